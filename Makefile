@@ -1,0 +1,110 @@
+# dl: tournament bridge dealing as Unix filters.
+#   make            build into build/bin and build/plugins
+#   make run        install missing dependencies, build, deal one session
+#   make check      install missing dependencies, build, run the test suite
+#   make sanitize   the suite under ASan+UBSan (build in build-san)
+#   make bench      throughput and memory figures (docs/performance.md)
+#   make install    PREFIX=/usr/local DESTDIR=
+
+VERSION = 0.1.0
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILD ?= build
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+OPT ?= -O2 -g
+
+PKGS = libsodium libbsd-overlay
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+
+WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) -Ilib \
+	-DDL_VERSION='"$(VERSION)"' $(CFLAGS)
+ALL_LDFLAGS = $(LDFLAGS)
+
+TOOLS = $(patsubst cmd/%.c,%,$(wildcard cmd/dl-*.c))
+PLUGINS = $(patsubst plugins/%.c,%,$(wildcard plugins/*.c))
+LIB_SRC = $(wildcard lib/*.c)
+LIB_OBJ = $(LIB_SRC:lib/%.c=$(BUILD)/obj/lib/%.o)
+HEADERS = $(wildcard lib/*.h lib/dl/*.h)
+TEST_HELPERS = $(patsubst t/helpers/%.c,%,$(wildcard t/helpers/*.c))
+
+BIN = $(TOOLS:%=$(BUILD)/bin/%) $(PLUGINS:%=$(BUILD)/bin/dl-fmt-%)
+SO = $(PLUGINS:%=$(BUILD)/plugins/%.so)
+HELPERS = $(TEST_HELPERS:%=$(BUILD)/t/%)
+
+all: $(BIN) $(SO) $(HELPERS)
+
+$(BUILD)/obj/lib/%.o: lib/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/lib/libdl.a: $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $(LIB_OBJ)
+
+$(BUILD)/bin/dl-%: cmd/dl-%.c $(BUILD)/lib/libdl.a $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libdl.a $(PKG_LIBS) -ldl
+
+# dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
+$(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
+	ln -sf dl-fmt $@
+
+$(BUILD)/plugins/%.so: plugins/%.c lib/dl/plugin.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -shared $< -o $@ $(ALL_LDFLAGS)
+
+$(BUILD)/t/%: t/helpers/%.c $(BUILD)/lib/libdl.a $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libdl.a $(PKG_LIBS)
+
+deps:
+	@sh share/dev/ensure-deps.sh
+
+test-deps:
+	@sh share/dev/ensure-deps.sh --test
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	@PATH="$(CURDIR)/$(BUILD)/bin:$$PATH"; \
+	dl-seed | dl-stream -n 32 | dl-map | dl-fmt-pbn
+
+check: test-deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory test
+
+test:
+	DL_BUILD="$(CURDIR)/$(BUILD)" bats t
+
+sanitize: test-deps
+	@$(MAKE) --no-print-directory BUILD=build-san \
+	    OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    LDFLAGS="-fsanitize=address,undefined" all test
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh share/dev/bench.sh "$(CURDIR)/$(BUILD)"
+
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+PLUGINDIR = $(DESTDIR)$(PREFIX)/lib/dl/plugins
+MANDIR = $(DESTDIR)$(PREFIX)/share/man
+INCDIR = $(DESTDIR)$(PREFIX)/include/dl
+
+install: all
+	mkdir -p $(BINDIR) $(PLUGINDIR) $(INCDIR) $(MANDIR)/man1 $(MANDIR)/man3 \
+	    $(MANDIR)/man5 $(MANDIR)/man7
+	for t in $(TOOLS); do install -m 755 $(BUILD)/bin/$$t $(BINDIR)/$$t; done
+	for p in $(PLUGINS); do \
+	    install -m 644 $(BUILD)/plugins/$$p.so $(PLUGINDIR)/$$p.so; \
+	    ln -sf dl-fmt $(BINDIR)/dl-fmt-$$p; done
+	install -m 644 lib/dl/plugin.h $(INCDIR)/plugin.h
+	for m in man/*.[1-9]; do \
+	    s=$${m##*.}; install -m 644 $$m $(MANDIR)/man$$s/; done
+
+clean:
+	rm -rf $(BUILD) build-san
+
+.PHONY: all deps test-deps run check test sanitize bench install clean

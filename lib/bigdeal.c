@@ -1,0 +1,51 @@
+#include <string.h>
+
+#include "bigdeal.h"
+
+#define MESSAGE_BYTES (4 + 2 * BIGDEAL_SECRET)
+
+void
+bigdeal_stream_init(struct bigdeal_stream *s,
+    const unsigned char random[BIGDEAL_SECRET], const unsigned char owner[BIGDEAL_SECRET])
+{
+	uint64_t bits = MESSAGE_BYTES * 8;
+
+	memset(s, 0, sizeof *s);
+	memcpy(s->block + 4, random, BIGDEAL_SECRET);
+	memcpy(s->block + 4 + BIGDEAL_SECRET, owner, BIGDEAL_SECRET);
+	s->block[MESSAGE_BYTES] = 0x80;
+	for (int i = 0; i < 8; i++)
+		s->block[56 + i] = (unsigned char)(bits >> (8 * i));
+}
+
+static u128
+candidate(struct bigdeal_stream *s)
+{
+	uint32_t h[5];
+	u128 number = 0;
+
+	s->seq++;
+	s->block[0] = (unsigned char)s->seq;
+	s->block[1] = (unsigned char)(s->seq >> 8);
+	s->block[2] = (unsigned char)(s->seq >> 16);
+	s->block[3] = (unsigned char)(s->seq >> 24);
+	ripemd160_initial_state(h);
+	ripemd160_compress(h, s->block);
+	/* The digest's first 12 bytes are h[0..2], each little-endian; read
+	 * them as one big-endian number. */
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 4; j++)
+			number = number << 8 | ((h[i] >> (8 * j)) & 0xff);
+	return number;
+}
+
+u128
+bigdeal_next(struct bigdeal_stream *s)
+{
+	u128 number;
+
+	do
+		number = candidate(s);
+	while (number >= DEAL_COUNT);
+	return number;
+}

@@ -1,0 +1,26 @@
+/* Big Deal's deal-number stream (bigdeal-compat.md section 3). */
+#ifndef DL_BIGDEAL_H
+#define DL_BIGDEAL_H
+
+#include <stdint.h>
+
+#include "dealnum.h"
+#include "ripemd160.h"
+
+#define BIGDEAL_SECRET 20	/* bytes of `random` and of `owner` */
+
+/* Holds the secret: allocate it with secret_alloc() and free it with
+ * secret_free(), which wipes it. */
+struct bigdeal_stream {
+	uint32_t seq;
+	/* seq (LE) || random || owner, already padded to one RIPEMD-160 block:
+	 * each candidate costs exactly one compression. */
+	unsigned char block[RIPEMD160_BLOCK];
+};
+
+void bigdeal_stream_init(struct bigdeal_stream *s,
+    const unsigned char random[BIGDEAL_SECRET], const unsigned char owner[BIGDEAL_SECRET]);
+/* The next board's deal number: candidates are drawn until one is below D. */
+u128 bigdeal_next(struct bigdeal_stream *s);
+
+#endif

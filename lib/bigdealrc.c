@@ -1,0 +1,60 @@
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bigdealrc.h"
+#include "lines.h"
+#include "util.h"
+
+static void
+set_value(char **slot, const char *value)
+{
+	free(*slot);
+	*slot = xstrdup(value);
+}
+
+int
+bigdealrc_read(const char *path, struct bigdealrc *rc)
+{
+	struct line_reader r;
+	FILE *fp;
+	char *line;
+
+	memset(rc, 0, sizeof *rc);
+	if ((fp = fopen(path, "r")) == NULL) {
+		if (errno == ENOENT)
+			return -1;
+		err(1, "%s", path);
+	}
+	line_reader_open(&r, fp, path);
+	while ((line = line_next(&r, NULL)) != NULL) {
+		char *eq = strchr(line, '=');
+		if (line[0] == '\0' || line[0] == '[' || line[0] == '#' || line[0] == ';')
+			continue;
+		if (eq == NULL)
+			line_fail(&r, "expected key=value");
+		*eq = '\0';
+		if (!utf8_is_valid(eq + 1, strlen(eq + 1)))
+			line_fail(&r, "value of %s is not valid UTF-8", line);
+		if (strcmp(line, "formats") == 0)
+			set_value(&rc->formats, eq + 1);
+		else if (strcmp(line, "askformats") == 0)
+			set_value(&rc->askformats, eq + 1);
+		else if (strcmp(line, "owner") == 0)
+			set_value(&rc->owner, eq + 1);
+	}
+	line_reader_close(&r);
+	fclose(fp);
+	return 0;
+}
+
+void
+bigdealrc_free(struct bigdealrc *rc)
+{
+	free(rc->formats);
+	free(rc->askformats);
+	free(rc->owner);
+	memset(rc, 0, sizeof *rc);
+}

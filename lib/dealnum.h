@@ -1,0 +1,38 @@
+/* Deal numbers: the 96-bit integers 0 <= g < D that name one deal each, and
+ * Big Deal's mapping between them and deals (bigdeal-compat.md section 4). */
+#ifndef DL_DEALNUM_H
+#define DL_DEALNUM_H
+
+#include <stdint.h>
+
+typedef unsigned __int128 u128;
+
+#define DEAL_NUMBER_BYTES 12
+#define DEAL_NUMBER_HEX 24
+#define CARDS 52
+#define HANDS 4
+#define HAND_CARDS 13
+
+/* D = C(52,13) * C(39,13) * C(26,13), the number of distinct deals. */
+#define DEAL_COUNT (((u128)0xad55e315u << 64) | 0x634dda658bf49200u)
+
+/* owner[c] is the hand (0 N, 1 E, 2 S, 3 W) holding card c, with cards in
+ * the order AS KS ... 2S AH ... 2H AD ... 2D AC ... 2C. */
+void deal_from_number(u128 number, unsigned char owner[CARDS]);
+u128 number_from_deal(const unsigned char owner[CARDS]);
+
+/* 1 when every owner is 0..3 and every hand holds 13 cards. */
+int deal_is_complete(const unsigned char owner[CARDS]);
+
+/* hand[h][i]: the cards of hand h in increasing card order. */
+void deal_hands(const unsigned char owner[CARDS], unsigned char hand[HANDS][HAND_CARDS]);
+
+u128 deal_number_from_bytes(const unsigned char bytes[DEAL_NUMBER_BYTES]);
+void deal_number_to_bytes(u128 number, unsigned char bytes[DEAL_NUMBER_BYTES]);
+/* Exactly 24 lowercase hex digits; 0 on success, -1 otherwise. */
+int deal_number_from_hex(const char *hex, u128 *number);
+void deal_number_to_hex(u128 number, char hex[DEAL_NUMBER_HEX + 1]);
+
+uint64_t binomial(unsigned n, unsigned k);	/* n <= 52, k <= 13 */
+
+#endif

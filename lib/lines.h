@@ -1,0 +1,26 @@
+/* Reading text input a line at a time, with the line number kept for error
+ * messages, and hostile input (overlong lines, NUL bytes) refused. */
+#ifndef DL_LINES_H
+#define DL_LINES_H
+
+#include <stdio.h>
+
+#define LINE_MAX_BYTES 65536
+
+struct line_reader {
+	FILE *in;
+	const char *name;	/* file name for messages; NULL: standard input */
+	unsigned long lineno;
+	char *buf;
+	size_t start, end;
+};
+
+void line_reader_open(struct line_reader *r, FILE *in, const char *name);
+void line_reader_close(struct line_reader *r);
+/* The next line without its LF or CRLF, NUL-terminated; NULL at the end. */
+char *line_next(struct line_reader *r, size_t *len);
+/* "NAME:N: message" or "line N: message", then exit 1. */
+void line_fail(const struct line_reader *r, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,28 @@
+#include <string.h>
+
+#include "seed.h"
+
+void
+seed_record_read(struct stream_in *s, struct seed_record *seed)
+{
+	size_t len;
+	char *line = stream_next_record(s, &len);
+	char *fields[3], *save = NULL;
+	int n = 0;
+
+	if (line == NULL)
+		stream_fail(s, "no seed record");
+	for (char *f = strtok_r(line, " ", &save); f != NULL; f = strtok_r(NULL, " ", &save)) {
+		if (n == 3)
+			stream_fail(s, "garbled seed record");
+		fields[n++] = f;
+	}
+	if (n == 0 || strcmp(fields[0], "bigdeal") != 0)
+		stream_fail(s, "unknown generator in the seed record");
+	if (n != 3 || hex_to_bytes(fields[1], seed->random, BIGDEAL_SECRET) == -1 ||
+	    hex_to_bytes(fields[2], seed->owner, BIGDEAL_SECRET) == -1)
+		stream_fail(s, "garbled seed record");
+	memset(line, 0, len);	/* the line held the secret in hex */
+	if (stream_next_record(s, &len) != NULL)
+		stream_fail(s, "more than one seed record");
+}

@@ -1,0 +1,16 @@
+/* The record of a seed stream: "bigdeal RANDOM OWNER", 40 hex digits each. */
+#ifndef DL_SEED_H
+#define DL_SEED_H
+
+#include "bigdeal.h"
+#include "proto.h"
+
+struct seed_record {
+	unsigned char random[BIGDEAL_SECRET];
+	unsigned char owner[BIGDEAL_SECRET];
+};
+
+/* Reads the one seed record of s into secret memory the caller owns. */
+void seed_record_read(struct stream_in *s, struct seed_record *seed);
+
+#endif

@@ -1,0 +1,15 @@
+/* A deal as a .tso field: 52 digits, the holder of each card AS..2C. */
+#ifndef DL_TSO_H
+#define DL_TSO_H
+
+#include <stddef.h>
+
+#include "dealnum.h"
+
+#define TSO_DIGITS CARDS
+
+/* NULL when field is a complete deal, else what is wrong with it. */
+const char *deal_from_tso(const char *field, size_t len, unsigned char owner[CARDS]);
+void deal_to_tso(const unsigned char owner[CARDS], char field[TSO_DIGITS]);
+
+#endif

@@ -1,0 +1,204 @@
+#include <err.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "util.h"
+
+void *
+xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (p == NULL)
+		err(2, "malloc");
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (p == NULL)
+		err(2, "calloc");
+	return p;
+}
+
+void *
+xreallocarray(void *p, size_t n, size_t size)
+{
+	p = reallocarray(p, n ? n : 1, size ? size : 1);
+	if (p == NULL)
+		err(2, "realloc");
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (p == NULL)
+		err(2, "strdup");
+	return p;
+}
+
+static void
+write_failed(const char *name)
+{
+	if (errno == EPIPE)
+		exit(1);
+	err(1, "write error on %s", name);
+}
+
+void
+xfflush(FILE *fp, const char *name)
+{
+	if (fflush(fp) == EOF || ferror(fp))
+		write_failed(name);
+}
+
+void
+xfclose(FILE *fp, const char *name)
+{
+	if (ferror(fp)) {
+		errno = errno ? errno : EIO;
+		write_failed(name);
+	}
+	if (fclose(fp) == EOF)
+		write_failed(name);
+}
+
+static char stdout_buffer[1 << 16];
+
+void
+setup_stdout(void)
+{
+	signal(SIGPIPE, SIG_DFL);
+	setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+}
+
+void
+wipe_stdout_buffer(void)
+{
+	sodium_memzero(stdout_buffer, sizeof stdout_buffer);
+}
+
+int
+utf8_is_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+	while (p < end) {
+		unsigned c = *p++, need;
+		uint32_t cp;
+		if (c < 0x80)
+			continue;
+		if (c >= 0xc2 && c <= 0xdf)
+			need = 1, cp = c & 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			need = 2, cp = c & 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			need = 3, cp = c & 0x07;
+		else
+			return 0;
+		if ((size_t)(end - p) < need)
+			return 0;
+		for (unsigned i = 0; i < need; i++, p++) {
+			if ((*p & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (*p & 0x3f);
+		}
+		/* overlong forms, surrogates, beyond U+10FFFF */
+		if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
+		    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+			return 0;
+	}
+	return 1;
+}
+
+static int
+parse_board(const char *text, size_t len, unsigned *board)
+{
+	unsigned long value = 0;
+
+	if (len == 0 || len > 10)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] < '0' || text[i] > '9')
+			return -1;
+		value = value * 10 + (unsigned long)(text[i] - '0');
+	}
+	if (value < 1 || value > BOARD_MAX)
+		return -1;
+	*board = (unsigned)value;
+	return 0;
+}
+
+int
+board_range_parse(const char *text, struct board_range *range, const char **why)
+{
+	const char *dash = strchr(text, '-');
+	unsigned low, high;
+
+	*why = "not a board count or range (N or LOW-HIGH, boards 1 to 1000000000)";
+	if (dash == NULL) {
+		if (parse_board(text, strlen(text), &high) == -1)
+			return -1;
+		low = 1;
+	} else {
+		if (parse_board(text, (size_t)(dash - text), &low) == -1 ||
+		    parse_board(dash + 1, strlen(dash + 1), &high) == -1)
+			return -1;
+		if (low > high) {
+			*why = "board range runs backwards";
+			return -1;
+		}
+	}
+	range->low = low;
+	range->high = high;
+	*why = NULL;
+	return 0;
+}
+
+int
+hex_to_bytes(const char *hex, unsigned char *out, size_t len)
+{
+	size_t hexlen = strlen(hex), got = 0;
+	const char *end;
+
+	if (hexlen != 2 * len)
+		return -1;
+	if (sodium_hex2bin(out, len, hex, hexlen, NULL, &got, &end) != 0 ||
+	    got != len || *end != '\0')
+		return -1;
+	return 0;
+}
+
+void *
+secret_alloc(size_t size)
+{
+	void *p = sodium_malloc(size);
+
+	if (p == NULL)
+		err(2, "sodium_malloc");
+	memset(p, 0, size);
+	return p;
+}
+
+void
+secret_free(void *p)
+{
+	sodium_free(p);	/* wipes before unmapping */
+}
+
+void
+scrub_argument(char *arg)
+{
+	sodium_memzero(arg, strlen(arg));
+}

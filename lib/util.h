@@ -1,0 +1,47 @@
+/* Checked allocation and I/O, in the style of minisign's x* helpers: a
+ * failure ends the program with a one-line err(3) message. */
+#ifndef DL_UTIL_H
+#define DL_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define DL_VERSION_STRING "dl " DL_VERSION
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xreallocarray(void *p, size_t n, size_t size);
+char *xstrdup(const char *s);
+
+/* Flush or close a stream and exit with a message on a write error.  A
+ * reader that went away (EPIPE) ends us quietly: it is not our error. */
+void xfflush(FILE *fp, const char *name);
+void xfclose(FILE *fp, const char *name);
+
+/* Standard output with a large buffer, SIGPIPE restored to its default. */
+void setup_stdout(void);
+/* After standard output is closed: its buffer held a secret. */
+void wipe_stdout_buffer(void);
+
+int utf8_is_valid(const char *s, size_t len);
+
+/* Board ranges: "N" means 1-N, "L-H" means L..H; 1 <= L <= H <= BOARD_MAX. */
+#define BOARD_MAX 1000000000u
+struct board_range {
+	unsigned low, high;
+};
+/* 0 on success; otherwise -1 and *why says what is wrong. */
+int board_range_parse(const char *text, struct board_range *range, const char **why);
+
+/* Hex string of exactly 2*len digits (either case) into bytes; -1 if not. */
+int hex_to_bytes(const char *hex, unsigned char *out, size_t len);
+
+/* Secrets live in locked, guarded memory and are wiped when freed. */
+void *secret_alloc(size_t size);
+void secret_free(void *p);
+
+/* Overwrite a command-line argument in place so that it no longer shows in
+ * /proc/PID/cmdline; the caller has copied it into secret memory. */
+void scrub_argument(char *arg);
+
+#endif

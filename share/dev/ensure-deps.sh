@@ -1,0 +1,41 @@
+#!/bin/sh
+# Installs what building and testing dl needs on a Debian-like machine, or
+# prints the exact command when it cannot (not root, no password-less sudo).
+# Used by `make run`, `make check` and .ci/run.
+set -eu
+
+packages=""
+need() { packages="$packages $1"; }
+
+command -v cc >/dev/null 2>&1 || need gcc
+command -v make >/dev/null 2>&1 || need make
+command -v pkg-config >/dev/null 2>&1 || need pkg-config
+if command -v pkg-config >/dev/null 2>&1; then
+	pkg-config --exists libsodium || need libsodium-dev
+	pkg-config --exists libbsd-overlay || need libbsd-dev
+else
+	need libsodium-dev
+	need libbsd-dev
+fi
+if [ "${1:-}" = --test ]; then
+	command -v bats >/dev/null 2>&1 || need bats
+fi
+
+[ -z "$packages" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=""
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+	sudo="sudo"
+else
+	echo "dl needs:$packages" >&2
+	echo "run: sudo apt-get install -y$packages" >&2
+	exit 1
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "dl needs:$packages (no apt-get here: install them with your package manager)" >&2
+	exit 1
+fi
+echo "installing:$packages" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $packages >/dev/null
