@@ -1,0 +1,43 @@
+# Shared set-up for the bats suites: the uninstalled tree on PATH, the
+bats_require_minimum_version 1.5.0
+# shared vectors, a scratch directory per test.
+DL_BUILD=${DL_BUILD:-$BATS_TEST_DIRNAME/../build}
+PATH="$DL_BUILD/bin:$PATH"
+VECTORS=${DL_VECTORS:-$BATS_TEST_DIRNAME/../../shared/vectors}
+BIGDEAL=$VECTORS/bigdeal
+SQUAREDEAL=$VECTORS/squaredeal
+HELPERS=$DL_BUILD/t
+export PATH
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+	unset DL_PLUGIN_PATH
+}
+
+# param CASE KEY: a value from a vector's PARAMS file
+param() {
+	sed -n "s/^$2=//p" "$BIGDEAL/$1/PARAMS"
+}
+
+# seed_of CASE: the seed stream of a Big Deal vector
+seed_of() {
+	dl-seed --hex "$(param "$1" random)" --owner "$(param "$1" owner)"
+}
+
+# deals_of CASE: the deal stream of a Big Deal vector
+deals_of() {
+	seed_of "$1" | dl-stream -n "$(param "$1" boards)" | dl-map
+}
+
+# The generator tags name the program that wrote a file: ours differs.
+strip_generator() {
+	sed -e '/^\[Generator /d' -e '/^Headline=/d' "$@"
+}
+
+# fails CMD...: runs CMD, which must fail with status 1 or 2 and print one
+# line on stderr; that line is left in $output.
+fails() {
+	run --separate-stderr "$@"
+	[ "$status" -ne 0 ] || { echo "expected failure, got status 0" >&2; return 1; }
+	output=$stderr
+}
