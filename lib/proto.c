@@ -50,8 +50,8 @@ parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expe
 	if (end == p || *end != ' ')
 		stream_fail(s, "garbled protocol line");
 	if (version != PROTO_VERSION)
-		stream_fail(s, "unsupported protocol version dl/%.20s (this tool reads dl/%d)",
-		    p, PROTO_VERSION);
+		stream_fail(s, "unsupported protocol version dl/%.*s (this tool reads dl/%d)",
+		    (int)(end - p < 20 ? end - p : 20), p, PROTO_VERSION);
 	for (unsigned k = 0; k < sizeof kind_names / sizeof kind_names[0]; k++)
 		if (strcmp(end + 1, kind_names[k]) == 0) {
 			if (k != expected)

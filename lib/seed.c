@@ -1,3 +1,4 @@
+#include <err.h>
 #include <string.h>
 
 #include "seed.h"
@@ -11,7 +12,7 @@ seed_record_read(struct stream_in *s, struct seed_record *seed)
 	int n = 0;
 
 	if (line == NULL)
-		stream_fail(s, "no seed record");
+		errx(1, "no seed record in the input");
 	for (char *f = strtok_r(line, " ", &save); f != NULL; f = strtok_r(NULL, " ", &save)) {
 		if (n == 3)
 			stream_fail(s, "garbled seed record");

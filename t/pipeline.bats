@@ -1,0 +1,157 @@
+#!/usr/bin/env bats
+# The pipeline dl-seed | dl-stream | dl-map | dl-fmt-pbn against Big Deal's
+# own output.
+
+load helper
+
+body() { grep -v '^#' "$@"; }
+
+@test "deal numbers equal Big Deal's for every vector" {
+	for c in v1 v2 v3 v4; do
+		seed_of $c | dl-stream -n "$(param $c boards)" | body | cmp - "$BIGDEAL/$c/uids.txt"
+	done
+}
+
+@test "deals equal Big Deal's .tso for every vector" {
+	for c in v1 v2 v3 v4; do
+		deals_of $c | body | cut -d' ' -f2 | cmp - "$BIGDEAL/$c/deals.tso"
+	done
+}
+
+@test "PBN equals Big Deal's for every vector, Generator tag aside" {
+	for c in v1 v2 v3 v4; do
+		deals_of $c | dl-fmt-pbn > out.pbn
+		cmp <(strip_generator out.pbn) <(strip_generator "$BIGDEAL/$c/pbn.pbn")
+		grep -qx '\[Generator "dl [0-9.]*"\]' out.pbn
+	done
+}
+
+@test "dl-map --reverse gives Big Deal's numbers back" {
+	for c in v1 v2 v3 v4; do
+		deals_of $c | dl-map --reverse | body | cmp - "$BIGDEAL/$c/uids.txt"
+	done
+}
+
+@test "board numbers never enter the hash: 17-32 deals what 1-16 deals" {
+	seed_of v1 | dl-stream -n 16 | body | cut -d' ' -f2 > low
+	seed_of v1 | dl-stream -n 17-32 | body | cut -d' ' -f2 > high
+	cmp low high
+	seed_of v1 | dl-stream -n 17-32 | body | head -1 | grep -q '^17 '
+}
+
+@test "SquareDeal's bigdealx -W/-e is dl-seed --only-given --entropy --owner" {
+	key=$(sed -n 's/^1,1:\(.*\)\r$/\1/p' "$SQUAREDEAL/club/club.sqk")
+	half=$((${#key} / 2))
+	dv=$(sed -n 's/^DV //p' "$SQUAREDEAL/club/club.sqd")
+	dl-seed --only-given --owner "${key:0:half}" \
+	    --entropy "${key:half}$(printf %s "$dv" | base64 -w0)" --entropy original |
+	    dl-stream -n 1-10 | dl-map | dl-fmt-pbn > rr01.pbn
+	cmp <(strip_generator rr01.pbn) <(strip_generator "$SQUAREDEAL/club/expected/rr01.pbn")
+}
+
+@test "the stream headers: protocol, generator, range, mapping, event, time" {
+	dl-seed --hex "$(param v1 random)" --event 'Club Pairs' | dl-stream -n 3-4 | dl-map > deals
+	run grep '^#' deals
+	[ "${lines[0]}" = "#P: dl/1 deals" ]
+	[ "${lines[1]}" = "#V: dl 0.1.0" ]
+	[[ "${lines[2]}" =~ ^#T:\ [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$ ]]
+	[ "${lines[3]}" = "#I: Club Pairs" ]
+	[ "${lines[4]}" = "#G: bigdeal" ]
+	[ "${lines[5]}" = "#B: 3-4" ]
+	[ "${lines[6]}" = "#M: bigdeal" ]
+	[ "${#lines[@]}" -eq 7 ]
+	grep -q '^\[Event "Club Pairs"\]$' <(dl-fmt-pbn < deals)
+}
+
+@test "the seed record holds random and the owner's hash" {
+	run seed_of v1
+	[ "${lines[-1]}" = "bigdeal $(param v1 random | tr A-F a-f) $(printf 'Example Owner' | "$HELPERS/rmd160")" ]
+}
+
+@test "the owner comes from owner= in ./.bigdealrc" {
+	printf '[BigDeal]\nformats=pbn\nowner=Example Owner\n' > .bigdealrc
+	dl-seed --hex "$(param v1 random)" | dl-stream -n 32 | grep -v '^#' | cmp - "$BIGDEAL/v1/uids.txt"
+}
+
+@test "a plain uids list maps, numbered as it is" {
+	dl-map < "$BIGDEAL/v2/uids.txt" | cut -d' ' -f2 | cmp - "$BIGDEAL/v2/deals.tso"
+	dl-map < "$BIGDEAL/v2/uids.txt" | head -1 | grep -q '^17 '
+}
+
+@test "a plain .tso file goes to every stage that reads deals" {
+	dl-map --reverse < "$BIGDEAL/v1/deals.tso" | cmp - "$BIGDEAL/v1/uids.txt"
+	dl-fmt-pbn < "$BIGDEAL/v1/deals.tso" > plain.pbn
+	cmp <(strip_generator plain.pbn) <(strip_generator "$BIGDEAL/v1/pbn.pbn")
+}
+
+@test "OS entropy: two seeds differ, and both have 160-bit secrets" {
+	a=$(dl-seed | tail -1)
+	b=$(dl-seed | tail -1)
+	[ "$a" != "$b" ]
+	[[ "$a" =~ ^bigdeal\ [0-9a-f]{40}\ [0-9a-f]{40}$ ]]
+}
+
+@test "--entropy alone must reach 160 bits" {
+	fails dl-seed --only-given --entropy 0123456789
+	[ "$output" = "dl-seed: only 40 bits of entropy, 160 needed: give more --entropy (4 bits a character) or drop --only-given" ]
+	run dl-seed --only-given --entropy 0123456789012345678901234567890123456789
+	[ "$status" -eq 0 ]
+}
+
+@test "--not-for-play makes a weak seed and says so in the stream" {
+	dl-seed --only-given --entropy 0123456789 --not-for-play > weak
+	grep -qx '#W: not for play: the seed has only 40 bits of entropy' weak
+	dl-stream -n 1 < weak | dl-map | grep -q '^#W: not for play'
+}
+
+@test "--entropy strings are concatenated, as bigdealx's -e" {
+	one=$(dl-seed -o -e 0123456789012345678901234567890123456789 | tail -1)
+	two=$(dl-seed -o -e 01234567890123456789 -e 01234567890123456789 | tail -1)
+	[ "$one" = "$two" ]
+}
+
+@test "dl-seed refuses to show the secret on a terminal unless forced" {
+	run script -qec 'dl-seed' /dev/null
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"dl-seed: refusing to write a secret seed to a terminal (use --force)"* ]]
+	run script -qec 'dl-seed --force' /dev/null
+	[ "$status" -eq 0 ]
+	[[ "$output" == *bigdeal* ]]
+}
+
+@test "the secret does not stay in dl-seed's argv" {
+	# a FIFO for .bigdealrc holds dl-seed still after it parsed its arguments
+	mkfifo .bigdealrc
+	dl-seed --hex "$(param v1 random)" > seed &
+	sleep 0.5
+	cmdline=$(tr '\0' ' ' < /proc/$!/cmdline)
+	echo 'owner=x' > .bigdealrc
+	wait $!
+	[[ "$cmdline" == "dl-seed --hex "* ]]
+	[[ "$cmdline" != *"$(param v1 random)"* ]]
+	grep -q "^bigdeal $(param v1 random | tr A-F a-f) " seed
+}
+
+@test "a broken pipe downstream ends the upstream tools quietly" {
+	run bash -c 'dl-seed --hex '"$(param v1 random)"' 2>&1 | dl-stream -n 1000000 2>&1 | dl-map 2>&1 | head -c 100 > /dev/null'
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "dl-stream without -n deals 32 boards, or the range a seed announces" {
+	[ "$(seed_of v1 | dl-stream | grep -vc '^#')" -eq 32 ]
+	run bash -c "{ echo '#P: dl/1 seed'; echo '#B: 5-7'; dl-seed --hex $(param v1 random) | tail -1; } | dl-stream | grep -v '^#'"
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[0]}" == "5 "* ]]
+}
+
+@test "usage messages match the man pages' synopses" {
+	for t in dl-seed dl-stream dl-map dl-fmt; do
+		run "$t" -h
+		[ "$status" -eq 0 ]
+		synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$BATS_TEST_DIRNAME/../man/$t.1" |
+		    grep -v '^\.' | tr -s ' \n' ' ' | sed 's/ $//')
+		usage=$(printf '%s\n' "$output" | sed 's/^usage: //' | tr -s ' \n' ' ' | sed 's/ $//')
+		[ "$usage" = "$synopsis" ] || { echo "$t: '$usage' vs '$synopsis'"; false; }
+	done
+}
