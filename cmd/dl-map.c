@@ -33,15 +33,18 @@ numbers_to_deals(struct stream_in *in)
 	}
 	while ((line = stream_next_record(in, &len)) != NULL) {
 		char *hex = record_board(in, line, &board);
-		char field[TSO_DIGITS];
+		char out[16 + TSO_DIGITS], *p;
 		u128 number;
 		if (deal_number_from_hex(hex, &number) == -1)
 			stream_fail(in, "deal number is not 24 lowercase hex digits");
 		if (number >= DEAL_COUNT)
 			stream_fail(in, "deal number out of range");
 		deal_from_number(number, owner);
-		deal_to_tso(owner, field);
-		printf("%u %.*s\n", board, TSO_DIGITS, field);
+		p = put_unsigned(out, board);
+		*p++ = ' ';
+		deal_to_tso(owner, p);
+		p[TSO_DIGITS] = '\n';
+		fwrite_unlocked(out, 1, (size_t)(p + TSO_DIGITS + 1 - out), stdout);
 	}
 	stream_check_complete(in);
 }
@@ -62,12 +65,15 @@ deals_to_numbers(struct stream_in *in)
 		stream_write_headers(stdout, STREAM_NUMBERS, in, "M");
 	while ((line = stream_next_record(in, &len)) != NULL) {
 		char *field = record_board(in, line, &board);
-		char hex[DEAL_NUMBER_HEX + 1];
+		char out[16 + DEAL_NUMBER_HEX], *p;
 		const char *why = deal_from_tso(field, strlen(field), owner);
 		if (why != NULL)
 			stream_fail(in, "%s", why);
-		deal_number_to_hex(number_from_deal(owner), hex);
-		printf("%u %s\n", board, hex);
+		p = put_unsigned(out, board);
+		*p++ = ' ';
+		deal_number_to_hex(number_from_deal(owner), p);
+		p[DEAL_NUMBER_HEX] = '\n';
+		fwrite_unlocked(out, 1, (size_t)(p + DEAL_NUMBER_HEX + 1 - out), stdout);
 	}
 	stream_check_complete(in);
 }

@@ -67,9 +67,11 @@ main(int argc, char *argv[])
 	printf("#G: bigdeal\n#B: %u-%u\n", range.low, range.high);
 	stream_close(&in);
 	for (unsigned long board = range.low; board <= range.high; board++) {
-		char hex[DEAL_NUMBER_HEX + 1];
-		deal_number_to_hex(bigdeal_next(stream), hex);
-		printf("%lu %s\n", board, hex);
+		char line[16 + DEAL_NUMBER_HEX], *p = put_unsigned(line, board);
+		*p++ = ' ';
+		deal_number_to_hex(bigdeal_next(stream), p);
+		p[DEAL_NUMBER_HEX] = '\n';
+		fwrite_unlocked(line, 1, (size_t)(p + DEAL_NUMBER_HEX + 1 - line), stdout);
 	}
 	secret_free(stream);
 	xfclose(stdout, "standard output");

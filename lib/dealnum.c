@@ -6,6 +6,9 @@
  * about 6.4e11), so only the deal number itself needs 128 bits. */
 static uint64_t binomials[CARDS + 1][HAND_CARDS + 1];
 
+#define C_26_13 UINT64_C(10400600)
+#define C_39_13 UINT64_C(8122425444)
+
 static void
 fill_binomials(void)
 {
@@ -25,27 +28,47 @@ binomial(unsigned n, unsigned k)
 	return binomials[n][k];
 }
 
+/* skips[m][t] = C(m, t - 1), and 0 for t = 0: what unranking skips at a
+ * position with m positions after it and t cards still to choose.  With
+ * t = 0 nothing is skipped any more, so the loop needs no end test. */
+static uint64_t skips[CARDS][HAND_CARDS + 1];
+
+static void
+fill_skips(void)
+{
+	for (unsigned m = 0; m < CARDS; m++)
+		for (unsigned t = 1; t <= HAND_CARDS; t++)
+			skips[m][t] = binomial(m, t - 1);
+}
+
 /* Cards of one hand from the lexicographic rank of a 13-subset of the n
- * positions in rest[]; the chosen positions are removed from rest[]. */
+ * positions in rest[]; the chosen positions are removed from rest[].
+ * Whether a position is chosen is unpredictable, so the loop is written
+ * without branches on it, and the next position's two possible skips are
+ * fetched before this position is decided. */
 static void
 unrank_hand(uint64_t rank, unsigned char *rest, unsigned n, unsigned hand,
     unsigned char owner[CARDS])
 {
-	unsigned char left[CARDS];
-	unsigned nleft = 0, q = 0;
+	unsigned char left[CARDS], chosen[HAND_CARDS + 1];
+	unsigned nleft = 0, t = HAND_CARDS;
+	uint64_t skip = skips[n - 1][t];
 
-	for (unsigned j = 0; j < HAND_CARDS; j++) {
-		for (;;) {
-			uint64_t skip = binomials[n - q - 1][HAND_CARDS - j - 1];
-			if (rank < skip)
-				break;
-			rank -= skip;
-			left[nleft++] = rest[q++];
-		}
-		owner[rest[q++]] = (unsigned char)hand;
+	for (unsigned q = 0; q < n; q++) {
+		unsigned m = q + 2 <= n ? n - q - 2 : 0;
+		uint64_t skip_if_taken = skips[m][t - (t > 0)], skip_if_not = skips[m][t];
+		unsigned take = rank < skip;
+		/* masks, not ?: -- the compiler turns ?: back into a branch */
+		uint64_t taken = -(uint64_t)take;
+		rank -= skip & ~taken;
+		chosen[HAND_CARDS - t] = rest[q];
+		left[nleft] = rest[q];
+		nleft += !take;
+		t -= take;
+		skip = (skip_if_taken & taken) | (skip_if_not & ~taken);
 	}
-	while (q < n)
-		left[nleft++] = rest[q++];
+	for (unsigned i = 0; i < HAND_CARDS; i++)
+		owner[chosen[i]] = (unsigned char)hand;
 	memcpy(rest, left, nleft);
 }
 
@@ -54,12 +77,13 @@ deal_from_number(u128 number, unsigned char owner[CARDS])
 {
 	unsigned char rest[CARDS];
 
-	if (binomials[0][0] == 0)
-		fill_binomials();
-	uint64_t south = (uint64_t)(number % binomials[26][13]);
-	number /= binomials[26][13];
-	uint64_t east = (uint64_t)(number % binomials[39][13]);
-	uint64_t north = (uint64_t)(number / binomials[39][13]);
+	if (skips[1][1] == 0)
+		fill_skips();
+	/* constant divisors: the compiler turns these into multiplications */
+	u128 north_east = number / C_26_13;
+	uint64_t south = (uint64_t)(number - north_east * C_26_13);
+	uint64_t north = (uint64_t)(north_east / C_39_13);
+	uint64_t east = (uint64_t)(north_east - (u128)north * C_39_13);
 
 	for (unsigned c = 0; c < CARDS; c++)
 		rest[c] = (unsigned char)c;
@@ -102,7 +126,7 @@ number_from_deal(const unsigned char owner[CARDS])
 	u128 north = rank_hand(rest, 52, 0, owner);
 	u128 east = rank_hand(rest, 39, 1, owner);
 	u128 south = rank_hand(rest, 26, 2, owner);
-	return (north * binomials[39][13] + east) * binomials[26][13] + south;
+	return (north * C_39_13 + east) * C_26_13 + south;
 }
 
 int

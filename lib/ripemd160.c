@@ -45,6 +45,7 @@ static inline uint32_t f5(uint32_t x, uint32_t y, uint32_t z) { return x ^ (y | 
 /* Sixteen steps of one line with a fixed boolean function; the two lines of
  * each round differ only in function, constant and tables. */
 #define SIXTEEN_STEPS(f, k, words, shifts, first)			\
+	_Pragma("GCC unroll 16")					\
 	for (int i = (first); i < (first) + 16; i++) {			\
 		uint32_t t = rol(a + f(b, c, d) + x[words[i]] + (k),	\
 		    shifts[i]) + e;					\

@@ -89,6 +89,20 @@ wipe_stdout_buffer(void)
 	sodium_memzero(stdout_buffer, sizeof stdout_buffer);
 }
 
+char *
+put_unsigned(char *p, unsigned long v)
+{
+	char digits[20];
+	int n = 0;
+
+	do
+		digits[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (n > 0)
+		*p++ = digits[--n];
+	return p;
+}
+
 int
 utf8_is_valid(const char *s, size_t len)
 {

@@ -23,6 +23,10 @@ void setup_stdout(void);
 /* After standard output is closed: its buffer held a secret. */
 void wipe_stdout_buffer(void);
 
+/* Writes v in decimal at p, returns the end: printf is too slow for the
+ * per-board lines of a million-board stream. */
+char *put_unsigned(char *p, unsigned long v);
+
 int utf8_is_valid(const char *s, size_t len);
 
 /* Board ranges: "N" means 1-N, "L-H" means L..H; 1 <= L <= H <= BOARD_MAX. */
