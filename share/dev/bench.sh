@@ -1,0 +1,55 @@
+#!/bin/sh
+# make bench: throughput and peak memory of the pipeline, as recorded in
+# docs/performance.md.  Wall-clock figures depend on the machine and on what
+# else runs on it: each figure is the best of $RUNS runs.
+set -eu
+build=$1
+PATH="$build/bin:$PATH"
+RUNS=${RUNS:-3}
+BOARDS=${BOARDS:-1000000}
+PBN_BOARDS=${PBN_BOARDS:-100000}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+umask 077
+
+if [ ! -x /usr/bin/time ]; then
+	echo "make bench needs /usr/bin/time: apt-get install time" >&2
+	exit 1
+fi
+
+now() { date +%s.%N; }
+
+# best TIME-OF-RUNS COMMAND: the fastest of $RUNS runs of a shell command
+best() {
+	best=
+	for i in $(seq "$RUNS"); do
+		start=$(now)
+		sh -c "$1"
+		t=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.4f", b - a }')
+		best=$(awk -v a="$t" -v b="${best:-$t}" 'BEGIN { print (a < b ? a : b) }')
+	done
+	echo "$best"
+}
+
+rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.0f", n / t }'; }
+
+dl-seed -o -e 'benchmark seed, fixed so that runs are comparable' > "$tmp/seed"
+
+echo "dl benchmark: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
+t=$(best "dl-stream -n $BOARDS < '$tmp/seed' | dl-map > /dev/null")
+echo "seed -> .tso:   $BOARDS boards in $(printf %.3f "$t") s: $(rate "$BOARDS" "$t") deals/s"
+t=$(best "dl-stream -n $BOARDS < '$tmp/seed' > /dev/null")
+echo "  dl-stream alone: $(rate "$BOARDS" "$t") deals/s"
+dl-stream -n "$BOARDS" < "$tmp/seed" > "$tmp/numbers"
+t=$(best "dl-map < '$tmp/numbers' > /dev/null")
+echo "  dl-map alone:    $(rate "$BOARDS" "$t") deals/s"
+dl-stream -n "$PBN_BOARDS" < "$tmp/seed" | dl-map > "$tmp/deals"
+t=$(best "dl-fmt-pbn < '$tmp/deals' > /dev/null")
+echo ".tso -> PBN:    $PBN_BOARDS boards in $(printf %.3f "$t") s: $(rate "$PBN_BOARDS" "$t") deals/s"
+
+echo "peak RSS ($BOARDS boards; PBN $PBN_BOARDS):"
+rss() { /usr/bin/time -f '%M' -o "$tmp/rss" "$@" > /dev/null; printf '  %-10s %5d KiB\n' "$1" "$(cat "$tmp/rss")"; }
+rss dl-seed -o -e 'benchmark seed, fixed so that runs are comparable'
+rss dl-stream -n "$BOARDS" < "$tmp/seed"
+rss dl-map < "$tmp/numbers"
+rss dl-fmt-pbn < "$tmp/deals"
