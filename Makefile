@@ -68,7 +68,7 @@ test-deps:
 	@sh share/dev/ensure-deps.sh --test
 
 run: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) -s --no-print-directory all
 	@PATH="$(CURDIR)/$(BUILD)/bin:$$PATH"; \
 	dl-seed | dl-stream -n 32 | dl-map | dl-fmt-pbn
 

@@ -135,3 +135,22 @@ GOOD_DEAL=0000000000000111111111111122222222222223333333333333
 	fails dl-map --mapping nosuch < /dev/null
 	[ "$output" = 'dl-map: unknown mapping "nosuch" (known: bigdeal)' ]
 }
+
+@test "a stream cut short leaves no output file behind" {
+	deals_of v1 | head -20 > cut
+	mkdir out
+	fails dl-fmt -f pbn -p out/session < cut
+	[ "$output" = "dl-fmt: input ends after board 14, but its header announced boards 1-32" ]
+	[ "$(ls -A out)" = "" ]
+}
+
+@test "an existing deal file is neither overwritten nor touched" {
+	mkdir out
+	echo old > out/session.pbn
+	fails dl-fmt -f pbn -p out/session < "$BIGDEAL/v1/deals.tso"
+	[ "$output" = "dl-fmt: out/session.pbn exists: refusing to overwrite deal files (use --force)" ]
+	[ "$(cat out/session.pbn)" = old ]
+	dl-fmt -f pbn -p out/session --force < "$BIGDEAL/v1/deals.tso"
+	cmp <(strip_generator out/session.pbn) <(strip_generator "$BIGDEAL/v1/pbn.pbn")
+	[ "$(ls -A out)" = session.pbn ]
+}
