@@ -46,6 +46,21 @@ watch_pending(struct outfile *of)
 	pending = of;
 }
 
+/* Published or discarded: the caller may free it, so it leaves the list. */
+static void
+forget_pending(struct outfile *of)
+{
+	for (struct outfile **p = &pending; *p != NULL; p = &(*p)->next)
+		if (*p == of) {
+			*p = of->next;
+			break;
+		}
+	free(of->tmp);
+	of->tmp = NULL;
+	free(of->path);
+	of->path = NULL;
+}
+
 FILE *
 outfile_create(struct outfile *of, const char *path, mode_t mode)
 {
@@ -100,8 +115,7 @@ outfile_publish(struct outfile *of, int replace)
 			    of->path);
 		err(1, "cannot publish %s", of->path);
 	}
-	free(of->tmp);
-	of->tmp = NULL;
+	forget_pending(of);
 }
 
 void
@@ -112,6 +126,5 @@ outfile_discard(struct outfile *of)
 	of->fp = NULL;
 	if (of->tmp != NULL)
 		unlink(of->tmp);
-	free(of->tmp);
-	of->tmp = NULL;
+	forget_pending(of);
 }

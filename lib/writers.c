@@ -205,8 +205,10 @@ writers_finish(struct writers *ws)
 	for (size_t i = 0; i < ws->n; i++)
 		if (ws->opt.prefix != NULL)
 			outfile_publish(&ws->w[i].file, ws->opt.replace);
-	for (size_t i = 0; i < ws->n; i++)
+	for (size_t i = 0; i < ws->n; i++) {
 		free(ws->w[i].name);
+		free(ws->w[i].lp.path);
+	}
 	free(ws->w);
 	free(ws);
 }
