@@ -1,0 +1,42 @@
+/* Hands suit by suit, shared by the writers that print suits separately
+ * (lin, csv, dge). */
+#ifndef DL_PLUGINS_SUITS_H
+#define DL_PLUGINS_SUITS_H
+
+#include <stddef.h>
+
+#include "dl/plugin.h"
+
+#define SUITS 4
+
+/* The rank letters of seat's cards in suit, high to low; returns how many.
+ * Cards are numbered high to low within a suit, so increasing card order
+ * is already the order to print. */
+static inline size_t
+suit_ranks(const struct dl_deal *deal, unsigned seat, unsigned suit,
+    char ranks[DL_HAND_CARDS])
+{
+	size_t n = 0;
+
+	for (unsigned c = suit * DL_HAND_CARDS; c < (suit + 1) * DL_HAND_CARDS; c++)
+		if (deal->owner[c] == seat)
+			ranks[n++] = dl_rank_char(c);
+	return n;
+}
+
+/* Writes count copies of byte: the fixed padding of the binary formats. */
+static inline void
+write_fill(struct dl_out *out, char byte, size_t count)
+{
+	char block[64];
+
+	for (size_t i = 0; i < sizeof block; i++)
+		block[i] = byte;
+	while (count > 0) {
+		size_t n = count < sizeof block ? count : sizeof block;
+		out->write(out, block, n);
+		count -= n;
+	}
+}
+
+#endif
