@@ -92,15 +92,20 @@ BINDIR = $(DESTDIR)$(PREFIX)/bin
 PLUGINDIR = $(DESTDIR)$(PREFIX)/lib/dl/plugins
 MANDIR = $(DESTDIR)$(PREFIX)/share/man
 INCDIR = $(DESTDIR)$(PREFIX)/include/dl
+PCDIR = $(DESTDIR)$(PREFIX)/lib/pkgconfig
+EXAMPLEDIR = $(DESTDIR)$(PREFIX)/share/dl/examples
 
 install: all
-	mkdir -p $(BINDIR) $(PLUGINDIR) $(INCDIR) $(MANDIR)/man1 $(MANDIR)/man3 \
-	    $(MANDIR)/man5 $(MANDIR)/man7
+	mkdir -p $(BINDIR) $(PLUGINDIR) $(INCDIR) $(PCDIR) $(EXAMPLEDIR) \
+	    $(MANDIR)/man1 $(MANDIR)/man3 $(MANDIR)/man5 $(MANDIR)/man7
 	for t in $(TOOLS); do install -m 755 $(BUILD)/bin/$$t $(BINDIR)/$$t; done
 	for p in $(PLUGINS); do \
 	    install -m 644 $(BUILD)/plugins/$$p.so $(PLUGINDIR)/$$p.so; \
 	    ln -sf dl-fmt $(BINDIR)/dl-fmt-$$p; done
 	install -m 644 lib/dl/plugin.h $(INCDIR)/plugin.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	    share/dl-plugin.pc.in > $(PCDIR)/dl-plugin.pc
+	install -m 644 share/examples/*.c $(EXAMPLEDIR)/
 	for m in man/*.[1-9]; do \
 	    s=$${m##*.}; install -m 644 $$m $(MANDIR)/man$$s/; done
 

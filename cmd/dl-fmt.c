@@ -32,7 +32,7 @@ list_one(const struct loaded_plugin *lp)
 
 	if (p->max_board != 0)
 		snprintf(limit, sizeof limit, "%u", p->max_board);
-	printf("%-10s .%-4s %-6s %-4s %s\n", p->name, p->suffix,
+	printf("%-10s .%-5s %-6s %-5s %s\n", p->name, p->suffix,
 	    p->kind == DL_TEXT ? "text" : "binary", limit, p->description);
 }
 
@@ -137,6 +137,7 @@ main(int argc, char *argv[])
 		usage(stderr, 2);
 	setup_stdout();
 	if (list) {
+		printf("%-10s %-6s %-6s %-5s %s\n", "FORMAT", "SUFFIX", "KIND", "MAX", "DESCRIPTION");
 		plugin_each(list_one);
 		xfclose(stdout, "standard output");
 		return 0;

@@ -20,7 +20,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "ber",
 	.suffix = "ber",
-	.description = "Bernasconi dealing machine (binary)",
+	.description = "Bernasconi dealing machine",
 	.kind = DL_BINARY,
 	.max_board = 0,
 	.begin = NULL,

@@ -36,7 +36,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "borel",
 	.suffix = "bhg",
-	.description = "Borel (text)",
+	.description = "Borel",
 	.kind = DL_TEXT,
 	.max_board = 0,
 	.begin = borel_begin,

@@ -17,7 +17,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "bri",
 	.suffix = "bri",
-	.description = "BRI card numbers (binary)",
+	.description = "BRI, card numbers of N, E and S",
 	.kind = DL_BINARY,
 	.max_board = 0,
 	.begin = NULL,

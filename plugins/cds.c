@@ -20,7 +20,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "cds",
 	.suffix = "cds",
-	.description = "CDS (binary)",
+	.description = "CDS",
 	.kind = DL_BINARY,
 	.max_board = 255,	/* the board number is one byte */
 	.begin = NULL,

@@ -24,7 +24,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "csv",
 	.suffix = "csv",
-	.description = "Comma-separated hands, a line a board",
+	.description = "comma-separated suits, a line a board",
 	.kind = DL_TEXT,
 	.max_board = 0,
 	.begin = NULL,

@@ -16,7 +16,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "dge",
 	.suffix = "dge",
-	.description = "DGE hands with suit symbols (binary)",
+	.description = "DGE, hands with suit symbols",
 	.kind = DL_BINARY,
 	.max_board = 0,
 	.begin = NULL,

@@ -11,7 +11,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "dlm",
 	.suffix = "dlm",
-	.description = "Duplimate new format (text)",
+	.description = "Duplimate, new text format",
 	.kind = DL_TEXT,
 	.max_board = DLM_BOARDS,
 	.begin = dlm_show_begin,

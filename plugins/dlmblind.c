@@ -11,7 +11,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "dlmblind",
 	.suffix = "dlm",
-	.description = "Duplimate new format, sealed (text)",
+	.description = "Duplimate, new text format, sealed",
 	.kind = DL_TEXT,
 	.max_board = DLM_BOARDS,
 	.begin = dlm_sealed_begin,

@@ -14,7 +14,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "dup",
 	.suffix = "dup",
-	.description = "Duplimate (binary)",
+	.description = "Duplimate",
 	.kind = DL_BINARY,
 	.max_board = DUP_MAX_BOARD,
 	.begin = NULL,

@@ -15,7 +15,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "dupblind",
 	.suffix = "dup",
-	.description = "Duplimate, board 1 blind (binary)",
+	.description = "Duplimate, board 1 blind",
 	.kind = DL_BINARY,
 	.max_board = DUP_MAX_BOARD,
 	.begin = NULL,

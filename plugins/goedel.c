@@ -53,7 +53,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "goedel",
 	.suffix = "goe",
-	.description = "Goedel: Big Deal's deal numbers (text)",
+	.description = "Big Deal's deal numbers in decimal",
 	.kind = DL_TEXT,
 	.max_board = 0,
 	.begin = NULL,

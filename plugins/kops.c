@@ -31,7 +31,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "kops",
 	.suffix = "rzd",
-	.description = "KOPS (binary)",
+	.description = "KOPS",
 	.kind = DL_BINARY,
 	.max_board = 65535,	/* the board count is two bytes */
 	.begin = kops_begin,

@@ -48,7 +48,7 @@ const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "tso",
 	.suffix = "tso",
-	.description = "dl deal stream, readable by dl-fmt",
+	.description = "dl deal stream with its headers, re-readable",
 	.kind = DL_TEXT,
 	.max_board = 0,
 	.begin = tso_begin,

@@ -1,0 +1,123 @@
+#!/usr/bin/env bats
+# The plugin SDK as a third party uses it, and the loader's refusals.
+
+load helper
+
+# plugin NAME SOURCE: compile a plugin from C source on stdin into ./NAME.so
+plugin() {
+	cc -shared -fPIC -I"$BATS_TEST_DIRNAME/../lib" -x c - -o "$1.so"
+}
+
+@test "install into a DESTDIR, build the example plugin out of tree, use it" {
+	make -s -C "$BATS_TEST_DIRNAME/.." BUILD="$DL_BUILD" DESTDIR="$PWD/root" \
+	    PREFIX=/opt/dl install > /dev/null
+	root=$PWD/root/opt/dl
+	[ -x "$root/bin/dl-fmt" ] && [ -L "$root/bin/dl-fmt-pbn" ]
+	[ -f "$root/lib/dl/plugins/pbn.so" ] && [ -f "$root/include/dl/plugin.h" ]
+	[ -f "$root/share/man/man1/dl-seed.1" ] && [ -f "$root/share/man/man5/dl-protocol.5" ]
+	cflags=$(PKG_CONFIG_PATH="$root/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$PWD/root" \
+	    pkg-config --cflags dl-plugin)
+	[ "${cflags% }" = "-I$PWD/root/opt/dl/include" ]
+	mkdir mine
+	cc -shared -fPIC $cflags "$root/share/dl/examples/hcp.c" -o mine/hcp.so
+	PATH="$root/bin:$PATH" DL_PLUGIN_PATH="$PWD/mine" dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso" > out
+	[ "$(cat out)" = "$(printf '# no event, boards 1-1\n1 N:13 E:17 S:7 W:3')" ]
+	PATH="$root/bin:$PATH" DL_PLUGIN_PATH="$PWD/mine" dl-fmt --list | grep -q '^hcp  *\.hcp  *text'
+}
+
+@test "the installed tools find their plugins next to themselves" {
+	make -s -C "$BATS_TEST_DIRNAME/.." BUILD="$DL_BUILD" DESTDIR="$PWD/root" \
+	    PREFIX=/usr install > /dev/null
+	run "$PWD/root/usr/bin/dl-fmt-pbn" < "$BIGDEAL/v4/deals.tso"
+	[ "$status" -eq 0 ]
+	[ "${lines[7]}" = '[Board "1"]' ]
+}
+
+@test "plugins are never taken from the current directory" {
+	plugin hcp < "$BATS_TEST_DIRNAME/../share/examples/hcp.c"
+	fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	[ "$output" = 'dl-fmt: unknown format "hcp" (dl-fmt --list shows the formats)' ]
+	DL_PLUGIN_PATH=".::mine" fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	[ "$output" = 'dl-fmt: unknown format "hcp" (dl-fmt --list shows the formats)' ]
+}
+
+@test "dl-fmt-NAME works for a third-party plugin" {
+	mkdir mine
+	(cd mine && plugin hcp < "$BATS_TEST_DIRNAME/../share/examples/hcp.c")
+	ln -s "$(command -v dl-fmt)" dl-fmt-hcp
+	DL_PLUGIN_PATH=$PWD/mine ./dl-fmt-hcp < "$BIGDEAL/v4/deals.tso" > out
+	[ "$(tail -1 out)" = "1 N:13 E:17 S:7 W:3" ]
+}
+
+@test "a plugin for another ABI version is refused, naming the file and both versions" {
+	mkdir mine && cd mine
+	sed 's/DL_PLUGIN_HEAD/2, sizeof(struct dl_plugin)/' \
+	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
+	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 2, this program needs version 1" ]
+}
+
+@test "a plugin built against another plugin.h is refused" {
+	mkdir mine && cd mine
+	sed 's/DL_PLUGIN_HEAD/DL_PLUGIN_ABI_VERSION, sizeof(struct dl_plugin) - 8/' \
+	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
+	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 56 bytes, this program needs 64 (built against another dl/plugin.h)" ]
+}
+
+@test "a shared object without the dl_plugin symbol is refused" {
+	mkdir mine && cd mine
+	echo 'int not_a_plugin = 1;' | plugin hcp
+	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	[ "$output" = "dl-fmt: $PWD/hcp.so: no \"dl_plugin\" symbol: not a dl plugin" ]
+}
+
+@test "a file that is not a shared object is refused" {
+	mkdir mine && cd mine
+	echo 'not an ELF file' > hcp.so
+	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	[[ "$output" == "dl-fmt: $PWD/hcp.so: cannot load: $PWD/hcp.so: "* ]]
+}
+
+@test "a plugin whose name differs from its file is refused" {
+	mkdir mine && cd mine
+	plugin other < "$BATS_TEST_DIRNAME/../share/examples/hcp.c"
+	DL_PLUGIN_PATH=$PWD fails dl-fmt -f other < "$BIGDEAL/v4/deals.tso"
+	[ "$output" = "dl-fmt: $PWD/other.so: plugin calls itself \"hcp\", not \"other\"" ]
+}
+
+@test "a plugin's failure publishes no file" {
+	mkdir mine out
+	sed 's/out->print(out, "\\n");/out->fail(out, "board %u is unlucky", deal->board); return -1;/' \
+	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | (cd mine && plugin hcp)
+	DL_PLUGIN_PATH=$PWD/mine fails dl-fmt -f pbn,hcp -p out/s < "$BIGDEAL/v4/deals.tso"
+	[ "$output" = "dl-fmt: hcp: board 1 is unlucky" ]
+	[ "$(ls -A out)" = "" ]
+}
+
+@test "dl-fmt --list skips a broken plugin with a warning" {
+	mkdir mine
+	echo 'not an ELF file' > mine/zzz.so
+	DL_PLUGIN_PATH=$PWD/mine run --separate-stderr dl-fmt --list
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == "dl-fmt: $PWD/mine/zzz.so: cannot load: "* ]]
+	[[ "$output" == *"pbn "* ]]
+}
+
+@test "dl-fmt --list: name, suffix, kind, highest board, description" {
+	run dl-fmt --list
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "FORMAT     SUFFIX KIND   MAX   DESCRIPTION" ]
+	[ "${lines[4]}" = "cds        .cds   binary 255   CDS" ]
+	[ "${lines[9]}" = "dup        .dup   binary 99    Duplimate" ]
+	[ "${lines[14]}" = "pbn        .pbn   text   -     Portable Bridge Notation" ]
+	[ "$(printf '%s\n' "${lines[@]:1}" | cut -d' ' -f1 | tr '\n' ' ')" = \
+	    "ber borel bri cds csv dge dlm dlmblind dup dupblind goedel kops lin pbn tso " ]
+}
+
+@test "cds refuses board numbers above 255 rather than truncate them" {
+	seed_of v1 | dl-stream -n 250-256 | dl-map > deals
+	fails dl-fmt-cds < deals
+	[ "$output" = "dl-fmt-cds: format cds holds boards up to 255, not board 256: no files written" ]
+	seed_of v1 | dl-stream -n 250-255 | dl-map | dl-fmt-cds | od -An -tu1 -N1 | grep -qx ' *250'
+}
