@@ -170,8 +170,10 @@ plugin_each(void (*fn)(const struct loaded_plugin *))
 			if ((why = load_file(path, names[j], &lp)) != NULL) {
 				warnx("%s", why);
 				free(why);
-			} else
+			} else {
 				fn(&lp);
+				free(lp.path);
+			}
 			free(path);
 			seen = xreallocarray(seen, nseen + 1, sizeof *seen);
 			seen[nseen++] = names[j];
