@@ -119,7 +119,7 @@ main(int argc, char *argv[])
 			formats = optarg;
 			break;
 		case 'F':
-			opt.replace = 1;
+			opt.publish = PUBLISH_REPLACE;
 			break;
 		case 'h':
 			usage(stdout, 0);

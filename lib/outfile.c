@@ -97,9 +97,31 @@ publish_no_replace(const char *tmp, const char *path)
 	return 0;
 }
 
-void
-outfile_publish(struct outfile *of, int replace)
+static int
+same_contents(const char *a, const char *b)
 {
+	FILE *fa = fopen(a, "r"), *fb = fopen(b, "r");
+	int same = fa != NULL && fb != NULL;
+
+	while (same) {
+		int ca = getc(fa), cb = getc(fb);
+		if (ca != cb)
+			same = 0;
+		else if (ca == EOF)
+			break;
+	}
+	if (fa != NULL)
+		fclose(fa);
+	if (fb != NULL)
+		fclose(fb);
+	return same;
+}
+
+void
+outfile_publish(struct outfile *of, enum publish_mode how)
+{
+	int status;
+
 	if (fflush(of->fp) == EOF || ferror(of->fp) || fsync(fileno(of->fp)) == -1) {
 		int saved = errno ? errno : EIO;
 		fclose(of->fp);
@@ -109,7 +131,18 @@ outfile_publish(struct outfile *of, int replace)
 	if (fclose(of->fp) == EOF)
 		err(1, "write error on %s", of->path);
 	of->fp = NULL;
-	if ((replace ? rename(of->tmp, of->path) : publish_no_replace(of->tmp, of->path)) == -1) {
+	if (how == PUBLISH_REPLACE)
+		status = rename(of->tmp, of->path);
+	else {
+		status = publish_no_replace(of->tmp, of->path);
+		if (status == -1 && errno == EEXIST && how == PUBLISH_SAME) {
+			if (!same_contents(of->tmp, of->path))
+				errx(1, "%s exists with other contents: refusing to "
+				    "overwrite it (use --force)", of->path);
+			status = rename(of->tmp, of->path);
+		}
+	}
+	if (status == -1) {
 		if (errno == EEXIST)
 			errx(1, "%s exists: refusing to overwrite deal files (use --force)",
 			    of->path);

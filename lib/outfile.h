@@ -15,10 +15,18 @@ struct outfile {
 	struct outfile *next;	/* unpublished files, removed at exit */
 };
 
+enum publish_mode {
+	PUBLISH_NEW,		/* never replace an existing file */
+	PUBLISH_REPLACE,	/* replace it (--force) */
+	/* replace it only when it has the same bytes: regenerating a set of
+	 * deals must succeed, and refresh the file's time for make(1) */
+	PUBLISH_SAME,
+};
+
 /* mode: 0600 for secrets, 0666 (less the umask) for deal files. */
 FILE *outfile_create(struct outfile *of, const char *path, mode_t mode);
 /* Exits with a message when the file cannot be written or exists. */
-void outfile_publish(struct outfile *of, int replace);
+void outfile_publish(struct outfile *of, enum publish_mode how);
 void outfile_discard(struct outfile *of);
 
 #endif

@@ -143,7 +143,7 @@ writers_open(const char *formats, const struct writers_options *opt)
 			continue;
 		}
 		w->name = output_path(opt->prefix, p->suffix);
-		if (!opt->replace && access(w->name, F_OK) == 0)
+		if (opt->publish == PUBLISH_NEW && access(w->name, F_OK) == 0)
 			errx(1, "%s exists: refusing to overwrite deal files (use --force)",
 			    w->name);
 	}
@@ -156,7 +156,8 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 {
 	ws->run = (struct dl_run){
 		.low = low, .high = high, .nboards = high - low + 1,
-		.event = event, .generator = DL_VERSION_STRING,
+		.event = event,
+		.generator = ws->opt.generator ? ws->opt.generator : DL_VERSION_STRING,
 		.headers = (const char *const *)headers, .nheaders = nheaders,
 	};
 	for (size_t i = 0; i < ws->n; i++) {
@@ -204,7 +205,7 @@ writers_finish(struct writers *ws)
 	}
 	for (size_t i = 0; i < ws->n; i++)
 		if (ws->opt.prefix != NULL)
-			outfile_publish(&ws->w[i].file, ws->opt.replace);
+			outfile_publish(&ws->w[i].file, ws->opt.publish);
 	for (size_t i = 0; i < ws->n; i++) {
 		free(ws->w[i].name);
 		free(ws->w[i].lp.path);

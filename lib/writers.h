@@ -6,13 +6,15 @@
 #include <stddef.h>
 
 #include "dealnum.h"
+#include "outfile.h"
 
 struct writers;
 
 struct writers_options {
 	const char *prefix;	/* files PREFIX.SUFFIX; NULL: standard output */
 	int crlf;		/* CRLF line ends in text formats */
-	int replace;		/* overwrite existing files */
+	enum publish_mode publish;	/* what to do with existing files */
+	const char *generator;	/* for generator tags; NULL: this program */
 };
 
 /* formats: a comma-separated list of plugin names.  Exits on an unknown

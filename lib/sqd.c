@@ -1,0 +1,517 @@
+#include <ctype.h>
+#include <err.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sodium.h>
+
+#include "lines.h"
+#include "outfile.h"
+#include "ripemd160.h"
+#include "sqd.h"
+
+#define SQK_MAX_BYTES (1 << 20)
+
+static char *
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) == -1)
+		err(2, "vasprintf");
+	va_end(ap);
+	return s;
+}
+
+static int
+parse_count(const char *s, size_t len, unsigned *value)
+{
+	unsigned long v = 0;
+
+	if (len == 0 || len > 9)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		v = v * 10 + (unsigned long)(s[i] - '0');
+	}
+	*value = (unsigned)v;
+	return 0;
+}
+
+static void
+append_range(struct board_range **ranges, size_t *n, unsigned low, unsigned high)
+{
+	*ranges = xreallocarray(*ranges, *n + 1, sizeof **ranges);
+	(*ranges)[(*n)++] = (struct board_range){ low, high };
+}
+
+char *
+sqd_parse_boards(const char *text, struct board_range **ranges, size_t *n)
+{
+	char *copy = xstrdup(text), *save = NULL, *canon = NULL;
+	size_t len = 0;
+
+	*ranges = NULL;
+	*n = 0;
+	if (strcmp(text, "?") == 0) {
+		free(copy);
+		return xstrdup("?");
+	}
+	for (char *item = strtok_r(copy, ",", &save); item != NULL;
+	    item = strtok_r(NULL, ",", &save)) {
+		while (isspace((unsigned char)*item))
+			item++;
+		size_t l = strlen(item);
+		while (l > 0 && isspace((unsigned char)item[l - 1]))
+			item[--l] = '\0';
+		char *x = strchr(item, 'x');
+		unsigned count, size;
+		struct board_range r;
+		const char *why;
+		if (x != NULL && parse_count(item, (size_t)(x - item), &count) == 0 &&
+		    parse_count(x + 1, strlen(x + 1), &size) == 0 && count > 0 &&
+		    size > 0 && (unsigned long)count * size <= BOARD_MAX) {
+			for (unsigned i = 0; i < count; i++)
+				append_range(ranges, n, i * size + 1, (i + 1) * size);
+		} else if (board_range_parse(item, &r, &why) == 0)
+			append_range(ranges, n, r.low, r.high);
+		else
+			goto bad;
+	}
+	if (*n == 0 || text[strlen(text) - 1] == ',')
+		goto bad;
+	free(copy);
+	canon = xcalloc(*n, 24);
+	for (size_t i = 0; i < *n; i++)
+		len += (size_t)sprintf(canon + len, i ? ",%u-%u" : "%u-%u",
+		    (*ranges)[i].low, (*ranges)[i].high);
+	/* a plain count stays as typed, as the reference stores it */
+	if (*n == 1 && (*ranges)[0].low == 1 && strchr(text, '-') == NULL &&
+	    strchr(text, 'x') == NULL)
+		sprintf(canon, "%u", (*ranges)[0].high);
+	return canon;
+bad:
+	free(copy);
+	free(*ranges);
+	*ranges = NULL;
+	*n = 0;
+	return NULL;
+}
+
+static unsigned
+digits(unsigned n)
+{
+	unsigned d = 1;
+
+	while (n >= 10)
+		n /= 10, d++;
+	return d;
+}
+
+char *
+sqd_prefix_pattern(const char *prefix, unsigned nsessions)
+{
+	if (strchr(prefix, '#') != NULL || nsessions == 1)
+		return xstrdup(prefix);
+	/* an open-ended phase gets two digits, room for 99 sessions */
+	unsigned n = nsessions == 0 ? 2 : digits(nsessions);
+	return xasprintf("%s%.*s", prefix, (int)n, "#########");
+}
+
+char *
+sqd_description_pattern(const char *description, unsigned nsessions)
+{
+	if (strchr(description, '#') != NULL || nsessions == 1)
+		return xstrdup(description);
+	if (nsessions == 0)
+		return xasprintf("%s%s#", description, *description ? " " : "");
+	return xasprintf("%s%s#/%u", description, *description ? " " : "", nsessions);
+}
+
+char *
+sqd_expand(const char *pattern, unsigned session)
+{
+	const char *run = strchr(pattern, '#');
+	size_t width = 0;
+
+	if (run == NULL)
+		return xstrdup(pattern);
+	while (run[width] == '#')
+		width++;
+	return xasprintf("%.*s%0*u%s", (int)(run - pattern), pattern, (int)width,
+	    session, run + width);
+}
+
+char *
+sqd_session_name(const struct sqd_phase *ph, unsigned session, int reserve)
+{
+	char *pattern = sqd_prefix_pattern(ph->prefix, ph->nsessions);
+	char *name = sqd_expand(pattern, session);
+	char *full = xasprintf("%s%s", name, reserve ? "reserve" : "");
+
+	free(pattern);
+	free(name);
+	return full;
+}
+
+int
+sqd_session_range(const struct sqd_phase *ph, unsigned session, struct board_range *r)
+{
+	if (ph->nranges == 0)
+		return -1;
+	*r = ph->ranges[(session - 1) % ph->nranges];
+	return 0;
+}
+
+int
+sqd_match_name(const struct sqd *t, const char *name, unsigned *phase,
+    unsigned *session, int *reserve)
+{
+	for (size_t p = 0; p < t->nphases; p++) {
+		const struct sqd_phase *ph = &t->phases[p];
+		char *pattern = sqd_prefix_pattern(ph->prefix, ph->nsessions);
+		char *run = strchr(pattern, '#');
+		for (int res = 0; res <= 1; res++) {
+			size_t len = strlen(name), tail = res ? strlen("reserve") : 0;
+			if (res && (len < tail || strcmp(name + len - tail, "reserve") != 0))
+				continue;
+			len -= tail;
+			if (run == NULL) {
+				if (strlen(pattern) == len && strncmp(name, pattern, len) == 0) {
+					*phase = (unsigned)p + 1, *session = 1, *reserve = res;
+					free(pattern);
+					return 0;
+				}
+				continue;
+			}
+			size_t head = (size_t)(run - pattern), width = strspn(run, "#");
+			const char *after = run + width;
+			size_t after_len = strlen(after);
+			unsigned s;
+			if (len < head + width + after_len || strncmp(name, pattern, head) != 0 ||
+			    strncmp(name + len - after_len, after, after_len) != 0 ||
+			    parse_count(name + head, len - head - after_len, &s) == -1 ||
+			    s == 0 || (ph->nsessions != 0 && s > ph->nsessions))
+				continue;
+			char *expect = sqd_expand(pattern, s);
+			int same = strlen(expect) == len && strncmp(expect, name, len) == 0;
+			free(expect);
+			if (same) {
+				*phase = (unsigned)p + 1, *session = s, *reserve = res;
+				free(pattern);
+				return 0;
+			}
+		}
+		free(pattern);
+	}
+	return -1;
+}
+
+char *
+sqd_canonical_dv(const char *typed)
+{
+	char *out = xmalloc(strlen(typed) + 1);
+	size_t n = 0;
+
+	while (isspace((unsigned char)*typed))
+		typed++;
+	for (const char *p = typed; *p; p++) {
+		if (isspace((unsigned char)*p)) {
+			if (n > 0 && out[n - 1] != ' ')
+				out[n++] = ' ';
+		} else if ((*p == '.' || *p == ',') && n > 0 &&
+		    isdigit((unsigned char)out[n - 1]) && isdigit((unsigned char)p[1]))
+			continue;
+		else
+			out[n++] = *p;
+	}
+	while (n > 0 && out[n - 1] == ' ')
+		n--;
+	out[n] = '\0';
+	return out;
+}
+
+static void
+parse_phase(struct line_reader *r, const char *text, struct sqd_phase *ph)
+{
+	char *copy = xstrdup(text);
+	char *fields[4];
+	char *p = copy;
+
+	for (int i = 0; i < 3; i++) {
+		char *colon = strchr(p, ':');
+		if (colon == NULL)
+			line_fail(r, "SN needs NSESSIONS:BOARDS:PREFIX:DESCRIPTION");
+		*colon = '\0';
+		fields[i] = p;
+		p = colon + 1;
+	}
+	fields[3] = p;
+	if (strchr(fields[3], ':') != NULL)
+		line_fail(r, "a phase description may not hold ':'");
+	if (parse_count(fields[0], strlen(fields[0]), &ph->nsessions) == -1)
+		line_fail(r, "bad number of sessions \"%s\"", fields[0]);
+	ph->boards = sqd_parse_boards(fields[1], &ph->ranges, &ph->nranges);
+	if (ph->boards == NULL)
+		line_fail(r, "bad boards \"%s\"", fields[1]);
+	free(ph->boards);
+	ph->boards = xstrdup(fields[1]);	/* kept exactly as stored */
+	if (*fields[2] == '\0')
+		line_fail(r, "empty file prefix");
+	ph->prefix = xstrdup(fields[2]);
+	ph->description = xstrdup(fields[3]);
+	free(copy);
+}
+
+static void
+set_once(struct line_reader *r, char **slot, const char *tag, const char *value)
+{
+	if (*slot != NULL)
+		line_fail(r, "%s given twice", tag);
+	if (!utf8_is_valid(value, strlen(value)))
+		line_fail(r, "%s is not valid UTF-8", tag);
+	*slot = xstrdup(value);
+}
+
+void
+sqd_read(const char *path, struct sqd *t)
+{
+	struct line_reader r;
+	FILE *fp;
+	char *line;
+
+	memset(t, 0, sizeof *t);
+	if ((fp = fopen(path, "r")) == NULL)
+		err(1, "%s", path);
+	line_reader_open(&r, fp, path);
+	while ((line = line_next(&r, NULL)) != NULL) {
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		if (strlen(line) < 2 || (line[2] != ' ' && line[2] != '\0'))
+			line_fail(&r, "expected a tag (TN, DI, DV, SN, KH) and a space");
+		const char *value = line[2] ? line + 3 : "";
+		if (strncmp(line, "TN", 2) == 0)
+			set_once(&r, &t->name, "TN", value);
+		else if (strncmp(line, "DI", 2) == 0)
+			set_once(&r, &t->di, "DI", value);
+		else if (strncmp(line, "DV", 2) == 0)
+			set_once(&r, &t->dv, "DV", value);
+		else if (strncmp(line, "KH", 2) == 0) {
+			set_once(&r, &t->kh, "KH", value);
+			for (char *c = t->kh; *c; c++)
+				*c = (char)tolower((unsigned char)*c);
+			if (strlen(t->kh) != SQD_HASH_HEX ||
+			    strspn(t->kh, "0123456789abcdef") != SQD_HASH_HEX)
+				line_fail(&r, "KH is not 64 hex digits");
+		} else if (strncmp(line, "SN", 2) == 0) {
+			t->phases = xreallocarray(t->phases, t->nphases + 1, sizeof *t->phases);
+			memset(&t->phases[t->nphases], 0, sizeof *t->phases);
+			parse_phase(&r, value, &t->phases[t->nphases++]);
+		} else
+			line_fail(&r, "unknown tag \"%.2s\"", line);
+	}
+	line_reader_close(&r);
+	fclose(fp);
+}
+
+void
+sqd_write(const char *path, const struct sqd *t)
+{
+	struct outfile of;
+	FILE *fp = outfile_create(&of, path, 0666);
+
+	fprintf(fp, "# Description file of tournament for program SquareDeal 2.7\n#\n");
+	fprintf(fp, "TN %s\nDI %s\n", t->name ? t->name : "", t->di ? t->di : "");
+	if (t->dv != NULL)
+		fprintf(fp, "DV %s\n", t->dv);
+	fprintf(fp, "# Description of phases of tournament\n"
+	    "# Per phase a line with SN nessions:nboards:filename:description\n");
+	for (size_t p = 0; p < t->nphases; p++) {
+		const struct sqd_phase *ph = &t->phases[p];
+		fprintf(fp, "SN %u:%s:%s:%s\n", ph->nsessions, ph->boards, ph->prefix,
+		    ph->description);
+	}
+	if (t->kh != NULL)
+		fprintf(fp, "KH %s\n", t->kh);
+	fprintf(fp, "#\n# Never edit this file\n");
+	outfile_publish(&of, PUBLISH_REPLACE);
+}
+
+void
+sqd_free(struct sqd *t)
+{
+	for (size_t p = 0; p < t->nphases; p++) {
+		free(t->phases[p].boards);
+		free(t->phases[p].ranges);
+		free(t->phases[p].prefix);
+		free(t->phases[p].description);
+	}
+	free(t->phases);
+	free(t->name);
+	free(t->di);
+	free(t->dv);
+	free(t->kh);
+	memset(t, 0, sizeof *t);
+}
+
+char *
+sqd_key_path(const char *sqd_path)
+{
+	size_t len = strlen(sqd_path);
+
+	if (len > 4 && strcmp(sqd_path + len - 4, ".sqd") == 0)
+		return xasprintf("%.*s.sqk", (int)(len - 4), sqd_path);
+	return xasprintf("%s.sqk", sqd_path);
+}
+
+/* Reads the whole key file into secret memory. */
+static void
+slurp_secret(const char *path, struct sqk *k)
+{
+	FILE *fp = fopen(path, "r");
+	size_t got;
+
+	if (fp == NULL)
+		err(1, "%s", path);
+	k->text = secret_alloc(SQK_MAX_BYTES + 1);
+	got = fread(k->text, 1, SQK_MAX_BYTES + 1, fp);
+	if (ferror(fp))
+		err(1, "%s", path);
+	if (got > SQK_MAX_BYTES)
+		errx(1, "%s: larger than a key file can be", path);
+	fclose(fp);
+	k->text[got] = '\0';
+	k->size = got;
+}
+
+static void
+key_fail(const char *path, unsigned lineno, const char *why)
+{
+	errx(1, "%s:%u: %s", path, lineno, why);
+}
+
+/* Each line: "PHASE,SESSION:KEY", ended by CRLF or LF.  The hash is over
+ * the lines as the reference writes them, ended by CRLF. */
+static void
+parse_keys(const char *path, struct sqk *k)
+{
+	crypto_hash_sha256_state sha;
+	unsigned char digest[crypto_hash_sha256_BYTES];
+	char *p = k->text, *end = k->text + k->size;
+	unsigned lineno = 0;
+
+	crypto_hash_sha256_init(&sha);
+	while (p < end) {
+		char *nl = memchr(p, '\n', (size_t)(end - p)), *line = p;
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		p += len + (nl != NULL);
+		lineno++;
+		if (len > 0 && line[len - 1] == '\r')
+			len--;
+		if (memchr(line, '\0', len) != NULL || memchr(line, '\r', len) != NULL)
+			key_fail(path, lineno, "stray NUL or CR");
+		line[len] = '\0';
+		crypto_hash_sha256_update(&sha, (unsigned char *)line, len);
+		crypto_hash_sha256_update(&sha, (const unsigned char *)"\r\n", 2);
+		if (len == 0)
+			continue;
+		char *comma = strchr(line, ','), *colon = strchr(line, ':');
+		struct sqk_line kl;
+		if (comma == NULL || colon == NULL || comma > colon ||
+		    parse_count(line, (size_t)(comma - line), &kl.phase) == -1 ||
+		    parse_count(comma + 1, (size_t)(colon - comma - 1), &kl.session) == -1)
+			key_fail(path, lineno, "expected PHASE,SESSION:KEY");
+		kl.key = colon + 1;
+		if (*kl.key == '\0')
+			key_fail(path, lineno, "empty key");
+		for (const char *c = kl.key; *c; c++)
+			if ((unsigned char)*c < 0x21 || (unsigned char)*c > 0x7e)
+				key_fail(path, lineno, "key holds a character that is not "
+				    "printable ASCII");
+		k->keys = xreallocarray(k->keys, k->nkeys + 1, sizeof *k->keys);
+		k->keys[k->nkeys++] = kl;
+	}
+	crypto_hash_sha256_final(&sha, digest);
+	sodium_bin2hex(k->hash, sizeof k->hash, digest, sizeof digest);
+}
+
+const char *
+sqk_key(const struct sqk *k, unsigned phase, unsigned session)
+{
+	for (size_t i = 0; i < k->nkeys; i++)
+		if (k->keys[i].phase == phase && k->keys[i].session == session)
+			return k->keys[i].key;
+	return NULL;
+}
+
+void
+sqk_read(const char *path, const struct sqd *t, struct sqk *k)
+{
+	memset(k, 0, sizeof *k);
+	slurp_secret(path, k);
+	parse_keys(path, k);
+	for (size_t i = 0; i < k->nkeys; i++) {
+		const struct sqk_line *kl = &k->keys[i];
+		int known = kl->phase >= 1 && kl->phase <= t->nphases &&
+		    (t->phases[kl->phase - 1].nsessions == 0 ? kl->session == 0 :
+		    kl->session >= 1 && kl->session <= t->phases[kl->phase - 1].nsessions);
+		if (!known)
+			errx(1, "%s: key for session %u,%u, which the tournament does not have",
+			    path, kl->phase, kl->session);
+		for (size_t j = 0; j < i; j++)
+			if (k->keys[j].phase == kl->phase && k->keys[j].session == kl->session)
+				errx(1, "%s: two keys for session %u,%u", path, kl->phase,
+				    kl->session);
+	}
+	for (unsigned p = 1; p <= t->nphases; p++) {
+		unsigned n = t->phases[p - 1].nsessions;
+		for (unsigned s = n == 0 ? 0 : 1; s <= n; s++)
+			if (sqk_key(k, p, s) == NULL)
+				errx(1, "%s: no key for session %u,%u", path, p, s);
+	}
+}
+
+void
+sqk_free(struct sqk *k)
+{
+	if (k->text != NULL)
+		secret_free(k->text);
+	free(k->keys);
+	memset(k, 0, sizeof *k);
+}
+
+void
+sqd_session_seed(const struct sqd *t, const struct sqk *k, unsigned phase,
+    unsigned session, int reserve, struct seed_record *seed)
+{
+	const struct sqd_phase *ph = &t->phases[phase - 1];
+	const char *key = sqk_key(k, phase, ph->nsessions == 0 ? 0 : session);
+	size_t len = strlen(key), left = len / 2;
+	size_t dvlen = strlen(t->dv), b64len = sodium_base64_encoded_len(dvlen,
+	    sodium_base64_VARIANT_ORIGINAL);
+	char *b64 = xmalloc(b64len), tail[32];
+	struct ripemd160 *ctx = secret_alloc(sizeof *ctx);
+
+	sodium_bin2base64(b64, b64len, (const unsigned char *)t->dv, dvlen,
+	    sodium_base64_VARIANT_ORIGINAL);
+	ripemd160(key, left, seed->owner);
+	ripemd160_init(ctx);
+	ripemd160_update(ctx, key + left, len - left);
+	ripemd160_update(ctx, b64, strlen(b64));
+	snprintf(tail, sizeof tail, "%s", reserve ? "reserve" : "original");
+	ripemd160_update(ctx, tail, strlen(tail));
+	if (ph->nsessions == 0) {
+		snprintf(tail, sizeof tail, "ses%u", session);
+		ripemd160_update(ctx, tail, strlen(tail));
+	}
+	ripemd160_final(ctx, seed->random);
+	secret_free(ctx);
+	free(b64);
+}
