@@ -330,7 +330,7 @@ cmd_seed(const char *path, int argc, char **argv)
 	struct sqk k;
 	struct seed_record *seed;
 	struct board_range r;
-	char random_hex[2 * BIGDEAL_SECRET + 1], owner_hex[2 * BIGDEAL_SECRET + 1];
+	char record[128];
 
 	if (argc != 2)
 		usage(stderr, 2);
@@ -343,14 +343,12 @@ cmd_seed(const char *path, int argc, char **argv)
 	session_boards(ph, p, s, &r);
 	seed = secret_alloc(sizeof *seed);
 	sqd_session_seed(&t, &k, p, s, opt.reserve, seed);
-	sodium_bin2hex(random_hex, sizeof random_hex, seed->random, BIGDEAL_SECRET);
-	sodium_bin2hex(owner_hex, sizeof owner_hex, seed->owner, BIGDEAL_SECRET);
+	seed_record_format(seed, record);
 	secret_free(seed);
 	setup_stdout();
 	stream_write_headers(stdout, STREAM_SEED, NULL, "");
-	printf("#V: %s\n#B: %u-%u\nbigdeal %s %s\n", DL_VERSION_STRING, r.low, r.high,
-	    random_hex, owner_hex);
-	sodium_memzero(random_hex, sizeof random_hex);
+	printf("#V: %s\n#B: %u-%u\n%s", DL_VERSION_STRING, r.low, r.high, record);
+	sodium_memzero(record, sizeof record);
 	xfclose(stdout, "standard output");
 	wipe_stdout_buffer();
 	sqk_free(&k);

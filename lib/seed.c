@@ -1,6 +1,8 @@
 #include <err.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "seed.h"
 
 void
@@ -26,4 +28,15 @@ seed_record_read(struct stream_in *s, struct seed_record *seed)
 	memset(line, 0, len);	/* the line held the secret in hex */
 	if (stream_next_record(s, &len) != NULL)
 		stream_fail(s, "more than one seed record");
+}
+
+void
+seed_record_format(const struct seed_record *seed, char *record)
+{
+	char random_hex[2 * BIGDEAL_SECRET + 1], owner_hex[2 * BIGDEAL_SECRET + 1];
+
+	sodium_bin2hex(random_hex, sizeof random_hex, seed->random, BIGDEAL_SECRET);
+	sodium_bin2hex(owner_hex, sizeof owner_hex, seed->owner, BIGDEAL_SECRET);
+	sprintf(record, "bigdeal %s %s\n", random_hex, owner_hex);
+	sodium_memzero(random_hex, sizeof random_hex);
 }

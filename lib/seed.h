@@ -13,4 +13,7 @@ struct seed_record {
 /* Reads the one seed record of s into secret memory the caller owns. */
 void seed_record_read(struct stream_in *s, struct seed_record *seed);
 
+/* "bigdeal RANDOM OWNER\n" into record (at least 100 bytes). */
+void seed_record_format(const struct seed_record *seed, char *record);
+
 #endif

@@ -12,6 +12,8 @@ export PATH
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 	unset DL_PLUGIN_PATH
+	# each test has a seed history of its own, so that it is exercised
+	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
 }
 
 # param CASE KEY: a value from a vector's PARAMS file

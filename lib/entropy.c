@@ -1,0 +1,182 @@
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "entropy.h"
+#include "util.h"
+
+struct entropy *
+entropy_new(void)
+{
+	struct entropy *e = secret_alloc(sizeof *e);
+
+	ripemd160_init(&e->pool);
+	e->bits = 0;
+	return e;
+}
+
+void
+entropy_free(struct entropy *e)
+{
+	secret_free(e);
+}
+
+void
+entropy_add_os(struct entropy *e)
+{
+	unsigned char os[ENTROPY_OS_BYTES];
+
+	randombytes_buf(os, sizeof os);
+	ripemd160_update(&e->pool, os, sizeof os);
+	sodium_memzero(os, sizeof os);
+	e->bits += 8 * ENTROPY_OS_BYTES;
+}
+
+void
+entropy_add_string(struct entropy *e, const char *s)
+{
+	ripemd160_update(&e->pool, s, strlen(s));
+	e->bits += ENTROPY_GIVEN_BITS * strlen(s);
+}
+
+static void
+add_file(struct entropy *e, const char *path, int as_ints)
+{
+	unsigned char buf[4096];
+	FILE *fp = fopen(path, "r");
+	size_t n;
+
+	if (fp == NULL)
+		err(1, "%s", path);
+	while ((n = fread(buf, 1, sizeof buf, fp)) > 0) {
+		for (size_t i = 0; as_ints && i < n; i++) {
+			int value = buf[i];	/* native byte order, as bigdealx */
+			ripemd160_update(&e->pool, &value, sizeof value);
+		}
+		if (!as_ints)
+			ripemd160_update(&e->pool, buf, n);
+		e->bits += ENTROPY_GIVEN_BITS * n;
+	}
+	if (ferror(fp))
+		err(1, "%s", path);
+	fclose(fp);
+	sodium_memzero(buf, sizeof buf);
+}
+
+void
+entropy_add_file(struct entropy *e, const char *path)
+{
+	add_file(e, path, 0);
+}
+
+void
+entropy_add_file_as_ints(struct entropy *e, const char *path)
+{
+	add_file(e, path, 1);
+}
+
+unsigned
+keystroke_bits(unsigned long interval)
+{
+	unsigned bits = 0;
+
+	/* how often the interval can be shifted right by 2 while it stays
+	 * above 3, at most 6; and 2 bits for the key itself */
+	while (bits < 6 && (interval >> 2) > 3) {
+		interval >>= 2;
+		bits++;
+	}
+	return bits + 2;
+}
+
+static int tty_fd = -1;
+static struct termios tty_saved;
+
+static void
+restore_tty(void)
+{
+	if (tty_fd != -1)
+		tcsetattr(tty_fd, TCSAFLUSH, &tty_saved);
+}
+
+static void
+restore_tty_on_signal(int sig)
+{
+	restore_tty();		/* tcsetattr is async-signal-safe */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+raw_tty(void)
+{
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP };
+	struct termios raw;
+
+	if ((tty_fd = open("/dev/tty", O_RDWR | O_CLOEXEC)) == -1 || !isatty(tty_fd))
+		errx(1, "keyboard entropy needs a terminal");
+	if (tcgetattr(tty_fd, &tty_saved) == -1)
+		err(1, "/dev/tty");
+	atexit(restore_tty);
+	for (size_t i = 0; i < sizeof signals / sizeof *signals; i++)
+		signal(signals[i], restore_tty_on_signal);
+	raw = tty_saved;
+	raw.c_lflag &= (tcflag_t)~(ICANON | ECHO);
+	raw.c_cc[VMIN] = 1;
+	raw.c_cc[VTIME] = 0;
+	if (tcsetattr(tty_fd, TCSAFLUSH, &raw) == -1)
+		err(1, "/dev/tty");
+}
+
+void
+entropy_add_keyboard(struct entropy *e, unsigned long target)
+{
+	struct timeval now, before = { 0, 0 };
+	unsigned char key, previous = 0;
+	int first = 1;
+
+	raw_tty();
+	dprintf(tty_fd, "Type at random until no more bits are needed.\n");
+	while (e->bits < target) {
+		dprintf(tty_fd, "\r%4lu bits still needed ", target - e->bits);
+		ssize_t n = read(tty_fd, &key, 1);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			restore_tty();
+			errx(1, "keyboard entropy ended with %lu of %lu bits", e->bits, target);
+		}
+		gettimeofday(&now, NULL);
+		ripemd160_update(&e->pool, &now, sizeof now);
+		if (!first && key == previous)
+			continue;	/* a repeated key tells little */
+		unsigned long interval = (unsigned long)((now.tv_sec - before.tv_sec) * 1000000L +
+		    (now.tv_usec - before.tv_usec));
+		ripemd160_update(&e->pool, &key, 1);
+		if (!first)
+			e->bits += keystroke_bits(interval);
+		first = 0;
+		previous = key;
+		before = now;
+	}
+	dprintf(tty_fd, "\r   0 bits still needed: thank you\n");
+	sodium_memzero(&key, sizeof key);
+	sodium_memzero(&previous, sizeof previous);
+	restore_tty();
+	close(tty_fd);
+	tty_fd = -1;
+}
+
+void
+entropy_finish(struct entropy *e, unsigned char random[BIGDEAL_SECRET])
+{
+	ripemd160_final(&e->pool, random);
+}
