@@ -69,8 +69,7 @@ test-deps:
 
 run: deps
 	@$(MAKE) -s --no-print-directory all
-	@PATH="$(CURDIR)/$(BUILD)/bin:$$PATH"; \
-	dl-seed | dl-stream -n 32 | dl-map | dl-fmt-pbn
+	@$(BUILD)/bin/dl-deal
 
 check: test-deps
 	@$(MAKE) --no-print-directory all

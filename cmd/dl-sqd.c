@@ -11,6 +11,7 @@
 #include <sodium.h>
 
 #include "bigdeal.h"
+#include "deal.h"
 #include "outfile.h"
 #include "plugins.h"
 #include "proto.h"
@@ -126,22 +127,16 @@ session_boards(const struct sqd_phase *ph, unsigned p, unsigned s, struct board_
 		errx(2, "-b %s: %s", opt.boards, why);
 }
 
+/* One session's boards (or some of them) into the writers. */
 static void
-deal_boards(const struct sqd *t, const struct sqk *k, unsigned p, unsigned s,
+deal_session(const struct sqd *t, const struct sqk *k, unsigned p, unsigned s,
     struct board_range r, struct writers *ws)
 {
 	struct seed_record *seed = secret_alloc(sizeof *seed);
-	struct bigdeal_stream *stream = secret_alloc(sizeof *stream);
-	unsigned char owner[CARDS];
 
 	sqd_session_seed(t, k, p, s, opt.reserve, seed);
-	bigdeal_stream_init(stream, seed->random, seed->owner);
+	deal_boards(seed, r, ws, NULL);
 	secret_free(seed);
-	for (unsigned long b = r.low; b <= r.high; b++) {
-		deal_from_number(bigdeal_next(stream), owner);
-		writers_board(ws, (unsigned)b, owner);
-	}
-	secret_free(stream);
 }
 
 static char *
@@ -185,7 +180,7 @@ make_session(const char *path, const struct sqd *t, const struct sqk *k, unsigne
 
 	session_boards(ph, p, s, &r);
 	writers_begin(ws, r.low, r.high, NULL, NULL, 0);
-	deal_boards(t, k, p, s, r, ws);
+	deal_session(t, k, p, s, r, ws);
 	writers_finish(ws);
 	report_files(name, opt.formats);
 	free(prefix);
@@ -255,7 +250,7 @@ make_combined(const char *path, const struct sqd *t, const struct sqk *k, unsign
 	writers_begin(ws, all.low, all.high, NULL, NULL, 0);
 	for (unsigned s = first; s <= last; s++) {
 		sqd_session_range(ph, s, &r);
-		deal_boards(t, k, p, s, r, ws);
+		deal_session(t, k, p, s, r, ws);
 	}
 	writers_finish(ws);
 	report_files(name, formats);

@@ -1,0 +1,14 @@
+/* Dealing a run of boards in one process: seed -> Big Deal stream ->
+ * deals -> format writers, what dl-stream | dl-map | dl-fmt do in a pipe. */
+#ifndef DL_DEAL_H
+#define DL_DEAL_H
+
+#include "seed.h"
+#include "util.h"
+#include "writers.h"
+
+/* progress, when not NULL, is called now and then with the boards done. */
+void deal_boards(const struct seed_record *seed, struct board_range range,
+    struct writers *ws, void (*progress)(unsigned long done, unsigned long total));
+
+#endif
