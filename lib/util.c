@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include <sodium.h>
 
@@ -199,21 +200,58 @@ hex_to_bytes(const char *hex, unsigned char *out, size_t len)
 	return 0;
 }
 
+/* Live secrets, so that an exit through err(3) wipes them too. */
+struct secret {
+	struct secret *next;
+	void *p;
+};
+static struct secret *secrets;
+
+static void
+wipe_secrets(void)
+{
+	while (secrets != NULL) {
+		struct secret *s = secrets;
+		secrets = s->next;
+		sodium_free(s->p);	/* wipes before unmapping */
+		free(s);
+	}
+}
+
 void *
 secret_alloc(size_t size)
 {
-	void *p = sodium_malloc(size);
+	static int first = 1;
+	struct secret *s = xmalloc(sizeof *s);
+	void *p;
 
-	if (p == NULL)
+	if (first) {
+		/* no core file may carry a secret away */
+		struct rlimit none = { 0, 0 };
+		setrlimit(RLIMIT_CORE, &none);
+		atexit(wipe_secrets);
+		first = 0;
+	}
+	if ((p = sodium_malloc(size)) == NULL)	/* guarded and locked */
 		err(2, "sodium_malloc");
 	memset(p, 0, size);
+	s->p = p;
+	s->next = secrets;
+	secrets = s;
 	return p;
 }
 
 void
 secret_free(void *p)
 {
-	sodium_free(p);	/* wipes before unmapping */
+	for (struct secret **sp = &secrets; *sp != NULL; sp = &(*sp)->next)
+		if ((*sp)->p == p) {
+			struct secret *s = *sp;
+			*sp = s->next;
+			free(s);
+			break;
+		}
+	sodium_free(p);
 }
 
 void
