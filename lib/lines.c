@@ -34,12 +34,18 @@ void
 line_fail(const struct line_reader *r, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
+	line_vfail(r, fmt, ap);
+}
+
+void
+line_vfail(const struct line_reader *r, const char *fmt, va_list ap)
+{
+	char *msg;
+
 	if (vasprintf(&msg, fmt, ap) == -1)
 		err(2, "vasprintf");
-	va_end(ap);
 	if (r->name != NULL)
 		errx(1, "%s:%lu: %s", r->name, r->lineno, msg);
 	errx(1, "line %lu: %s", r->lineno, msg);

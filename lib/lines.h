@@ -3,6 +3,7 @@
 #ifndef DL_LINES_H
 #define DL_LINES_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #define LINE_MAX_BYTES 65536
@@ -22,5 +23,7 @@ char *line_next(struct line_reader *r, size_t *len);
 /* "NAME:N: message" or "line N: message", then exit 1. */
 void line_fail(const struct line_reader *r, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
+void line_vfail(const struct line_reader *r, const char *fmt, va_list ap)
+    __attribute__((noreturn, format(printf, 2, 0)));
 
 #endif

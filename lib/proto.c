@@ -17,13 +17,9 @@ void
 stream_fail(const struct stream_in *s, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) == -1)
-		err(2, "vasprintf");
-	va_end(ap);
-	line_fail(&s->lines, "%s", msg);
+	line_vfail(&s->lines, fmt, ap);
 }
 
 int

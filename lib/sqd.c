@@ -32,15 +32,10 @@ xasprintf(const char *fmt, ...)
 static int
 parse_count(const char *s, size_t len, unsigned *value)
 {
-	unsigned long v = 0;
+	long long v;
 
-	if (len == 0 || len > 9)
+	if (decimal_parse(s, len, 0, 999999999, &v) == -1)
 		return -1;
-	for (size_t i = 0; i < len; i++) {
-		if (!isdigit((unsigned char)s[i]))
-			return -1;
-		v = v * 10 + (unsigned long)(s[i] - '0');
-	}
 	*value = (unsigned)v;
 	return 0;
 }

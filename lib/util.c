@@ -142,19 +142,27 @@ utf8_is_valid(const char *s, size_t len)
 	return 1;
 }
 
+int
+decimal_parse(const char *text, size_t len, long long min, long long max,
+    long long *value)
+{
+	char digits[24];
+	const char *why;
+
+	if (len == 0 || len >= sizeof digits || strspn(text, "0123456789") < len)
+		return -1;
+	memcpy(digits, text, len);
+	digits[len] = '\0';
+	*value = strtonum(digits, min, max, &why);
+	return why == NULL ? 0 : -1;
+}
+
 static int
 parse_board(const char *text, size_t len, unsigned *board)
 {
-	unsigned long value = 0;
+	long long value;
 
-	if (len == 0 || len > 10)
-		return -1;
-	for (size_t i = 0; i < len; i++) {
-		if (text[i] < '0' || text[i] > '9')
-			return -1;
-		value = value * 10 + (unsigned long)(text[i] - '0');
-	}
-	if (value < 1 || value > BOARD_MAX)
+	if (decimal_parse(text, len, 1, BOARD_MAX, &value) == -1)
 		return -1;
 	*board = (unsigned)value;
 	return 0;

@@ -29,6 +29,11 @@ char *put_unsigned(char *p, unsigned long v);
 
 int utf8_is_valid(const char *s, size_t len);
 
+/* The len digits at text as a number from min to max: only digits, no
+ * sign or blanks (strtonum alone takes those).  0 on success, else -1. */
+int decimal_parse(const char *text, size_t len, long long min, long long max,
+    long long *value);
+
 /* Board ranges: "N" means 1-N, "L-H" means L..H; 1 <= L <= H <= BOARD_MAX. */
 #define BOARD_MAX 1000000000u
 struct board_range {
