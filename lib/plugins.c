@@ -105,25 +105,39 @@ load_file(const char *path, const char *name, struct loaded_plugin *lp)
 	return NULL;
 }
 
-void
-plugin_load(const char *name, struct loaded_plugin *lp)
+char *
+plugin_try_load(const char *name, struct loaded_plugin *lp)
 {
-	char **dirs = plugin_dirs(), *path, *why;
+	char **dirs = plugin_dirs(), *path, *why = NULL;
 
-	if (!name_is_valid(name))
-		errx(2, "bad format name \"%s\"", name);
+	if (!name_is_valid(name)) {
+		if (asprintf(&why, "bad format name \"%s\"", name) == -1)
+			err(2, "asprintf");
+		return why;
+	}
 	for (size_t i = 0; dirs[i] != NULL; i++) {
 		if (asprintf(&path, "%s/%s%s", dirs[i], name, SO_SUFFIX) == -1)
 			err(2, "asprintf");
 		if (access(path, F_OK) == 0) {
-			if ((why = load_file(path, name, lp)) != NULL)
-				errx(1, "%s", why);
+			why = load_file(path, name, lp);
 			free(path);
-			return;
+			return why;
 		}
 		free(path);
 	}
-	errx(2, "unknown format \"%s\" (dl-fmt --list shows the formats)", name);
+	if (asprintf(&why, "unknown format \"%s\" (dl-fmt --list shows the formats)",
+	    name) == -1)
+		err(2, "asprintf");
+	return why;
+}
+
+void
+plugin_load(const char *name, struct loaded_plugin *lp)
+{
+	char *why = plugin_try_load(name, lp);
+
+	if (why != NULL)
+		errx(2, "%s", why);
 }
 
 static int

@@ -105,27 +105,66 @@ output_path(const char *prefix, const char *suffix)
 	return path;
 }
 
+/* Loads the plugins of a format list into ws; NULL, or what is wrong. */
+static char *
+load_formats(struct writers *ws, const char *formats)
+{
+	char *list, *save = NULL, *why = NULL;
+
+	if (*formats == '\0' || formats[strlen(formats) - 1] == ',' || strstr(formats, ",,")) {
+		if (asprintf(&why, "bad format list \"%s\"", formats) == -1)
+			err(2, "asprintf");
+		return why;
+	}
+	list = xstrdup(formats);
+	for (char *name = strtok_r(list, ",", &save); name != NULL && why == NULL;
+	    name = strtok_r(NULL, ",", &save)) {
+		ws->w = xreallocarray(ws->w, ws->n + 1, sizeof *ws->w);
+		struct writer *w = &ws->w[ws->n];
+		memset(w, 0, sizeof *w);
+		if ((why = plugin_try_load(name, &w->lp)) != NULL)
+			break;
+		ws->n++;
+		for (size_t i = 0; i + 1 < ws->n && why == NULL; i++)
+			if (strcmp(ws->w[i].lp.plugin->suffix, w->lp.plugin->suffix) == 0 &&
+			    asprintf(&why, "formats %s and %s both write .%s files",
+			    ws->w[i].lp.plugin->name, name, w->lp.plugin->suffix) == -1)
+				err(2, "asprintf");
+	}
+	free(list);
+	return why;
+}
+
+static void
+free_formats(struct writers *ws)
+{
+	for (size_t i = 0; i < ws->n; i++) {
+		free(ws->w[i].name);
+		free(ws->w[i].lp.path);
+	}
+	free(ws->w);
+	free(ws);
+}
+
+char *
+writers_check(const char *formats)
+{
+	struct writers *ws = xcalloc(1, sizeof *ws);
+	char *why = load_formats(ws, formats);
+
+	free_formats(ws);
+	return why;
+}
+
 struct writers *
 writers_open(const char *formats, const struct writers_options *opt)
 {
 	struct writers *ws = xcalloc(1, sizeof *ws);
-	char *list = xstrdup(formats), *save = NULL;
+	char *why;
 
 	ws->opt = *opt;
-	if (*formats == '\0' || formats[strlen(formats) - 1] == ',' || strstr(formats, ",,"))
-		errx(2, "bad format list \"%s\"", formats);
-	for (char *name = strtok_r(list, ",", &save); name != NULL;
-	    name = strtok_r(NULL, ",", &save)) {
-		ws->w = xreallocarray(ws->w, ws->n + 1, sizeof *ws->w);
-		struct writer *w = &ws->w[ws->n++];
-		memset(w, 0, sizeof *w);
-		plugin_load(name, &w->lp);
-		for (size_t i = 0; i + 1 < ws->n; i++)
-			if (strcmp(ws->w[i].lp.plugin->suffix, w->lp.plugin->suffix) == 0)
-				errx(2, "formats %s and %s both write .%s files",
-				    ws->w[i].lp.plugin->name, name, w->lp.plugin->suffix);
-	}
-	free(list);
+	if ((why = load_formats(ws, formats)) != NULL)
+		errx(2, "%s", why);
 	if (opt->prefix == NULL && ws->n != 1)
 		errx(2, "several formats need a file prefix (-p)");
 	if (opt->prefix != NULL && *opt->prefix == '\0')
@@ -206,10 +245,5 @@ writers_finish(struct writers *ws)
 	for (size_t i = 0; i < ws->n; i++)
 		if (ws->opt.prefix != NULL)
 			outfile_publish(&ws->w[i].file, ws->opt.publish);
-	for (size_t i = 0; i < ws->n; i++) {
-		free(ws->w[i].name);
-		free(ws->w[i].lp.path);
-	}
-	free(ws->w);
-	free(ws);
+	free_formats(ws);
 }

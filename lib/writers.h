@@ -21,6 +21,9 @@ struct writers_options {
  * or broken plugin, two formats of one suffix, or (without replace) an
  * output file that exists already. */
 struct writers *writers_open(const char *formats, const struct writers_options *opt);
+/* What writers_open would refuse in a format list, without exiting: NULL,
+ * or the message (to free). */
+char *writers_check(const char *formats);
 /* headers: the stream's header lines; event: the #I: text or NULL.  Exits
  * when a format cannot hold board high. */
 void writers_begin(struct writers *w, unsigned low, unsigned high, const char *event,
