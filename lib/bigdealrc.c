@@ -6,6 +6,7 @@
 
 #include "bigdealrc.h"
 #include "lines.h"
+#include "outfile.h"
 #include "util.h"
 
 static void
@@ -31,10 +32,18 @@ bigdealrc_read(const char *path, struct bigdealrc *rc)
 	line_reader_open(&r, fp, path);
 	while ((line = line_next(&r, NULL)) != NULL) {
 		char *eq = strchr(line, '=');
-		if (line[0] == '\0' || line[0] == '[' || line[0] == '#' || line[0] == ';')
+		if (line[0] == '[') {
+			/* Big Deal reads its own section only, and stops at another */
+			if (strcmp(line, "[BigDeal]") != 0)
+				break;
 			continue;
-		if (eq == NULL)
-			line_fail(&r, "expected key=value");
+		}
+		if (line[0] == '\0' || line[0] == '#' || line[0] == ';')
+			continue;
+		if (eq == NULL) {
+			warnx("%s:%lu: not key=value: ignored", path, r.lineno);
+			continue;
+		}
 		*eq = '\0';
 		if (!utf8_is_valid(eq + 1, strlen(eq + 1)))
 			line_fail(&r, "value of %s is not valid UTF-8", line);
@@ -57,4 +66,16 @@ bigdealrc_free(struct bigdealrc *rc)
 	free(rc->askformats);
 	free(rc->owner);
 	memset(rc, 0, sizeof *rc);
+}
+
+void
+bigdealrc_write(const char *path, const struct bigdealrc *rc)
+{
+	struct outfile of;
+	FILE *fp = outfile_create(&of, path, 0666);
+
+	fprintf(fp, "[BigDeal]\nformats=%s\naskformats=%s\nowner=%s\n",
+	    rc->formats ? rc->formats : "", rc->askformats ? rc->askformats : "",
+	    rc->owner ? rc->owner : "");
+	outfile_publish(&of, PUBLISH_REPLACE);
 }

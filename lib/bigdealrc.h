@@ -14,5 +14,7 @@ struct bigdealrc {
 /* 0 when read, -1 when there is no such file; exits on a malformed file. */
 int bigdealrc_read(const char *path, struct bigdealrc *rc);
 void bigdealrc_free(struct bigdealrc *rc);
+/* Writes the three keys (NULL as empty), replacing the file atomically. */
+void bigdealrc_write(const char *path, const struct bigdealrc *rc);
 
 #endif
