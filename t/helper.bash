@@ -36,6 +36,33 @@ strip_generator() {
 	sed -e '/^\[Generator /d' -e '/^Headline=/d' "$@"
 }
 
+# Every format Big Deal writes, as NAME.SUFFIX of the golden files; dup and
+# dlm come in two variants each, sharing a suffix.
+BIGDEAL_FORMATS="pbn lin csv bri dge dup dupblind dlm dlmblind ber borel kops cds goedel"
+# Formats with pairwise distinct suffixes, and the rest: one dl-fmt run each.
+RUN_ONE="pbn,lin,csv,bri,dge,dup,dlm,ber,borel,kops,cds,goedel"
+RUN_TWO="dupblind,dlmblind"
+
+# golden CASE NAME: Big Deal's file of format NAME for CASE
+golden() {
+	local files=("$BIGDEAL/$1/$2".*)
+	[ -f "${files[0]}" ] || { echo "no golden $1/$2" >&2; return 1; }
+	echo "${files[0]}"
+}
+
+# same_as_golden FILE CASE NAME: FILE is Big Deal's output, the generator
+# tags (pbn, dlm) aside.
+same_as_golden() {
+	local want
+	want=$(golden "$2" "$3") || return 1
+	case $3 in
+	pbn | dlm | dlmblind)
+		cmp <(strip_generator "$1") <(strip_generator "$want") ;;
+	*)
+		cmp "$1" "$want" ;;
+	esac || { echo "$3 differs for $2" >&2; return 1; }
+}
+
 # fails CMD...: runs CMD, which must fail with status 1 or 2 and print one
 # line on stderr; that line is left in $output.
 fails() {

@@ -146,7 +146,7 @@ body() { grep -v '^#' "$@"; }
 }
 
 @test "usage messages match the man pages' synopses" {
-	for t in dl-seed dl-stream dl-map dl-fmt dl-sqd dl-deal; do
+	for t in dl-seed dl-stream dl-map dl-fmt dl-sqd dl-deal dl-bigdeal dl-bigdealx; do
 		run "$t" -h
 		[ "$status" -eq 0 ]
 		synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$BATS_TEST_DIRNAME/../man/$t.1" |

@@ -1,0 +1,449 @@
+#include <err.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "bigdeal.h"
+#include "bigdeal_cli.h"
+#include "bigdealrc.h"
+#include "deal.h"
+#include "entropy.h"
+#include "history.h"
+#include "plugins.h"
+#include "ripemd160.h"
+#include "seed.h"
+#include "util.h"
+#include "writers.h"
+
+#define DEFAULT_FORMATS "dup,pbn"
+
+static const char *const program_names[] = { "dl-bigdeal", "dl-bigdealx" };
+
+static struct {
+	enum bigdeal_program which;
+	const char *boards, *prefix, *formats;
+	int only_given, wizard, given_hash, reinit;
+	struct seed_record *seed;	/* secret memory */
+	struct entropy *entropy;	/* secret memory */
+} run;
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	if (run.which == BIGDEAL_SAFE)
+		fprintf(fp, "usage: dl-bigdeal [-n boards] [-p prefix] [-f formats] [-R]\n");
+	else
+		fprintf(fp, "usage: dl-bigdealx [-n boards] [-p prefix] [-f formats] "
+		    "[-e str]... [-E file]\n"
+		    "                   [-o] [-W str] [-h hash] [-R]\n");
+	exit(status);
+}
+
+/* The two lines SquareDeal counts; the only output on success. */
+static void
+banner(void)
+{
+	printf("%s (%s), compatible with Big Deal version %s\n\n",
+	    program_names[run.which], DL_VERSION_STRING, BIGDEAL_COMPATIBLE);
+	xfclose(stdout, "standard output");
+}
+
+static void
+set_hash(char *hex)
+{
+	size_t len = strlen(hex);
+	int bad = hex_to_bytes(hex, run.seed->random, BIGDEAL_SECRET) == -1;
+
+	scrub_argument(hex);
+	if (len != 2 * BIGDEAL_SECRET)
+		errx(2, "-h: a hash is %d hex digits, not %zu", 2 * BIGDEAL_SECRET, len);
+	if (bad)
+		errx(2, "-h: a hash is %d hex digits, 0-9 and A-F", 2 * BIGDEAL_SECRET);
+	run.given_hash = run.only_given = 1;
+}
+
+/* Secrets are blanked in argv as soon as they are read; of -W only its
+ * hash is kept. */
+static void
+parse_options(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'H' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *optstring = run.which == BIGDEAL_SAFE ? "f:hn:p:R" : "e:E:f:h:n:op:RW:";
+	int ch;
+
+	/* alone, -h asks for help; bigdealx's -h otherwise takes a hash */
+	if (argc == 2 && strcmp(argv[1], "-h") == 0)
+		usage(stdout, 0);
+	while ((ch = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'e':
+			entropy_add_string(run.entropy, optarg);
+			scrub_argument(optarg);
+			break;
+		case 'E':
+			entropy_add_file_as_ints(run.entropy, optarg);
+			break;
+		case 'f': run.formats = optarg; break;
+		case 'h':
+			if (run.which == BIGDEAL_SAFE)
+				usage(stdout, 0);
+			set_hash(optarg);
+			break;
+		case 'n': run.boards = optarg; break;
+		case 'o': run.only_given = 1; break;
+		case 'p': run.prefix = optarg; break;
+		case 'R': run.reinit = 1; break;
+		case 'W':
+			ripemd160(optarg, strlen(optarg), run.seed->owner);
+			scrub_argument(optarg);
+			run.wizard = run.only_given = 1;
+			break;
+		case 'H': usage(stdout, 0);
+		default: usage(stderr, 2);
+		}
+	}
+	if (optind != argc)
+		usage(stderr, 2);
+}
+
+static const char *
+boards_problem(const char *text, struct board_range *r)
+{
+	const char *why;
+
+	if (board_range_parse(text, r, &why) == -1)
+		return why;
+	if (run.which == BIGDEAL_SAFE && r->high - r->low >= BIGDEAL_SAFE_BOARDS)
+		return "at most 100 boards a run (dl-bigdealx deals more)";
+	return NULL;
+}
+
+/* Big Deal's rule on Unix, with room for a longer name. */
+static const char *
+prefix_problem(const char *prefix)
+{
+	if (*prefix == '\0')
+		return "the file prefix is empty";
+	if (strchr(prefix, '/') != NULL)
+		return "a file prefix has no '/': the files go to the current directory";
+	if (strchr(prefix, ' ') != NULL)
+		return "a file prefix has no spaces";
+	if (strlen(prefix) > BIGDEAL_PREFIX_MAX)
+		return "a file prefix has at most 100 characters";
+	return NULL;
+}
+
+/* Everything the command line says is checked before anything is written
+ * or asked. */
+static void
+check_command_line(void)
+{
+	struct board_range r;
+	const char *why;
+
+	if (run.boards != NULL && (why = boards_problem(run.boards, &r)) != NULL)
+		errx(2, "-n %s: %s", run.boards, why);
+	if (run.prefix != NULL && (why = prefix_problem(run.prefix)) != NULL)
+		errx(2, "-p: %s", why);
+	/* -W and -h reproduce known sets: what they give is what it is */
+	if (run.only_given && !run.wizard && !run.given_hash &&
+	    run.entropy->bits < ENTROPY_NEEDED)
+		errx(1, "only %lu bits of entropy, %d needed: give longer -e strings "
+		    "(4 bits a character) or drop -o", run.entropy->bits, ENTROPY_NEEDED);
+}
+
+/* Questions need someone to see and answer them: with standard input or
+ * error redirected (SquareDeal, pysquaredeal, scripts) none is asked. */
+static int
+interactive(void)
+{
+	return isatty(STDIN_FILENO) && isatty(STDERR_FILENO);
+}
+
+static char * __attribute__((format(printf, 1, 2)))
+ask(const char *fmt, ...)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (getline(&line, &cap, stdin) == -1)
+		errx(1, "no answer: giving up");
+	line[strcspn(line, "\r\n")] = '\0';
+	return line;
+}
+
+/* Whether the writers take this list; if not, say why and ask again. */
+static int
+formats_are_usable(const char *formats)
+{
+	char *why = writers_check(formats);
+
+	if (why == NULL)
+		return 1;
+	warnx("%s", why);
+	free(why);
+	return 0;
+}
+
+static char *
+ask_formats(const char *question, const char *dflt)
+{
+	for (;;) {
+		char *answer = ask("%s [%s] ", question, dflt);
+		if (*answer == '\0') {
+			free(answer);
+			answer = xstrdup(dflt);
+		}
+		if (formats_are_usable(answer))
+			return answer;
+		free(answer);
+	}
+}
+
+static void
+replace(char **slot, char *value)
+{
+	free(*slot);
+	*slot = value;
+}
+
+static void
+list_format(const struct loaded_plugin *lp)
+{
+	fprintf(stderr, "  %-10s .%-5s %s\n", lp->plugin->name, lp->plugin->suffix,
+	    lp->plugin->description);
+}
+
+/* Big Deal's first-run questions; the current values are the defaults. */
+static void
+ask_settings(struct bigdealrc *rc)
+{
+	char *answer;
+
+	fprintf(stderr, "Deals can be written in these formats, one or more per run:\n");
+	plugin_each(list_format);
+	replace(&rc->formats, ask_formats("Formats usually wanted, separated by commas:",
+	    rc->formats));
+	answer = ask("Ask for the formats at every run? (yes/no) [%s] ", rc->askformats);
+	if (*answer != '\0')
+		replace(&rc->askformats,
+		    xstrdup(*answer == 'y' || *answer == 'Y' ? "yes" : "no"));
+	free(answer);
+	fprintf(stderr, "With an owner identification, nobody with another one can make "
+	    "the same deals.\n");
+	answer = ask("Owner identification: [%s] ", rc->owner);
+	if (*answer != '\0')
+		replace(&rc->owner, answer);
+	else
+		free(answer);
+}
+
+static void
+fill_defaults(struct bigdealrc *rc)
+{
+	if (rc->formats == NULL)
+		rc->formats = xstrdup(DEFAULT_FORMATS);
+	if (rc->askformats == NULL)
+		rc->askformats = xstrdup("no");
+	if (rc->owner == NULL)
+		rc->owner = xstrdup("");
+}
+
+/* ./.bigdealrc, made on the first run (and with -R) as Big Deal does; with
+ * nobody to ask, from the defaults. */
+static void
+settings(struct bigdealrc *rc)
+{
+	int found = bigdealrc_read(BIGDEALRC, rc) == 0;
+
+	fill_defaults(rc);
+	if (found && !run.reinit)
+		return;
+	if (interactive())
+		ask_settings(rc);
+	else if (run.reinit)
+		errx(2, "-R asks its questions on a terminal: there is none");
+	else
+		warnx("no %s here: writing one with formats=%s and no owner "
+		    "(-R on a terminal changes it)", BIGDEALRC, rc->formats);
+	bigdealrc_write(BIGDEALRC, rc);
+}
+
+static void
+get_boards(struct board_range *r)
+{
+	const char *why;
+
+	if (run.boards != NULL) {
+		boards_problem(run.boards, r);	/* checked already */
+		return;
+	}
+	if (!interactive())
+		errx(2, "no -n: give the boards on the command line (no terminal to ask on)");
+	for (;;) {
+		char *answer = ask("Boards to deal (a number, or a range such as 17-32): ");
+		why = boards_problem(answer, r);
+		free(answer);
+		if (why == NULL)
+			return;
+		fprintf(stderr, "%s\n", why);
+	}
+}
+
+static char *
+get_prefix(void)
+{
+	const char *why;
+
+	if (run.prefix != NULL)
+		return xstrdup(run.prefix);
+	if (!interactive())
+		errx(2, "no -p: give the file prefix on the command line "
+		    "(no terminal to ask on)");
+	for (;;) {
+		char *answer = ask("Output file name, without suffix: ");
+		if ((why = prefix_problem(answer)) == NULL)
+			return answer;
+		fprintf(stderr, "%s\n", why);
+		free(answer);
+	}
+}
+
+static char *
+get_formats(const struct bigdealrc *rc)
+{
+	if (run.formats != NULL)
+		return xstrdup(run.formats);
+	/* in wizard mode (SquareDeal) Big Deal never stops to ask */
+	if (!run.wizard && strcmp(rc->askformats, "yes") == 0 && interactive())
+		return ask_formats("Formats for this run:", rc->formats);
+	return xstrdup(rc->formats);
+}
+
+/* Big Deal skips a format that cannot hold the run's boards, with a word
+ * on stderr, and writes the others; dl-fmt refuses the whole run instead. */
+static char *
+formats_that_fit(const char *formats, unsigned high)
+{
+	char *list = xstrdup(formats), *rest = list, *name;
+	char *kept = xcalloc(1, strlen(formats) + 1);
+
+	while ((name = strsep(&rest, ",")) != NULL) {
+		struct loaded_plugin lp;
+		if (*name == '\0')
+			errx(2, "bad format list \"%s\"", formats);
+		plugin_load(name, &lp);
+		if (lp.plugin->max_board != 0 && high > lp.plugin->max_board)
+			warnx("format %s holds boards up to %u, not board %u: no .%s file",
+			    name, lp.plugin->max_board, high, lp.plugin->suffix);
+		else {
+			if (*kept != '\0')
+				strcat(kept, ",");
+			strcat(kept, name);
+		}
+		free(lp.path);
+	}
+	free(list);
+	if (*kept == '\0')
+		errx(1, "no format of \"%s\" holds board %u: no files written",
+		    formats, high);
+	return kept;
+}
+
+/* random and owner as bigdeal-compat.md section 5: given entropy first,
+ * then the OS's unless -o, -W or -h. */
+static void
+make_seed(const struct bigdealrc *rc)
+{
+	if (!run.wizard)
+		ripemd160(rc->owner, strlen(rc->owner), run.seed->owner);
+	if (!run.given_hash) {
+		if (!run.only_given)
+			entropy_add_os(run.entropy);
+		entropy_finish(run.entropy, run.seed->random);
+	}
+	entropy_free(run.entropy);
+	run.entropy = NULL;
+	/* bigdealx's duplicate check: a new secret is never dealt twice, while
+	 * -h and -W exist to make known sets again */
+	if (!run.given_hash && !run.wizard)
+		history_check_and_record(run.seed);
+}
+
+static struct writers *
+open_writers(const char *prefix, const char *formats, unsigned high)
+{
+	struct writers_options opt = { .prefix = prefix, .publish = PUBLISH_REPLACE };
+	char *fit = formats_that_fit(formats, high);
+	struct writers *ws = writers_open(fit, &opt);
+
+	free(fit);
+	return ws;
+}
+
+static void
+deal(struct writers *ws, struct board_range r)
+{
+	/* for the tso format, which keeps the stream's headers */
+	static char *headers[] = {
+		"#V: " DL_VERSION_STRING, "#G: bigdeal", "#M: bigdeal",
+	};
+
+	writers_begin(ws, r.low, r.high, NULL, headers, sizeof headers / sizeof *headers);
+	deal_boards(run.seed, r, ws, NULL);
+	writers_finish(ws);
+}
+
+static void
+deal_run(const struct bigdealrc *rc)
+{
+	struct board_range range;
+	struct writers *ws;
+	char *prefix, *formats;
+
+	get_boards(&range);
+	prefix = get_prefix();
+	formats = get_formats(rc);
+	/* a mistyped format must not cost a given secret its first use */
+	ws = open_writers(prefix, formats, range.high);
+	make_seed(rc);
+	deal(ws, range);
+	free(prefix);
+	free(formats);
+}
+
+int
+bigdeal_cli_main(int argc, char *argv[], enum bigdeal_program which)
+{
+	struct bigdealrc rc;
+
+	if (sodium_init() < 0)
+		errx(2, "cannot initialise libsodium");
+	run.which = which;
+	run.seed = secret_alloc(sizeof *run.seed);
+	run.entropy = entropy_new();
+	parse_options(argc, argv);
+	check_command_line();
+	settings(&rc);
+	if (!run.reinit)
+		deal_run(&rc);
+	if (run.entropy != NULL)
+		entropy_free(run.entropy);
+	secret_free(run.seed);
+	bigdealrc_free(&rc);
+	banner();
+	return 0;
+}

@@ -1,0 +1,306 @@
+#!/usr/bin/env bats
+# dl-bigdeal and dl-bigdealx, drop-ins for Big Deal 2.0's bigdeal and
+# bigdealx: the reference's command lines, .bigdealrc and files.
+
+load helper
+
+CLUB=$SQUAREDEAL/club
+BANNER_RE='^dl-bigdealx \(dl [0-9.]+\), compatible with Big Deal version 2\.0$'
+
+# rc OWNER: a ./.bigdealrc with that owner, as the reference writes it
+rc() {
+	printf '[BigDeal]\nformats=dup,pbn\naskformats=no\nowner=%s\n' "$1" > .bigdealrc
+}
+
+# two_lines FILE: FILE is the banner and an empty line, as SquareDeal counts
+two_lines() {
+	[ "$(wc -l < "$1")" -eq 2 ] || { echo "not two lines: $(cat "$1")" >&2; return 1; }
+	[[ "$(head -1 "$1")" =~ $BANNER_RE ]]
+	[ -z "$(sed -n 2p "$1")" ]
+}
+
+# every_format CASE: dl-bigdealx -h writes every golden file of a vector,
+# in the two runs that keep the suffixes apart
+every_format() {
+	mkdir "$1" && cd "$1"
+	rc "$(param "$1" owner)"
+	dl-bigdealx -h "$(param "$1" random)" -n "$(param "$1" boards)" -p out -f "$RUN_ONE" > stdout
+	two_lines stdout
+	dl-bigdealx -h "$(param "$1" random)" -n "$(param "$1" boards)" -p blind -f "$RUN_TWO" > stdout
+	two_lines stdout
+	local want
+	for name in ${RUN_ONE//,/ }; do
+		want=$(golden "$1" "$name") || continue
+		same_as_golden "out.${want##*.}" "$1" "$name"
+	done
+	for name in ${RUN_TWO//,/ }; do
+		want=$(golden "$1" "$name") || continue
+		same_as_golden "blind.${want##*.}" "$1" "$name"
+	done
+	[ "$(ls out.* | wc -l)" -eq 12 ] && [ "$(ls blind.* | wc -l)" -eq 2 ]
+}
+
+@test "dl-bigdealx -h writes Big Deal's files, every format: v1 (boards 1-32)" {
+	every_format v1
+}
+
+@test "dl-bigdealx -h writes Big Deal's files, every format: v2 (boards 17-32)" {
+	every_format v2
+}
+
+@test "dl-bigdealx -h writes Big Deal's files, every format: v3 (99 boards)" {
+	every_format v3
+}
+
+@test "dl-bigdealx -h writes Big Deal's files, every format: v4 (one board, no owner)" {
+	every_format v4
+}
+
+# session KEYLINE RANGE NAME KIND [sesN]: one session of the club
+# tournament, run as SquareDeal runs bigdealx (squaredeal.md); KEYLINE is
+# "phase,session" in the .sqk
+session() {
+	local key half dv
+	key=$(sed -n "s/^$1:\(.*\)\r\$/\1/p" "$CLUB/club.sqk")
+	half=$((${#key} / 2))
+	dv=$(sed -n 's/^DV //p' "$CLUB/club.sqd")
+	dl-bigdealx -W "${key:0:half}" -e "${key:half}" -e "$(printf %s "$dv" | base64 -w0)" \
+	    -e "$4" ${5:+-e "$5"} -p "$3" -n "$2" -f pbn > "$3.stdout" < /dev/null
+	two_lines "$3.stdout"
+	cmp <(strip_generator "$3.pbn") <(strip_generator "$CLUB/expected/$3.pbn")
+}
+
+@test "SquareDeal's runs of bigdealx make every session of the club tournament" {
+	# no .bigdealrc and no terminal, as under SquareDeal: defaults, no question
+	for kind in original reserve; do
+		r=; [ $kind = reserve ] && r=reserve
+		session 1,1 1-10 rr01$r $kind
+		session 1,2 11-20 rr02$r $kind
+		session 1,3 21-30 rr03$r $kind
+		session 2,1 12 ko1$r $kind
+		session 2,2 12 ko2$r $kind
+		# a phase with nsessions 0: one key, and "ses<N>" appended
+		for s in 1 2 3 4; do
+			session 3,0 1-8 sw0$s$r $kind ses$s
+		done
+	done
+	grep -qx 'formats=dup,pbn' .bigdealrc
+	[ "$(ls *.pbn | wc -l)" -eq 18 ] && [ ! -e rr01.dup ]
+}
+
+@test "SquareDeal makes a set again: the files are replaced, as the reference does" {
+	rc ''
+	echo old > w.pbn
+	dl-bigdealx -W left -e right -n 4 -p w -f pbn > /dev/null
+	cp w.pbn first.pbn
+	dl-bigdealx -W left -e right -n 4 -p w -f pbn > /dev/null
+	cmp w.pbn first.pbn
+	[ "$(grep -c '^\[Board ' w.pbn)" -eq 4 ]
+}
+
+@test "-o -e: only the given entropy, as dl-seed --only-given --entropy" {
+	rc 'Club owner'
+	a=0123456789abcdefghijklmnopqrstuvwxyzABCD
+	dl-bigdealx -o -e "$a" -e tail -n 5 -p o -f pbn,tso > stdout
+	two_lines stdout
+	dl-seed --only-given --no-history --entropy "$a" --entropy tail |
+	    dl-stream -n 5 | dl-map | dl-fmt-pbn > want.pbn
+	cmp <(strip_generator o.pbn) <(strip_generator want.pbn)
+	dl-fmt-pbn < o.tso | cmp - o.pbn
+}
+
+@test "-o with fewer than 160 bits of given entropy is refused" {
+	mkdir run && cd run
+	rc ''
+	fails dl-bigdealx -o -e 0123456789 -n 1 -p s
+	[ "$status" -eq 1 ]
+	[ "$output" = "dl-bigdealx: only 40 bits of entropy, 160 needed: give longer -e strings (4 bits a character) or drop -o" ]
+	[ "$(ls -A)" = .bigdealrc ]
+}
+
+@test "-W and -h need no entropy minimum: they make known sets again" {
+	rc ''
+	dl-bigdealx -W x -n 2 -p w -f pbn > /dev/null
+	dl-seed --only-given --owner x --not-for-play | dl-stream -n 2 | dl-map | dl-fmt-pbn > want.pbn
+	cmp <(strip_generator w.pbn) <(strip_generator want.pbn)
+	dl-bigdealx -o -h "$(param v1 random)" -n 1 -p h -f pbn > /dev/null
+	[ -s h.pbn ]
+}
+
+@test "a fresh secret is never dealt twice; -W and -h sets are made again" {
+	rc ''
+	a=0123456789012345678901234567890123456789
+	# a mistyped format is found before the secret enters the history
+	fails dl-bigdealx -o -e "$a" -n 1 -p one -f pbm
+	dl-bigdealx -o -e "$a" -n 1 -p one -f pbn > /dev/null
+	fails dl-bigdealx -o -e "$a" -n 1 -p two -f pbn
+	[[ "$output" == "dl-bigdealx: this seed was made before"* ]]
+	[ ! -e two.pbn ]
+	for i in 1 2; do
+		dl-bigdealx -W x -e "$a" -n 1 -p w$i -f pbn > /dev/null
+		dl-bigdealx -h "$(param v1 random)" -n 1 -p h$i -f pbn > /dev/null
+	done
+	cmp w1.pbn w2.pbn && cmp h1.pbn h2.pbn
+}
+
+@test "-E: every byte of the file as a 4-byte int, in order with -e" {
+	rc ''
+	printf 'AB' > ab
+	# on a little-endian machine, what -E hashes for "AB"
+	printf 'A\0\0\0B\0\0\0' > ab4
+	dl-bigdealx -o -E ab -W x -n 4 -p e -f pbn > /dev/null
+	dl-seed --only-given --entropy-file ab4 --owner x --not-for-play |
+	    dl-stream -n 4 | dl-map | dl-fmt-pbn > want.pbn
+	cmp <(strip_generator e.pbn) <(strip_generator want.pbn)
+	dl-bigdealx -W x -e pre -E ab -e post -n 4 -p mixed -f pbn > /dev/null
+	dl-seed --only-given --owner x --not-for-play --entropy pre --entropy-file ab4 \
+	    --entropy post |
+	    dl-stream -n 4 | dl-map | dl-fmt-pbn > want.pbn
+	cmp <(strip_generator mixed.pbn) <(strip_generator want.pbn)
+	! cmp -s e.pbn mixed.pbn
+}
+
+@test "a normal run: OS entropy and the owner of .bigdealrc, a new set each time" {
+	rc 'Club owner'
+	dl-bigdealx -n 3 -p a -f pbn > stdout
+	two_lines stdout
+	dl-bigdeal -n 3 -p b -f pbn > stdout
+	[[ "$(head -1 stdout)" =~ ^dl-bigdeal\ \(dl\ [0-9.]+\),\ compatible\ with\ Big\ Deal\ version\ 2\.0$ ]]
+	[ "$(grep -c '^\[Board ' a.pbn)" -eq 3 ] && [ "$(grep -c '^\[Board ' b.pbn)" -eq 3 ]
+	! cmp -s <(grep Deal a.pbn) <(grep Deal b.pbn)
+	[ "$(wc -l < "$DL_SEED_HISTORY")" -eq 2 ]
+}
+
+@test "-n 17-32 numbers the boards 17 to 32 with the deals of 1-16" {
+	rc ''
+	dl-bigdealx -W x -e y -n 17-32 -p high -f pbn > /dev/null
+	dl-bigdealx -W x -e y -n 16 -p low -f pbn > /dev/null
+	[ "$(grep '^\[Board ' high.pbn | head -1)" = '[Board "17"]' ]
+	[ "$(grep '^\[Board ' high.pbn | tail -1)" = '[Board "32"]' ]
+	cmp <(grep '^\[Deal ' high.pbn) <(grep '^\[Deal ' low.pbn)
+}
+
+@test "dl-bigdeal deals at most 100 boards, dl-bigdealx more" {
+	mkdir run && cd run
+	rc ''
+	fails dl-bigdeal -n 101 -p s -f pbn
+	[ "$status" -eq 2 ]
+	[ "$output" = "dl-bigdeal: -n 101: at most 100 boards a run (dl-bigdealx deals more)" ]
+	[ "$(ls -A)" = .bigdealrc ]
+	dl-bigdeal -n 101-200 -p s -f pbn > /dev/null
+	[ "$(grep -c '^\[Board ' s.pbn)" -eq 100 ]
+	dl-bigdealx -W x -n 101 -p x -f pbn > /dev/null
+	[ "$(grep -c '^\[Board ' x.pbn)" -eq 101 ]
+}
+
+@test "a format that cannot hold the boards is left out, as Big Deal does" {
+	mkdir run && cd run
+	rc ''
+	run --separate-stderr dl-bigdealx -W x -n 95-105 -p s -f dup,pbn,dlmblind
+	[ "$status" -eq 0 ]
+	[ "${stderr_lines[0]}" = "dl-bigdealx: format dup holds boards up to 99, not board 105: no .dup file" ]
+	[ "${stderr_lines[1]}" = "dl-bigdealx: format dlmblind holds boards up to 99, not board 105: no .dlm file" ]
+	[ "$(ls)" = s.pbn ]
+	fails dl-bigdealx -W x -n 100 -p t -f dup
+	[ "${stderr_lines[1]}" = 'dl-bigdealx: no format of "dup" holds board 100: no files written' ]
+	[ "$(ls)" = s.pbn ]
+}
+
+@test "bad command lines: one line on stderr, no files" {
+	mkdir run && cd run
+	rc ''
+	h=$(param v1 random)
+	fails dl-bigdealx -h "${h:1}" -n 1 -p s
+	[ "$output" = "dl-bigdealx: -h: a hash is 40 hex digits, not 39" ]
+	fails dl-bigdealx -h "${h:1}x" -n 1 -p s
+	[ "$output" = "dl-bigdealx: -h: a hash is 40 hex digits, 0-9 and A-F" ]
+	fails dl-bigdealx -h "$h" -n 1 -p s -f pbn,nosuch
+	[ "$output" = 'dl-bigdealx: unknown format "nosuch" (dl-fmt --list shows the formats)' ]
+	fails dl-bigdealx -h "$h" -n 1 -p s -f dup,dupblind
+	[ "$output" = "dl-bigdealx: formats dup and dupblind both write .dup files" ]
+	fails dl-bigdealx -h "$h" -n 1 -p s -f pbn,,lin
+	[ "$output" = 'dl-bigdealx: bad format list "pbn,,lin"' ]
+	fails dl-bigdealx -h "$h" -n 1 -p ''
+	[ "$output" = "dl-bigdealx: -p: the file prefix is empty" ]
+	fails dl-bigdealx -h "$h" -n 1 -p a/b
+	[ "$output" = "dl-bigdealx: -p: a file prefix has no '/': the files go to the current directory" ]
+	fails dl-bigdealx -h "$h" -n 1 -p 'a b'
+	[ "$output" = "dl-bigdealx: -p: a file prefix has no spaces" ]
+	fails dl-bigdealx -h "$h" -n 1 -p "$(printf 'x%.0s' {1..101})"
+	[ "$output" = "dl-bigdealx: -p: a file prefix has at most 100 characters" ]
+	dl-bigdealx -h "$h" -n 1 -p "$(printf 'x%.0s' {1..100})" -f pbn > /dev/null
+	rm x*.pbn
+	fails dl-bigdealx -h "$h" -n 0 -p s
+	[ "$output" = "dl-bigdealx: -n 0: not a board count or range (N or LOW-HIGH, boards 1 to 1000000000)" ]
+	fails dl-bigdealx -h "$h" -n 9-8 -p s
+	[ "$output" = "dl-bigdealx: -n 9-8: board range runs backwards" ]
+	fails dl-bigdeal -e x -n 1 -p s
+	[ "$status" -eq 2 ]
+	[ "$(ls -A)" = .bigdealrc ]
+}
+
+@test "missing -n or -p with no terminal to ask on" {
+	rc ''
+	fails dl-bigdealx -W x -p s < /dev/null
+	[ "$output" = "dl-bigdealx: no -n: give the boards on the command line (no terminal to ask on)" ]
+	fails dl-bigdealx -W x -n 2 < /dev/null
+	[ "$output" = "dl-bigdealx: no -p: give the file prefix on the command line (no terminal to ask on)" ]
+}
+
+@test "no .bigdealrc and no terminal: the defaults, written down" {
+	mkdir run && cd run
+	run --separate-stderr dl-bigdealx -W x -n 2 -p s < /dev/null
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "dl-bigdealx: no .bigdealrc here: writing one with formats=dup,pbn and no owner (-R on a terminal changes it)" ]
+	printf '[BigDeal]\nformats=dup,pbn\naskformats=no\nowner=\n' | cmp - .bigdealrc
+	[ "$(ls)" = "$(printf 's.dup\ns.pbn')" ]
+	# the owner is the empty string: v4's secret gives v4's deal
+	dl-bigdealx -h "$(param v4 random)" -n 1 -p v4 -f pbn > /dev/null
+	same_as_golden v4.pbn v4 pbn
+}
+
+@test "-R asks the first-run questions on the terminal and rewrites .bigdealrc" {
+	rc 'Old owner'
+	printf 'pbn,nosuch\nlin,pbn\nyes\nNew owner\n' |
+	    script -qec 'dl-bigdealx -R' /dev/null > screen
+	printf '[BigDeal]\nformats=lin,pbn\naskformats=yes\nowner=New owner\n' | cmp - .bigdealrc
+	grep -q 'unknown format "nosuch"' screen
+	grep -q 'Owner identification: \[Old owner\]' screen
+	[ "$(ls -A | grep -v '^screen$' | grep -v '^seed-history$')" = .bigdealrc ]
+	fails dl-bigdealx -R < /dev/null
+	[ "$output" = "dl-bigdealx: -R asks its questions on a terminal: there is none" ]
+}
+
+@test "on a terminal: the first run asks, then -n, -p and (askformats=yes) the formats" {
+	printf '\nyes\nExample Owner\n0\n32\nv 1\nv1\nlin\n' |
+	    script -qec "dl-bigdealx -h $(param v1 random)" /dev/null > screen
+	printf '[BigDeal]\nformats=dup,pbn\naskformats=yes\nowner=Example Owner\n' | cmp - .bigdealrc
+	grep -q 'a file prefix has no spaces' screen
+	[ "$(ls v1.*)" = v1.lin ]
+	same_as_golden v1.lin v1 lin
+	# SquareDeal's -W runs never stop to ask for the formats
+	dl-bigdealx -W x -n 1 -p w > /dev/null
+	[ -f w.dup ] && [ -f w.pbn ]
+}
+
+@test "the secrets do not stay in dl-bigdealx's argv" {
+	# a FIFO for .bigdealrc holds it still after it parsed its arguments
+	mkfifo .bigdealrc
+	dl-bigdealx -W secretleft -e secretright -h "$(param v1 random)" -n 1 -p s -f pbn > stdout &
+	sleep 0.5
+	cmdline=$(tr '\0' ' ' < /proc/$!/cmdline)
+	echo 'owner=x' > .bigdealrc
+	wait $!
+	[[ "$cmdline" == "dl-bigdealx -W "* ]]
+	[[ "$cmdline" != *secretleft* && "$cmdline" != *secretright* ]]
+	[[ "$cmdline" != *"$(param v1 random)"* ]]
+	[[ "$cmdline" == *" -n 1 -p s -f pbn " ]]
+	two_lines stdout
+}
+
+@test ".bigdealrc: only the [BigDeal] section counts, odd lines are ignored with a warning" {
+	printf '[BigDeal]\nformats=pbn\nthis is odd\nowner=Example Owner\n[Other]\nowner=Someone Else\n' > .bigdealrc
+	run --separate-stderr dl-seed --hex "$(param v1 random)"
+	[ "$stderr" = "dl-seed: .bigdealrc:3: not key=value: ignored" ]
+	printf '%s\n' "$output" | dl-stream -n 32 | grep -v '^#' | cmp - "$BIGDEAL/v1/uids.txt"
+}
