@@ -85,13 +85,14 @@ deal_from_number(u128 number, unsigned char owner[CARDS])
 	uint64_t north = (uint64_t)(north_east / C_39_13);
 	uint64_t east = (uint64_t)(north_east - (u128)north * C_39_13);
 
-	for (unsigned c = 0; c < CARDS; c++)
+	/* West holds whatever the others do not take */
+	for (unsigned c = 0; c < CARDS; c++) {
 		rest[c] = (unsigned char)c;
+		owner[c] = 3;
+	}
 	unrank_hand(north, rest, 52, 0, owner);
 	unrank_hand(east, rest, 39, 1, owner);
 	unrank_hand(south, rest, 26, 2, owner);
-	for (unsigned i = 0; i < HAND_CARDS; i++)
-		owner[rest[i]] = 3;
 }
 
 /* Rank of hand's cards among the n cards in rest[]: the sum of the binomials

@@ -33,7 +33,7 @@ best() {
 
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.0f", n / t }'; }
 
-dl-seed -o -e 'benchmark seed, fixed so that runs are comparable' > "$tmp/seed"
+dl-seed --no-history -o -e 'benchmark seed, fixed so that runs are comparable' > "$tmp/seed"
 
 echo "dl benchmark: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
 t=$(best "dl-stream -n $BOARDS < '$tmp/seed' | dl-map > /dev/null")
@@ -49,7 +49,7 @@ echo ".tso -> PBN:    $PBN_BOARDS boards in $(printf %.3f "$t") s: $(rate "$PBN_
 
 echo "peak RSS ($BOARDS boards; PBN $PBN_BOARDS):"
 rss() { /usr/bin/time -f '%M' -o "$tmp/rss" "$@" > /dev/null; printf '  %-10s %5d KiB\n' "$1" "$(cat "$tmp/rss")"; }
-rss dl-seed -o -e 'benchmark seed, fixed so that runs are comparable'
+rss dl-seed --no-history -o -e 'benchmark seed, fixed so that runs are comparable'
 rss dl-stream -n "$BOARDS" < "$tmp/seed"
 rss dl-map < "$tmp/numbers"
 rss dl-fmt-pbn < "$tmp/deals"
