@@ -43,24 +43,31 @@ fill_skips(void)
 
 /* Cards of one hand from the lexicographic rank of a 13-subset of the n
  * positions in rest[]; the chosen positions are removed from rest[].
- * Whether a position is chosen is unpredictable, so the loop has no branch
- * on it: a mispredicted branch a position cost more than the arithmetic. */
+ * Whether a position is chosen is unpredictable, so the loop is written
+ * without branches on it, and the next position's two possible skips are
+ * fetched before this position is decided: that takes the table load out
+ * of the chain of dependent steps.  A plain loop runs 30% fewer
+ * instructions but about 15% slower (make bench, docs/performance.md). */
 static void
 unrank_hand(uint64_t rank, unsigned char *rest, unsigned n, unsigned hand,
     unsigned char owner[CARDS])
 {
 	unsigned char left[CARDS], chosen[HAND_CARDS + 1];
 	unsigned nleft = 0, t = HAND_CARDS;
+	uint64_t skip = skips[n - 1][t];
 
 	for (unsigned q = 0; q < n; q++) {
-		uint64_t skip = skips[n - q - 1][t];
+		unsigned m = q + 2 <= n ? n - q - 2 : 0;
+		uint64_t skip_if_taken = skips[m][t - (t > 0)], skip_if_not = skips[m][t];
 		unsigned take = rank < skip;
-		/* a mask, not ?: -- the compiler turns ?: back into a branch */
-		rank -= skip & ((uint64_t)take - 1);
+		/* masks, not ?: -- the compiler turns ?: back into a branch */
+		uint64_t taken = -(uint64_t)take;
+		rank -= skip & ~taken;
 		chosen[HAND_CARDS - t] = rest[q];
 		left[nleft] = rest[q];
 		nleft += !take;
 		t -= take;
+		skip = (skip_if_taken & taken) | (skip_if_not & ~taken);
 	}
 	for (unsigned i = 0; i < HAND_CARDS; i++)
 		owner[chosen[i]] = (unsigned char)hand;
