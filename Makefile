@@ -75,8 +75,13 @@ check: test-deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory test
 
+# bats' TAP output, then the plain closing line CI reads.
 test:
-	DL_BUILD="$(CURDIR)/$(BUILD)" bats t
+	@mkdir -p $(BUILD)
+	@{ DL_BUILD="$(CURDIR)/$(BUILD)" bats t; echo $$? > $(BUILD)/tests.status; } | \
+	    tee $(BUILD)/tests.tap
+	@echo "$$(grep -c '^ok' $(BUILD)/tests.tap) passed, $$(grep -c '^not ok' $(BUILD)/tests.tap) failed"
+	@exit $$(cat $(BUILD)/tests.status)
 
 sanitize: test-deps
 	@$(MAKE) --no-print-directory BUILD=build-san \
