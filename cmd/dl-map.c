@@ -6,11 +6,22 @@
 #include <string.h>
 
 #include "dealnum.h"
+#include "pavlicek.h"
 #include "proto.h"
 #include "tso.h"
 #include "util.h"
 
-#define MAPPING "bigdeal"
+/* The mappings between deal numbers and deals (docs/mappings.md); the
+ * first is the default. */
+static const struct mapping {
+	const char *name;
+	void (*deal)(u128 number, unsigned char owner[CARDS]);
+	u128 (*number)(const unsigned char owner[CARDS]);
+} mappings[] = {
+	{ "bigdeal", deal_from_number, number_from_deal },
+	{ "pavlicek", deal_from_number_pavlicek, number_from_deal_pavlicek },
+};
+#define NMAPPINGS (sizeof mappings / sizeof mappings[0])
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
@@ -19,8 +30,30 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
+static const struct mapping *
+mapping_find(const char *name)
+{
+	for (size_t i = 0; i < NMAPPINGS; i++)
+		if (strcmp(mappings[i].name, name) == 0)
+			return &mappings[i];
+	return NULL;
+}
+
+static void __attribute__((noreturn))
+unknown_mapping(const char *name)
+{
+	char known[256] = "";
+
+	for (size_t i = 0; i < NMAPPINGS; i++) {
+		if (i > 0)
+			strlcat(known, ", ", sizeof known);
+		strlcat(known, mappings[i].name, sizeof known);
+	}
+	errx(2, "unknown mapping \"%s\" (known: %s)", name, known);
+}
+
 static void
-numbers_to_deals(struct stream_in *in)
+numbers_to_deals(struct stream_in *in, const struct mapping *map)
 {
 	unsigned board;
 	unsigned char owner[CARDS];
@@ -29,7 +62,7 @@ numbers_to_deals(struct stream_in *in)
 
 	if (in->headed) {
 		stream_write_headers(stdout, STREAM_DEALS, in, "M");
-		printf("#M: %s\n", MAPPING);
+		printf("#M: %s\n", map->name);
 	}
 	while ((line = stream_next_record(in, &len)) != NULL) {
 		char *hex = record_board(in, line, &board);
@@ -39,7 +72,7 @@ numbers_to_deals(struct stream_in *in)
 			stream_fail(in, "deal number is not 24 lowercase hex digits");
 		if (number >= DEAL_COUNT)
 			stream_fail(in, "deal number out of range");
-		deal_from_number(number, owner);
+		map->deal(number, owner);
 		p = put_unsigned(out, board);
 		*p++ = ' ';
 		deal_to_tso(owner, p);
@@ -49,18 +82,34 @@ numbers_to_deals(struct stream_in *in)
 	stream_check_complete(in);
 }
 
+/* The mapping of a deals stream: the one its #M: header names, which an
+ * explicit -m must agree with, else -m's or the default. */
+static const struct mapping *
+mapping_of_deals(const struct stream_in *in, const struct mapping *given)
+{
+	const char *name = stream_header(in, 'M');
+	const struct mapping *map;
+
+	if (name == NULL)
+		return given != NULL ? given : &mappings[0];
+	if ((map = mapping_find(name)) == NULL)
+		errx(1, "the deals were mapped with \"%.40s\", which this dl-map does not know",
+		    name);
+	if (given != NULL && given != map)
+		errx(1, "the deals were mapped with \"%s\", not \"%s\" as -m says",
+		    map->name, given->name);
+	return map;
+}
+
 static void
-deals_to_numbers(struct stream_in *in)
+deals_to_numbers(struct stream_in *in, const struct mapping *given)
 {
 	unsigned board;
-	const char *mapping = stream_header(in, 'M');
+	const struct mapping *map = mapping_of_deals(in, given);
 	unsigned char owner[CARDS];
 	char *line;
 	size_t len;
 
-	if (mapping != NULL && strcmp(mapping, MAPPING) != 0)
-		errx(1, "the deals were mapped with \"%.40s\", which this dl-map does not know",
-		    mapping);
 	if (in->headed)
 		stream_write_headers(stdout, STREAM_NUMBERS, in, "M");
 	while ((line = stream_next_record(in, &len)) != NULL) {
@@ -71,7 +120,7 @@ deals_to_numbers(struct stream_in *in)
 			stream_fail(in, "%s", why);
 		p = put_unsigned(out, board);
 		*p++ = ' ';
-		deal_number_to_hex(number_from_deal(owner), p);
+		deal_number_to_hex(map->number(owner), p);
 		p[DEAL_NUMBER_HEX] = '\n';
 		fwrite_unlocked(out, 1, (size_t)(p + DEAL_NUMBER_HEX + 1 - out), stdout);
 	}
@@ -88,6 +137,7 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	struct stream_in in;
+	const struct mapping *given = NULL;	/* by -m */
 	int reverse = 0, ch;
 
 	while ((ch = getopt_long(argc, argv, "hm:r", longopts, NULL)) != -1) {
@@ -95,8 +145,8 @@ main(int argc, char *argv[])
 		case 'h':
 			usage(stdout, 0);
 		case 'm':
-			if (strcmp(optarg, MAPPING) != 0)
-				errx(2, "unknown mapping \"%s\" (known: %s)", optarg, MAPPING);
+			if ((given = mapping_find(optarg)) == NULL)
+				unknown_mapping(optarg);
 			break;
 		case 'r':
 			reverse = 1;
@@ -110,10 +160,10 @@ main(int argc, char *argv[])
 	setup_stdout();
 	if (reverse) {
 		stream_open(&in, stdin, STREAM_DEALS);
-		deals_to_numbers(&in);
+		deals_to_numbers(&in, given);
 	} else {
 		stream_open(&in, stdin, STREAM_NUMBERS);
-		numbers_to_deals(&in);
+		numbers_to_deals(&in, given != NULL ? given : &mappings[0]);
 	}
 	stream_close(&in);
 	xfclose(stdout, "standard output");

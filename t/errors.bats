@@ -133,7 +133,7 @@ GOOD_DEAL=0000000000000111111111111122222222222223333333333333
 	fails dl-fmt -f ../pbn < /dev/null
 	[ "$output" = 'dl-fmt: bad format name "../pbn"' ]
 	fails dl-map --mapping nosuch < /dev/null
-	[ "$output" = 'dl-map: unknown mapping "nosuch" (known: bigdeal)' ]
+	[ "$output" = 'dl-map: unknown mapping "nosuch" (known: bigdeal, pavlicek)' ]
 }
 
 @test "a stream cut short leaves no output file behind" {
