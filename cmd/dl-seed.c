@@ -22,16 +22,29 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: dl-seed [-fko] [-e string]... [-E file]... [-i event] [-w owner]\n"
-	    "               [-x hex40 | -X file] [-c file] [--no-history] [--not-for-play]\n"
+	    "usage: dl-seed [-fko] [-e string]... [-E file]... [-g generator] [-i event]\n"
+	    "               [-w owner] [-x hex | -X file] [-c file] [--no-history]\n"
+	    "               [--not-for-play]\n"
 	    "       dl-seed -V commitment [-f]\n");
 	exit(status);
 }
 
 static struct {
-	const char *event, *owner, *commit, *verify, *hex_file;
-	int force, only_given, keyboard, given_hex, not_for_play, no_history;
+	const char *event, *owner, *commit, *verify, *hex_file, *generator;
+	int force, only_given, keyboard, given_hex, given_entropy, not_for_play, no_history;
 } opt;
+
+/* 40 hex digits are Big Deal's random, 64 a dl256 key. */
+static void
+set_hex(const char *hex, struct seed_record *seed, const char *from)
+{
+	if (hex_to_bytes(hex, seed->random, BIGDEAL_SECRET) == 0)
+		seed->generator = GENERATOR_BIGDEAL;
+	else if (hex_to_bytes(hex, seed->key, DL256_KEY_BYTES) == 0)
+		seed->generator = GENERATOR_DL256;
+	else
+		errx(2, "%s: not 40 hex digits (bigdeal) or 64 (dl256)", from);
+}
 
 /* The commitment to a seed and its event: SHA-256 of these lines, so that
  * anyone can recompute it with sha256sum (docs/commitments.md). */
@@ -75,7 +88,7 @@ write_seed(FILE *fp, const struct seed_record *seed, unsigned long bits, int wea
 /* --hex-file: the secret from a file (or - for standard input), so that it
  * never stands on a command line. */
 static void
-read_hex_file(const char *path, unsigned char random[BIGDEAL_SECRET])
+read_hex_file(const char *path, struct seed_record *seed)
 {
 	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	char *hex = secret_alloc(128);
@@ -85,8 +98,7 @@ read_hex_file(const char *path, unsigned char random[BIGDEAL_SECRET])
 	if (fgets(hex, 128, fp) == NULL)
 		errx(1, "%s: no hex digits", path);
 	hex[strcspn(hex, "\r\n")] = '\0';
-	if (hex_to_bytes(hex, random, BIGDEAL_SECRET) == -1)
-		errx(1, "%s: not 40 hex digits", path);
+	set_hex(hex, seed, path);
 	secret_free(hex);
 	if (fp != stdin)
 		fclose(fp);
@@ -128,6 +140,7 @@ parse_options(int argc, char *argv[], struct entropy *e, struct seed_record *see
 		{ "entropy", required_argument, NULL, 'e' },
 		{ "entropy-file", required_argument, NULL, 'E' },
 		{ "force", no_argument, NULL, 'f' },
+		{ "generator", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "event", required_argument, NULL, 'i' },
 		{ "keyboard", no_argument, NULL, 'k' },
@@ -142,7 +155,7 @@ parse_options(int argc, char *argv[], struct entropy *e, struct seed_record *see
 	};
 	int ch, given = 0;
 
-	while ((ch = getopt_long(argc, argv, "c:e:E:fhi:koV:w:x:X:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "c:e:E:fg:hi:koV:w:x:X:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': opt.commit = optarg; break;
 		case 'e':
@@ -155,6 +168,7 @@ parse_options(int argc, char *argv[], struct entropy *e, struct seed_record *see
 			given = 1;
 			break;
 		case 'f': opt.force = 1; break;
+		case 'g': opt.generator = optarg; break;
 		case 'h': usage(stdout, 0);
 		case 'i': opt.event = optarg; break;
 		case 'k': opt.keyboard = 1; break;
@@ -162,8 +176,7 @@ parse_options(int argc, char *argv[], struct entropy *e, struct seed_record *see
 		case 'V': opt.verify = optarg; break;
 		case 'w': opt.owner = optarg; break;
 		case 'x':
-			if (hex_to_bytes(optarg, seed->random, BIGDEAL_SECRET) == -1)
-				errx(2, "--hex: not 40 hex digits");
+			set_hex(optarg, seed, "--hex");
 			scrub_argument(optarg);
 			opt.given_hex = 1;
 			break;
@@ -179,6 +192,29 @@ parse_options(int argc, char *argv[], struct entropy *e, struct seed_record *see
 		errx(2, "--event: not one line of valid UTF-8 text");
 	if (opt.given_hex && (given || opt.only_given || opt.keyboard))
 		errx(2, "--hex gives the secret itself: it takes no other entropy");
+	opt.given_entropy = given || opt.only_given || opt.keyboard;
+}
+
+/* New seeds are dl256 keys from the OS; entropy collected Big Deal's way
+ * (-e, -E, -k, -o) makes Big Deal's random, as does -g bigdeal. */
+static void
+choose_generator(struct seed_record *seed)
+{
+	enum generator g;
+
+	if (opt.generator == NULL) {
+		if (!opt.given_hex)
+			seed->generator = opt.given_entropy ? GENERATOR_BIGDEAL : GENERATOR_DL256;
+		return;
+	}
+	if (generator_from_name(opt.generator, &g) == -1)
+		errx(2, "unknown generator \"%s\" (known: bigdeal, dl256)", opt.generator);
+	if (opt.given_hex && g != seed->generator)
+		errx(2, "--hex gives a %s secret, not a %s one",
+		    generator_name(seed->generator), opt.generator);
+	if (g == GENERATOR_DL256 && opt.given_entropy)
+		errx(2, "dl256 keys come from the OS's randomness, or --hex with 64 digits");
+	seed->generator = g;
 }
 
 /* A seed that merely reproduces a known set is exempt from the history, as
@@ -212,8 +248,12 @@ main(int argc, char *argv[])
 	ripemd160(opt.owner ? opt.owner : "", opt.owner ? strlen(opt.owner) : 0, seed->owner);
 
 	if (opt.hex_file != NULL)
-		read_hex_file(opt.hex_file, seed->random);
-	if (!opt.given_hex) {
+		read_hex_file(opt.hex_file, seed);
+	choose_generator(seed);
+	if (!opt.given_hex && seed->generator == GENERATOR_DL256) {
+		randombytes_buf(seed->key, DL256_KEY_BYTES);
+		e->bits = 8 * DL256_KEY_BYTES;
+	} else if (!opt.given_hex) {
 		if (!opt.only_given)
 			entropy_add_os(e);
 		if (opt.keyboard)

@@ -3,9 +3,22 @@
 #ifndef DL_DEAL_H
 #define DL_DEAL_H
 
+#include "bigdeal.h"
 #include "seed.h"
 #include "util.h"
 #include "writers.h"
+
+/* Deal numbers board by board from a seed of either generator.  bigdeal's
+ * are a sequence: its boards must be asked for in order, from the first of
+ * the run; dl256's come from the board number itself. */
+struct number_source {
+	const struct seed_record *seed;
+	struct bigdeal_stream *stream;	/* bigdeal: secret, allocated */
+};
+
+void number_source_init(struct number_source *ns, const struct seed_record *seed);
+u128 number_source_board(struct number_source *ns, unsigned board);
+void number_source_free(struct number_source *ns);
 
 /* progress, when not NULL, is called now and then with the boards done. */
 void deal_boards(const struct seed_record *seed, struct board_range range,

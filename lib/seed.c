@@ -20,9 +20,12 @@ seed_record_read(struct stream_in *s, struct seed_record *seed)
 			stream_fail(s, "garbled seed record");
 		fields[n++] = f;
 	}
-	if (n == 0 || strcmp(fields[0], "bigdeal") != 0)
+	if (n == 0 || generator_from_name(fields[0], &seed->generator) == -1)
 		stream_fail(s, "unknown generator in the seed record");
-	if (n != 3 || hex_to_bytes(fields[1], seed->random, BIGDEAL_SECRET) == -1 ||
+	if (seed->generator == GENERATOR_DL256) {
+		if (n != 2 || hex_to_bytes(fields[1], seed->key, DL256_KEY_BYTES) == -1)
+			stream_fail(s, "garbled seed record");
+	} else if (n != 3 || hex_to_bytes(fields[1], seed->random, BIGDEAL_SECRET) == -1 ||
 	    hex_to_bytes(fields[2], seed->owner, BIGDEAL_SECRET) == -1)
 		stream_fail(s, "garbled seed record");
 	memset(line, 0, len);	/* the line held the secret in hex */
@@ -30,10 +33,37 @@ seed_record_read(struct stream_in *s, struct seed_record *seed)
 		stream_fail(s, "more than one seed record");
 }
 
+static const char *const generator_names[] = { "bigdeal", "dl256" };
+
+const char *
+generator_name(enum generator g)
+{
+	return generator_names[g];
+}
+
+int
+generator_from_name(const char *name, enum generator *g)
+{
+	for (unsigned i = 0; i < sizeof generator_names / sizeof *generator_names; i++)
+		if (strcmp(name, generator_names[i]) == 0) {
+			*g = (enum generator)i;
+			return 0;
+		}
+	return -1;
+}
+
 void
 seed_record_format(const struct seed_record *seed, char *record)
 {
 	char random_hex[2 * BIGDEAL_SECRET + 1], owner_hex[2 * BIGDEAL_SECRET + 1];
+
+	if (seed->generator == GENERATOR_DL256) {
+		char key_hex[2 * DL256_KEY_BYTES + 1];
+		sodium_bin2hex(key_hex, sizeof key_hex, seed->key, DL256_KEY_BYTES);
+		sprintf(record, "dl256 %s\n", key_hex);
+		sodium_memzero(key_hex, sizeof key_hex);
+		return;
+	}
 
 	sodium_bin2hex(random_hex, sizeof random_hex, seed->random, BIGDEAL_SECRET);
 	sodium_bin2hex(owner_hex, sizeof owner_hex, seed->owner, BIGDEAL_SECRET);

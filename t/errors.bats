@@ -104,7 +104,7 @@ GOOD_DEAL=0000000000000111111111111122222222222223333333333333
 	fails dl-stream < <(printf '#P: dl/1 seed\nbigdeal %040d %040d\nbigdeal %040d %040d\n' 0 0 0 0)
 	[ "$output" = "dl-stream: line 3: more than one seed record" ]
 	fails dl-seed --hex 0123
-	[ "$output" = "dl-seed: --hex: not 40 hex digits" ]
+	[ "$output" = "dl-seed: --hex: not 40 hex digits (bigdeal) or 64 (dl256)" ]
 }
 
 @test "the seed's secret appears in no error message" {

@@ -84,11 +84,13 @@ body() { grep -v '^#' "$@"; }
 	cmp <(strip_generator plain.pbn) <(strip_generator "$BIGDEAL/v1/pbn.pbn")
 }
 
-@test "OS entropy: two seeds differ, and both have 160-bit secrets" {
+@test "OS entropy: two seeds differ; dl256 keys by default, Big Deal's on request" {
 	a=$(dl-seed | tail -1)
 	b=$(dl-seed | tail -1)
 	[ "$a" != "$b" ]
-	[[ "$a" =~ ^bigdeal\ [0-9a-f]{40}\ [0-9a-f]{40}$ ]]
+	[[ "$a" =~ ^dl256\ [0-9a-f]{64}$ ]]
+	c=$(dl-seed -g bigdeal | tail -1)
+	[[ "$c" =~ ^bigdeal\ [0-9a-f]{40}\ [0-9a-f]{40}$ ]]
 }
 
 @test "--entropy alone must reach 160 bits" {
@@ -116,7 +118,7 @@ body() { grep -v '^#' "$@"; }
 	[[ "$output" == *"dl-seed: refusing to write a secret seed to a terminal (use --force)"* ]]
 	run script -qec 'dl-seed --force' /dev/null
 	[ "$status" -eq 0 ]
-	[[ "$output" == *bigdeal* ]]
+	[[ "$output" == *dl256* ]]
 }
 
 @test "the secret does not stay in dl-seed's argv" {
