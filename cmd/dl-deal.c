@@ -25,8 +25,8 @@
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: dl-deal [--crlf] [--many] [-f formats] [-i event] [-n boards]\n"
-	    "               [-p prefix]\n");
+	fprintf(fp, "usage: dl-deal [--crlf] [--many] [-f formats] [-g generator] [-i event]\n"
+	    "               [-n boards] [-p prefix]\n");
 	exit(status);
 }
 
@@ -40,7 +40,8 @@ show_progress(unsigned long done, unsigned long total)
 
 /* The header lines a pipeline would carry, for writers that keep them. */
 static size_t
-make_headers(char *headers[6], const char *event, struct board_range r)
+make_headers(char *headers[6], const char *event, struct board_range r,
+    enum generator g)
 {
 	char when[32];
 	time_t now = time(NULL);
@@ -50,7 +51,8 @@ make_headers(char *headers[6], const char *event, struct board_range r)
 	if (asprintf(&headers[n++], "#V: %s", DL_VERSION_STRING) == -1 ||
 	    asprintf(&headers[n++], "#T: %s", when) == -1 ||
 	    (event != NULL && asprintf(&headers[n++], "#I: %s", event) == -1) ||
-	    asprintf(&headers[n++], "#G: bigdeal") == -1 ||
+	    asprintf(&headers[n++], g == GENERATOR_DL256 ? "#G: dl256 event 0 session 0" :
+	    "#G: bigdeal") == -1 ||
 	    asprintf(&headers[n++], "#B: %u-%u", r.low, r.high) == -1 ||
 	    asprintf(&headers[n++], "#M: bigdeal") == -1)
 		err(2, "asprintf");
@@ -63,6 +65,7 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, 'c' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "generator", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "event", required_argument, NULL, 'i' },
 		{ "many", no_argument, NULL, 'm' },
@@ -73,12 +76,17 @@ main(int argc, char *argv[])
 	struct writers_options wo = { .publish = PUBLISH_NEW };
 	struct bigdealrc rc = { 0 };
 	struct board_range r;
+	enum generator generator = GENERATOR_DL256;
 	int many = 0, ch;
 
-	while ((ch = getopt_long(argc, argv, "f:hi:n:p:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:g:hi:n:p:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': wo.crlf = 1; break;
 		case 'f': formats = optarg; break;
+		case 'g':
+			if (generator_from_name(optarg, &generator) == -1)
+				errx(2, "unknown generator \"%s\" (known: bigdeal, dl256)", optarg);
+			break;
 		case 'h': usage(stdout, 0);
 		case 'i': event = optarg; break;
 		case 'm': many = 1; break;
@@ -103,15 +111,21 @@ main(int argc, char *argv[])
 
 	struct writers *ws = writers_open(formats, &wo);
 	struct seed_record *seed = secret_alloc(sizeof *seed);
-	struct entropy *e = entropy_new();
-	entropy_add_os(e);
-	entropy_finish(e, seed->random);
-	entropy_free(e);
-	ripemd160(rc.owner ? rc.owner : "", rc.owner ? strlen(rc.owner) : 0, seed->owner);
+	seed->generator = generator;
+	if (generator == GENERATOR_DL256)
+		randombytes_buf(seed->key, DL256_KEY_BYTES);
+	else {
+		struct entropy *e = entropy_new();
+		entropy_add_os(e);
+		entropy_finish(e, seed->random);
+		entropy_free(e);
+		ripemd160(rc.owner ? rc.owner : "", rc.owner ? strlen(rc.owner) : 0,
+		    seed->owner);
+	}
 	history_check_and_record(seed);
 
 	char *headers[6];
-	size_t nheaders = make_headers(headers, event, r);
+	size_t nheaders = make_headers(headers, event, r, generator);
 	setup_stdout();
 	writers_begin(ws, r.low, r.high, event, headers, nheaders);
 	deal_boards(seed, r, ws, wo.prefix != NULL && isatty(STDERR_FILENO) &&
