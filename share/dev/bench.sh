@@ -47,6 +47,14 @@ dl-stream -n "$PBN_BOARDS" < "$tmp/seed" | dl-map > "$tmp/deals"
 t=$(best "dl-fmt-pbn < '$tmp/deals' > /dev/null")
 echo ".tso -> PBN:    $PBN_BOARDS boards in $(printf %.3f "$t") s: $(rate "$PBN_BOARDS" "$t") deals/s"
 
+printf '#P: dl/1 seed\ndl256 %s\n' \
+    000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f > "$tmp/key"
+t=$(best "dl-stream -n $BOARDS < '$tmp/key' | dl-map > /dev/null")
+echo "dl256 seed -> .tso: $BOARDS boards in $(printf %.3f "$t") s: $(rate "$BOARDS" "$t") deals/s"
+t=$(best "dl-stream -n $BOARDS < '$tmp/key' > /dev/null")
+echo "  dl-stream (dl256) alone: $(rate "$BOARDS" "$t") deals/s"
+echo "dl256 random access: $("$build/t/dl256time" 100000) us of compute a board (random key, event, session, board)"
+
 echo "peak RSS ($BOARDS boards; PBN $PBN_BOARDS):"
 rss() { /usr/bin/time -f '%M' -o "$tmp/rss" "$@" > /dev/null; printf '  %-10s %5d KiB\n' "$1" "$(cat "$tmp/rss")"; }
 rss dl-seed --no-history -o -e 'benchmark seed, fixed so that runs are comparable'

@@ -1,0 +1,30 @@
+/* Benchmark helper (make bench): the compute time of random access to
+ * single dl256 boards, in microseconds a board, over N random boards. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <sodium.h>
+
+#include "dl256.h"
+
+int
+main(int argc, char *argv[])
+{
+	unsigned char key[DL256_KEY_BYTES];
+	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 10) : 100000;
+	struct timespec a, b;
+	u128 sink = 0;
+
+	if (sodium_init() < 0)
+		return 2;
+	randombytes_buf(key, sizeof key);
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (unsigned long i = 0; i < n; i++)
+		sink ^= dl256_deal_number(key, randombytes_random(), randombytes_random(),
+		    1 + randombytes_uniform(1000000000));
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	double us = ((double)(b.tv_sec - a.tv_sec) * 1e6 + (double)(b.tv_nsec - a.tv_nsec) / 1e3) / (double)n;
+	printf("%.2f%s\n", us, sink == 1 ? " " : "");
+	return 0;
+}
