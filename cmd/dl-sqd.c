@@ -152,20 +152,6 @@ output_prefix(const char *sqd_path, const char *name)
 }
 
 static void
-report_files(const char *name, const char *formats)
-{
-	char *list = xstrdup(formats), *save = NULL;
-
-	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
-		struct loaded_plugin lp;
-		plugin_load(f, &lp);
-		printf("%s.%s\n", name, lp.plugin->suffix);
-		free(lp.path);
-	}
-	free(list);
-}
-
-static void
 make_session(const char *path, const struct sqd *t, const struct sqk *k, unsigned p,
     unsigned s)
 {
@@ -174,6 +160,7 @@ make_session(const char *path, const struct sqd *t, const struct sqk *k, unsigne
 	char *prefix = output_prefix(path, name);
 	struct writers_options wo = {
 		.prefix = prefix, .publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME,
+		.report = stdout,
 	};
 	struct writers *ws = writers_open(opt.formats, &wo);
 	struct board_range r;
@@ -182,7 +169,6 @@ make_session(const char *path, const struct sqd *t, const struct sqk *k, unsigne
 	writers_begin(ws, r.low, r.high, NULL, NULL, 0);
 	deal_session(t, k, p, s, r, ws);
 	writers_finish(ws);
-	report_files(name, opt.formats);
 	free(prefix);
 	free(name);
 }
@@ -239,7 +225,7 @@ make_combined(const char *path, const struct sqd *t, const struct sqk *k, unsign
 	}
 	prefix = output_prefix(path, name);
 	struct writers_options wo = {
-		.prefix = prefix, .generator = generator,
+		.prefix = prefix, .generator = generator, .report = stdout,
 		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME,
 	};
 	struct writers *ws = writers_open(formats, &wo);
@@ -253,7 +239,6 @@ make_combined(const char *path, const struct sqd *t, const struct sqk *k, unsign
 		deal_session(t, k, p, s, r, ws);
 	}
 	writers_finish(ws);
-	report_files(name, formats);
 	free(prefix);
 	free(name);
 	free(generator);

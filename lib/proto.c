@@ -152,26 +152,6 @@ stream_write_headers(FILE *out, enum stream_kind kind, const struct stream_in *i
 			fprintf(out, "%s\n", in->headers[i]);
 }
 
-/* The per-record board number: a plain digit loop, as this runs for every
- * line of a million-board stream. */
-static int
-parse_board_number(const char *text, size_t len, unsigned *board)
-{
-	unsigned long value = 0;
-
-	if (len == 0 || len > 10)
-		return -1;
-	for (size_t i = 0; i < len; i++) {
-		if (text[i] < '0' || text[i] > '9')
-			return -1;
-		value = value * 10 + (unsigned long)(text[i] - '0');
-	}
-	if (value < 1 || value > BOARD_MAX)
-		return -1;
-	*board = (unsigned)value;
-	return 0;
-}
-
 char *
 record_board(struct stream_in *s, char *line, unsigned *board)
 {
@@ -186,7 +166,7 @@ record_board(struct stream_in *s, char *line, unsigned *board)
 	} else {
 		struct board_range one;
 		*space = '\0';
-		if (parse_board_number(line, (size_t)(space - line), &one.high) == -1)
+		if (board_number_parse(line, (size_t)(space - line), &one.high) == -1)
 			stream_fail(s, "bad board number \"%.20s\"", line);
 		/* a plain file may start at any board (a uids list of 17-32) */
 		if (s->boards == 0 && !s->has_range)

@@ -157,12 +157,20 @@ decimal_parse(const char *text, size_t len, long long min, long long max,
 	return why == NULL ? 0 : -1;
 }
 
-static int
-parse_board(const char *text, size_t len, unsigned *board)
+int
+board_number_parse(const char *text, size_t len, unsigned *board)
 {
-	long long value;
+	unsigned long value = 0;
 
-	if (decimal_parse(text, len, 1, BOARD_MAX, &value) == -1)
+	/* a plain digit loop: this runs for every record of a stream */
+	if (len == 0 || len > 10)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] < '0' || text[i] > '9')
+			return -1;
+		value = value * 10 + (unsigned long)(text[i] - '0');
+	}
+	if (value < 1 || value > BOARD_MAX)
 		return -1;
 	*board = (unsigned)value;
 	return 0;
@@ -176,12 +184,12 @@ board_range_parse(const char *text, struct board_range *range, const char **why)
 
 	*why = "not a board count or range (N or LOW-HIGH, boards 1 to 1000000000)";
 	if (dash == NULL) {
-		if (parse_board(text, strlen(text), &high) == -1)
+		if (board_number_parse(text, strlen(text), &high) == -1)
 			return -1;
 		low = 1;
 	} else {
-		if (parse_board(text, (size_t)(dash - text), &low) == -1 ||
-		    parse_board(dash + 1, strlen(dash + 1), &high) == -1)
+		if (board_number_parse(text, (size_t)(dash - text), &low) == -1 ||
+		    board_number_parse(dash + 1, strlen(dash + 1), &high) == -1)
 			return -1;
 		if (low > high) {
 			*why = "board range runs backwards";

@@ -34,6 +34,9 @@ int utf8_is_valid(const char *s, size_t len);
 int decimal_parse(const char *text, size_t len, long long min, long long max,
     long long *value);
 
+/* One board number, 1 to BOARD_MAX, from the len digits at text. */
+int board_number_parse(const char *text, size_t len, unsigned *board);
+
 /* Board ranges: "N" means 1-N, "L-H" means L..H; 1 <= L <= H <= BOARD_MAX. */
 #define BOARD_MAX 1000000000u
 struct board_range {

@@ -1,4 +1,5 @@
 #include <err.h>
+#include <libgen.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -242,8 +243,12 @@ writers_finish(struct writers *ws)
 		else if (fflush(w->fp) == EOF || ferror(w->fp))
 			err(1, "write error on %s", w->name);
 	}
-	for (size_t i = 0; i < ws->n; i++)
-		if (ws->opt.prefix != NULL)
-			outfile_publish(&ws->w[i].file, ws->opt.publish);
+	for (size_t i = 0; i < ws->n; i++) {
+		if (ws->opt.prefix == NULL)
+			continue;
+		outfile_publish(&ws->w[i].file, ws->opt.publish);
+		if (ws->opt.report != NULL)
+			fprintf(ws->opt.report, "%s\n", basename(ws->w[i].name));
+	}
 	free_formats(ws);
 }

@@ -4,6 +4,7 @@
 #define DL_WRITERS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "dealnum.h"
 #include "outfile.h"
@@ -15,6 +16,7 @@ struct writers_options {
 	int crlf;		/* CRLF line ends in text formats */
 	enum publish_mode publish;	/* what to do with existing files */
 	const char *generator;	/* for generator tags; NULL: this program */
+	FILE *report;		/* when set, each published file's name goes here */
 };
 
 /* formats: a comma-separated list of plugin names.  Exits on an unknown
