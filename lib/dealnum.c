@@ -28,46 +28,70 @@ binomial(unsigned n, unsigned k)
 	return binomials[n][k];
 }
 
-/* skips[m][t] = C(m, t - 1), and 0 for t = 0: what unranking skips at a
- * position with m positions after it and t cards still to choose.  With
- * t = 0 nothing is skipped any more, so the loop needs no end test. */
-static uint64_t skips[CARDS][HAND_CARDS + 1];
+/* skip_rows[m + 1][t + 1] = C(m, t - 1): what unranking skips at a position
+ * with m positions after it when the position is not taken and t cards are
+ * still to choose.  Column 0 and 1 (t = -1, 0) and row 0 (m = -1, past the
+ * last position) are 0, so the loop needs neither end tests nor clamps. */
+static uint64_t skip_rows[CARDS + 1][HAND_CARDS + 2];
 
 static void
-fill_skips(void)
+fill_skip_rows(void)
 {
 	for (unsigned m = 0; m < CARDS; m++)
 		for (unsigned t = 1; t <= HAND_CARDS; t++)
-			skips[m][t] = binomial(m, t - 1);
+			skip_rows[m + 1][t + 1] = binomial(m, t - 1);
+}
+
+/* One position: taken when rank < skip.  Taken or not is a coin toss, so
+ * this must not be a branch: on x86-64 two conditional moves off the flags
+ * of one subtraction; elsewhere masks (gcc turns ?: back into a branch). */
+static inline unsigned
+unrank_step(uint64_t *rank, uint64_t *skip, uint64_t if_taken, uint64_t if_not)
+{
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(DL_NO_ASM)
+	uint64_t rest = *rank;
+	unsigned char take;
+
+	__asm__("sub %[skip], %[rest]\n\t"
+	    "cmovb %[rank], %[rest]\n\t"
+	    "cmovb %[if_taken], %[if_not]\n\t"
+	    "setb %[take]"
+	    : [rest] "+&r" (rest), [if_not] "+&r" (if_not), [take] "=&q" (take)
+	    : [skip] "r" (*skip), [rank] "r" (*rank), [if_taken] "r" (if_taken)
+	    : "cc");
+	*rank = rest;
+	*skip = if_not;
+	return take;
+#else
+	unsigned take = *rank < *skip;
+	uint64_t taken = -(uint64_t)take;
+
+	*rank -= *skip & ~taken;
+	*skip = (if_taken & taken) | (if_not & ~taken);
+	return take;
+#endif
 }
 
 /* Cards of one hand from the lexicographic rank of a 13-subset of the n
- * positions in rest[]; the chosen positions are removed from rest[].
- * Whether a position is chosen is unpredictable, so the loop is written
- * without branches on it, and the next position's two possible skips are
- * fetched before this position is decided: that takes the table load out
- * of the chain of dependent steps.  A plain loop runs 30% fewer
- * instructions but about 15% slower (make bench, docs/performance.md). */
+ * positions in rest[]; the chosen positions are removed from rest[].  The
+ * next position's two possible skips are fetched before this position is
+ * decided, which takes the table load out of the chain of dependent steps
+ * (docs/performance.md). */
 static void
 unrank_hand(uint64_t rank, unsigned char *rest, unsigned n, unsigned hand,
     unsigned char owner[CARDS])
 {
 	unsigned char left[CARDS], chosen[HAND_CARDS + 1];
 	unsigned nleft = 0, t = HAND_CARDS;
-	uint64_t skip = skips[n - 1][t];
+	uint64_t skip = skip_rows[n][t + 1];
 
 	for (unsigned q = 0; q < n; q++) {
-		unsigned m = q + 2 <= n ? n - q - 2 : 0;
-		uint64_t skip_if_taken = skips[m][t - (t > 0)], skip_if_not = skips[m][t];
-		unsigned take = rank < skip;
-		/* masks, not ?: -- the compiler turns ?: back into a branch */
-		uint64_t taken = -(uint64_t)take;
-		rank -= skip & ~taken;
+		const uint64_t *next = skip_rows[n - 1 - q];	/* m = n - q - 2 */
+		unsigned take = unrank_step(&rank, &skip, next[t], next[t + 1]);
 		chosen[HAND_CARDS - t] = rest[q];
 		left[nleft] = rest[q];
 		nleft += !take;
 		t -= take;
-		skip = (skip_if_taken & taken) | (skip_if_not & ~taken);
 	}
 	for (unsigned i = 0; i < HAND_CARDS; i++)
 		owner[chosen[i]] = (unsigned char)hand;
@@ -79,8 +103,8 @@ deal_from_number(u128 number, unsigned char owner[CARDS])
 {
 	unsigned char rest[CARDS];
 
-	if (skips[1][1] == 0)
-		fill_skips();
+	if (skip_rows[1][2] == 0)
+		fill_skip_rows();
 	/* constant divisors: the compiler turns these into multiplications */
 	u128 north_east = number / C_26_13;
 	uint64_t south = (uint64_t)(number - north_east * C_26_13);
@@ -179,25 +203,41 @@ deal_number_to_bytes(u128 number, unsigned char bytes[DEAL_NUMBER_BYTES])
 	}
 }
 
+/* hex_digits[c]: 16 + the value of lowercase hex digit c, 0 for any other
+ * byte.  A table, not comparisons: which of the two digit ranges a random
+ * digit falls in is a coin toss, and dl-map reads 24 of them a deal. */
+#define HEX_DIGIT 16
+static const unsigned char hex_digits[256] = {
+	['0'] = 16, ['1'] = 17, ['2'] = 18, ['3'] = 19, ['4'] = 20,
+	['5'] = 21, ['6'] = 22, ['7'] = 23, ['8'] = 24, ['9'] = 25,
+	['a'] = 26, ['b'] = 27, ['c'] = 28, ['d'] = 29, ['e'] = 30, ['f'] = 31,
+};
+
+/* The value of n hex digits; *all_digits loses HEX_DIGIT at a non-digit. */
+static uint64_t
+hex_digits_value(const char *hex, unsigned n, unsigned *all_digits)
+{
+	uint64_t value = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned digit = hex_digits[(unsigned char)hex[i]];
+		*all_digits &= digit;
+		value = value << 4 | (digit & 15);
+	}
+	return value;
+}
+
 int
 deal_number_from_hex(const char *hex, u128 *number)
 {
-	u128 value = 0;
+	unsigned all_digits = HEX_DIGIT;
+	/* two 64-bit halves: shifting a 128-bit value costs two registers */
+	uint64_t high = hex_digits_value(hex, DEAL_NUMBER_HEX - 16, &all_digits);
+	uint64_t low = hex_digits_value(hex + DEAL_NUMBER_HEX - 16, 16, &all_digits);
 
-	for (unsigned i = 0; i < DEAL_NUMBER_HEX; i++) {
-		char ch = hex[i];
-		unsigned digit;
-		if (ch >= '0' && ch <= '9')
-			digit = (unsigned)(ch - '0');
-		else if (ch >= 'a' && ch <= 'f')
-			digit = (unsigned)(ch - 'a' + 10);
-		else
-			return -1;
-		value = value << 4 | digit;
-	}
-	if (hex[DEAL_NUMBER_HEX] != '\0')
+	if (all_digits != HEX_DIGIT || hex[DEAL_NUMBER_HEX] != '\0')
 		return -1;
-	*number = value;
+	*number = (u128)high << 64 | low;
 	return 0;
 }
 
@@ -205,10 +245,15 @@ void
 deal_number_to_hex(u128 number, char hex[DEAL_NUMBER_HEX + 1])
 {
 	static const char digits[] = "0123456789abcdef";
+	uint64_t low = (uint64_t)number, high = (uint64_t)(number >> 64);
 
-	for (int i = DEAL_NUMBER_HEX - 1; i >= 0; i--) {
-		hex[i] = digits[number & 15];
-		number >>= 4;
+	for (int i = DEAL_NUMBER_HEX - 1; i >= DEAL_NUMBER_HEX - 16; i--) {
+		hex[i] = digits[low & 15];
+		low >>= 4;
+	}
+	for (int i = DEAL_NUMBER_HEX - 17; i >= 0; i--) {
+		hex[i] = digits[high & 15];
+		high >>= 4;
 	}
 	hex[DEAL_NUMBER_HEX] = '\0';
 }
