@@ -92,7 +92,7 @@ main(int argc, char *argv[])
 		seed->event = (uint64_t)coordinate(event, LLONG_MAX, "event");
 	if (session != NULL)
 		seed->session = (uint32_t)coordinate(session, UINT32_MAX, "session");
-	number_source_init(&ns, seed);
+	number_source_init(&ns, seed, range.high);
 
 	setup_stdout();
 	stream_write_headers(stdout, STREAM_NUMBERS, &in, "BG");

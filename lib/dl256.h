@@ -1,6 +1,8 @@
 /* The dl256 generator (docs/generator.md): each board's deal number from a
  * 256-bit key and (event, session, board) alone, so that any board can be
- * made by itself and a run split across processes.  Keyed BLAKE2b. */
+ * made by itself and a run split across processes.  A session key is
+ * derived with keyed BLAKE2b; each board's candidates are ChaCha20 blocks
+ * under it, the board number being the block counter. */
 #ifndef DL_DL256_H
 #define DL_DL256_H
 
@@ -12,8 +14,21 @@
 /* Domain separation: names the project, the generator and its version.
  * Changing it, or anything else in docs/generator.md, changes every deal. */
 #define DL256_LABEL "dl/dl256/1"
+/* Boards dl256_boards makes with one ChaCha20 call: 16 KiB of key stream. */
+#define DL256_CHUNK 256
 
-/* The first candidate below D of PRF(key, event, session, board, 0, 1, ...). */
+/* What one (key, event, session) needs: secret, wipe it after use. */
+struct dl256_session {
+	unsigned char subkey[32];
+};
+
+void dl256_session_init(struct dl256_session *s,
+    const unsigned char key[DL256_KEY_BYTES], uint64_t event, uint32_t session);
+/* The deal numbers of boards first .. first + count - 1, count at most
+ * DL256_CHUNK, first + count - 1 at most UINT32_MAX. */
+void dl256_boards(const struct dl256_session *s, uint32_t first, unsigned count,
+    u128 numbers[]);
+/* One board, derived from scratch: random access. */
 u128 dl256_deal_number(const unsigned char key[DL256_KEY_BYTES], uint64_t event,
     uint32_t session, uint32_t board);
 

@@ -9,12 +9,22 @@ key_seed() { printf '#P: dl/1 seed\ndl256 %s\n' "$KEY"; }
 
 @test "the published test vectors" {
 	run bash -c "$(declare -f key_seed); KEY=$KEY; key_seed | dl-stream -n 1-3 | grep -v '^#'"
-	[ "$output" = "$(printf '1 8145037c17a182d782cf0803\n2 4f308a9e70f7b6353f2519ca\n3 9083cf98e878ff92cc10c7bc')" ]
-	[ "$(key_seed | dl-stream -n 1-1 --event 7 --session 3 | tail -1)" = "1 8d83303ebdc6b3dcb4fa8190" ]
-	# the first candidate is rejected here
-	[ "$(key_seed | dl-stream -n 16-16 --event 7 --session 3 | tail -1)" = "16 821f1d281cee5b21a3e0b074" ]
+	[ "$output" = "$(printf '1 7440e1041e66face54f32282\n2 9b795334d7bd9a330e0b8e7b\n3 aa54386fd41c08587e6ca0f5')" ]
+	[ "$(key_seed | dl-stream -n 1-1 --event 7 --session 3 | tail -1)" = "1 6524753112ac9400b761d911" ]
+	# four candidates of block 0 rejected
+	[ "$(key_seed | dl-stream -n 21-21 --event 7 --session 3 | tail -1)" = "21 8fee93b610b6f848c53c7712" ]
+	# all five rejected: the first and the second candidate of block 1
+	[ "$(key_seed | dl-stream -n 589-589 | tail -1)" = "589 633d246e44886b47224b1ddd" ]
+	[ "$(key_seed | dl-stream -n 1808-1808 | tail -1)" = "1808 70c5503c3a49dc3a2d7870f1" ]
 	[ "$(key_seed | dl-stream -n 1000000000-1000000000 --event 9223372036854775807 \
-	    --session 4294967295 | tail -1)" = "1000000000 56792243e12a161f9c9f60ba" ]
+	    --session 4294967295 | tail -1)" = "1000000000 852e98fa0554f884442bcbd1" ]
+}
+
+@test "2000 boards as an independent implementation makes them" {
+	key_seed | dl-stream -n 2000 | grep -v '^#' | cmp - "$BATS_TEST_DIRNAME/data/dl256-0-0-2000"
+	# across the edges of the 256-board chunks, starting anywhere
+	key_seed | dl-stream -n 250-700 | grep -v '^#' |
+	    cmp - <(sed -n 250,700p "$BATS_TEST_DIRNAME/data/dl256-0-0-2000")
 }
 
 @test "the stream records generator and coordinates" {
@@ -52,7 +62,7 @@ key_seed() { printf '#P: dl/1 seed\ndl256 %s\n' "$KEY"; }
 	dl-seed | dl-stream -n 8 | dl-map | dl-fmt-pbn > set.pbn
 	[ "$(grep -c '^\[Deal "N:' set.pbn)" -eq 8 ]
 	dl-seed --hex "$KEY" | tail -1 | grep -qx "dl256 $KEY"
-	[ "$(dl-seed --hex "$KEY" | dl-stream -n 1 | tail -1)" = "1 8145037c17a182d782cf0803" ]
+	[ "$(dl-seed --hex "$KEY" | dl-stream -n 1 | tail -1)" = "1 7440e1041e66face54f32282" ]
 }
 
 @test "generator mismatches and misplaced coordinates are refused" {
