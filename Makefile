@@ -116,4 +116,9 @@ install: all
 clean:
 	rm -rf $(BUILD) build-san
 
+# make fuzz, and the replay of t/fuzz's corpus in make check
+-include share/dev/fuzz.mk
+# make memcheck: valgrind on the main pipelines
+-include share/dev/memcheck.mk
+
 .PHONY: all deps test-deps run check test sanitize bench install clean
