@@ -39,6 +39,8 @@ line_fail(const struct line_reader *r, const char *fmt, ...)
 	line_vfail(r, fmt, ap);
 }
 
+int input_error_status = 1;
+
 void
 line_vfail(const struct line_reader *r, const char *fmt, va_list ap)
 {
@@ -47,8 +49,8 @@ line_vfail(const struct line_reader *r, const char *fmt, va_list ap)
 	if (vasprintf(&msg, fmt, ap) == -1)
 		err(2, "vasprintf");
 	if (r->name != NULL)
-		errx(1, "%s:%lu: %s", r->name, r->lineno, msg);
-	errx(1, "line %lu: %s", r->lineno, msg);
+		errx(input_error_status, "%s:%lu: %s", r->name, r->lineno, msg);
+	errx(input_error_status, "line %lu: %s", r->lineno, msg);
 }
 
 /* Move what is left to the front and read more; 0 at end of input. */

@@ -20,7 +20,11 @@ void line_reader_open(struct line_reader *r, FILE *in, const char *name);
 void line_reader_close(struct line_reader *r);
 /* The next line without its LF or CRLF, NUL-terminated; NULL at the end. */
 char *line_next(struct line_reader *r, size_t *len);
-/* "NAME:N: message" or "line N: message", then exit 1. */
+/* The exit status for bad input: 1, unless a tool whose 1 means something
+ * else (dl-stat: the battery failed) sets another. */
+extern int input_error_status;
+
+/* "NAME:N: message" or "line N: message", then exit input_error_status. */
 void line_fail(const struct line_reader *r, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
 void line_vfail(const struct line_reader *r, const char *fmt, va_list ap)

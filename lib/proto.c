@@ -92,7 +92,7 @@ stream_open(struct stream_in *s, FILE *in, enum stream_kind expected)
 	s->kind = expected;
 	line = line_next(&s->lines, &len);
 	if (line == NULL)
-		errx(1, "empty input (expected a %s stream)", stream_kind_name(expected));
+		errx(input_error_status, "empty input (expected a %s stream)", stream_kind_name(expected));
 	if (strncmp(line, "#P: ", 4) == 0) {
 		parse_protocol_line(s, line, expected);
 		s->headed = 1;
@@ -190,8 +190,8 @@ void
 stream_check_complete(const struct stream_in *s)
 {
 	if (s->boards == 0)
-		errx(1, "no boards in the input");
+		errx(input_error_status, "no boards in the input");
 	if (s->has_range && s->next_board != s->range.high + 1)
-		errx(1, "input ends after board %u, but its header announced boards %u-%u",
+		errx(input_error_status, "input ends after board %u, but its header announced boards %u-%u",
 		    s->next_board - 1, s->range.low, s->range.high);
 }
