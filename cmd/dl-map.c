@@ -6,22 +6,10 @@
 #include <string.h>
 
 #include "dealnum.h"
-#include "pavlicek.h"
+#include "mapping.h"
 #include "proto.h"
 #include "tso.h"
 #include "util.h"
-
-/* The mappings between deal numbers and deals (docs/mappings.md); the
- * first is the default. */
-static const struct mapping {
-	const char *name;
-	void (*deal)(u128 number, unsigned char owner[CARDS]);
-	u128 (*number)(const unsigned char owner[CARDS]);
-} mappings[] = {
-	{ "bigdeal", deal_from_number, number_from_deal },
-	{ "pavlicek", deal_from_number_pavlicek, number_from_deal_pavlicek },
-};
-#define NMAPPINGS (sizeof mappings / sizeof mappings[0])
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
@@ -30,26 +18,10 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-static const struct mapping *
-mapping_find(const char *name)
-{
-	for (size_t i = 0; i < NMAPPINGS; i++)
-		if (strcmp(mappings[i].name, name) == 0)
-			return &mappings[i];
-	return NULL;
-}
-
 static void __attribute__((noreturn))
 unknown_mapping(const char *name)
 {
-	char known[256] = "";
-
-	for (size_t i = 0; i < NMAPPINGS; i++) {
-		if (i > 0)
-			strlcat(known, ", ", sizeof known);
-		strlcat(known, mappings[i].name, sizeof known);
-	}
-	errx(2, "unknown mapping \"%s\" (known: %s)", name, known);
+	errx(2, "unknown mapping \"%s\" (known: %s)", name, mapping_names());
 }
 
 static void

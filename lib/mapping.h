@@ -1,0 +1,25 @@
+/* The mappings between deal numbers and deals (docs/mappings.md): Big
+ * Deal's, the default, and Pavlicek's.  A deals stream names its mapping in
+ * its #M: header. */
+#ifndef DL_MAPPING_H
+#define DL_MAPPING_H
+
+#include <stddef.h>
+
+#include "dealnum.h"
+
+struct mapping {
+	const char *name;
+	void (*deal)(u128 number, unsigned char owner[CARDS]);
+	u128 (*number)(const unsigned char owner[CARDS]);
+};
+
+extern const struct mapping mappings[];	/* the first is the default */
+extern const size_t nmappings;
+
+/* NULL for an unknown name. */
+const struct mapping *mapping_find(const char *name);
+/* "bigdeal, pavlicek": for messages. */
+const char *mapping_names(void);
+
+#endif
