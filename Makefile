@@ -47,7 +47,7 @@ $(BUILD)/lib/libdl.a: $(LIB_OBJ)
 
 $(BUILD)/bin/dl-%: cmd/dl-%.c $(BUILD)/lib/libdl.a $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libdl.a $(PKG_LIBS) -ldl
+	$(CC) $(ALL_CFLAGS) $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
 
 # dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
 $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
@@ -59,7 +59,7 @@ $(BUILD)/plugins/%.so: plugins/%.c lib/dl/plugin.h
 
 $(BUILD)/t/%: t/helpers/%.c $(BUILD)/lib/libdl.a $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libdl.a $(PKG_LIBS)
+	$(CC) $(ALL_CFLAGS) $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libdl.a $(PKG_LIBS) -lm
 
 deps:
 	@sh share/dev/ensure-deps.sh
