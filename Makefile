@@ -4,6 +4,7 @@
 #   make check      install missing dependencies, build, run the test suite
 #   make sanitize   the suite under ASan+UBSan (build in build-san)
 #   make bench      throughput and memory figures (docs/performance.md)
+#   make stat-long  dl-stat on 10 million boards a generator (docs/statistics.md)
 #   make install    PREFIX=/usr/local DESTDIR=
 
 VERSION = 0.1.0
@@ -92,6 +93,10 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	@sh share/dev/bench.sh "$(CURDIR)/$(BUILD)"
 
+stat-long: deps
+	@$(MAKE) --no-print-directory all
+	@sh share/dev/stat-long.sh "$(CURDIR)/$(BUILD)"
+
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 PLUGINDIR = $(DESTDIR)$(PREFIX)/lib/dl/plugins
 MANDIR = $(DESTDIR)$(PREFIX)/share/man
@@ -121,4 +126,4 @@ clean:
 # make memcheck: valgrind on the main pipelines
 -include share/dev/memcheck.mk
 
-.PHONY: all deps test-deps run check test sanitize bench install clean
+.PHONY: all deps test-deps run check test sanitize bench stat-long install clean
