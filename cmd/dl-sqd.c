@@ -1,6 +1,7 @@
 /* dl-sqd: SquareDeal tournaments, whose deals players can check afterwards
  * (squaredeal.md), without the reference's menus. */
 #include <err.h>
+#include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -49,16 +50,25 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
+static char *default_key_path;
+
+/* Memory still reachable at exit is an error to make memcheck. */
+static void
+free_key_path(void)
+{
+	free(default_key_path);
+}
+
 static const char *
 key_path(const char *sqd_path)
 {
-	static char *path;
-
 	if (opt.sqk != NULL)
 		return opt.sqk;
-	if (path == NULL)
-		path = sqd_key_path(sqd_path);
-	return path;
+	if (default_key_path == NULL) {
+		default_key_path = sqd_key_path(sqd_path);
+		atexit(free_key_path);
+	}
+	return default_key_path;
 }
 
 static void
@@ -346,7 +356,8 @@ stage(const char *path, const struct sqd *t)
 	if (t->dv == NULL)
 		return "published (waiting for the delayed value)";
 	if (access(key_path(path), R_OK) == -1)
-		return "delayed value set (no key file here)";
+		return errno == ENOENT ? "delayed value set (no key file here)" :
+		    "delayed value set (the key file here cannot be read)";
 	sqk_read(key_path(path), t, &k);
 	int match = strcmp(k.hash, t->kh) == 0;
 	sqk_free(&k);
@@ -436,6 +447,17 @@ cmd_set_text(const char *path, int argc, char **argv, int name)
 	return 0;
 }
 
+/* The keys a tournament needs: one a session, one for an open-ended phase. */
+static unsigned long
+key_count(const struct sqd *t)
+{
+	unsigned long n = 0;
+
+	for (size_t p = 0; p < t->nphases; p++)
+		n += t->phases[p].nsessions == 0 ? 1 : t->phases[p].nsessions;
+	return n;
+}
+
 static void
 check_prefix(const char *pattern)
 {
@@ -472,12 +494,25 @@ cmd_add_phase(const char *path, int argc, char **argv)
 	ph.description = sqd_description_pattern(desc, ph.nsessions);
 	t.phases = xreallocarray(t.phases, t.nphases + 1, sizeof *t.phases);
 	t.phases[t.nphases++] = ph;
+	if (key_count(&t) > SQD_MAX_KEYS)
+		errx(2, "%lu sessions in all: a tournament has at most %d", key_count(&t),
+		    SQD_MAX_KEYS);
 	sqd_write(path, &t);
 	printf("phase %zu: SN %u:%s:%s:%s\n", t.nphases, ph.nsessions, ph.boards,
 	    ph.prefix, ph.description);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
+}
+
+/* A key file published whose KH the .sqd does not hold yet. */
+static const char *unrecorded_keys;
+
+static void
+remove_unrecorded_keys(void)
+{
+	if (unrecorded_keys != NULL)
+		unlink(unrecorded_keys);
 }
 
 static int
@@ -498,6 +533,11 @@ cmd_publish(const char *path, int argc, char **argv)
 		    path);
 	if (t.nphases == 0)
 		errx(1, "%s has no phases: add them before publishing", path);
+	/* checked before a key is written: a hand-made SN 999999999 would
+	 * otherwise fill the disk with a key file nothing can read */
+	if (key_count(&t) > SQD_MAX_KEYS)
+		errx(1, "%s has %lu sessions in all: a tournament has at most %d", path,
+		    key_count(&t), SQD_MAX_KEYS);
 	FILE *fp = outfile_create(&of, key_path(path), 0600);
 	char *key = secret_alloc(SQD_KEY_CHARS + 1);
 	for (unsigned p = 1; p <= t.nphases; p++) {
@@ -511,10 +551,16 @@ cmd_publish(const char *path, int argc, char **argv)
 	secret_free(key);
 	/* the stdio buffer held the keys: flush it into the file, then wipe */
 	outfile_publish(&of, PUBLISH_NEW);
+	/* Until the .sqd holds its KH the new key file is nobody's: if that
+	 * fails (a full disk, a read-only directory) it goes again, so that
+	 * publish can be run again rather than refuse to overwrite it. */
+	unrecorded_keys = key_path(path);
+	atexit(remove_unrecorded_keys);
 	sqk_read(key_path(path), &t, &k);
 	t.kh = xstrdup(k.hash);
 	sqk_free(&k);
 	sqd_write(path, &t);
+	unrecorded_keys = NULL;
 	printf("published: KH %s\nkeep %s secret until the event is over\n", t.kh,
 	    key_path(path));
 	sqd_free(&t);
@@ -765,7 +811,7 @@ cmd_makefile(const char *path, int argc, char **argv)
 			}
 			putchar('\n');
 		}
-		free(lp.path);
+		plugin_unload(&lp);
 	}
 	printf(".PHONY: all-sessions\n");
 	free(formats);

@@ -354,7 +354,7 @@ formats_that_fit(const char *formats, unsigned high)
 				strcat(kept, ",");
 			strcat(kept, name);
 		}
-		free(lp.path);
+		plugin_unload(&lp);
 	}
 	free(list);
 	if (*kept == '\0')

@@ -17,28 +17,38 @@
  * seed, and fingerprints of dl's history match nothing else. */
 static const char fingerprint_key[] = "dl seed history, version 1";
 
+static char *cached_path;
+
+/* Memory still reachable at exit is an error to make memcheck. */
+static void
+free_path(void)
+{
+	free(cached_path);
+}
+
 const char *
 history_path(void)
 {
-	static char *path;
 	const char *env = getenv("DL_SEED_HISTORY"), *state, *home;
 
-	if (path != NULL)
-		return path;
+	if (cached_path != NULL)
+		return cached_path;
 	if (env != NULL && strcmp(env, "off") == 0)
 		return NULL;
 	if (env != NULL && *env != '\0')
-		path = strdup(env);
+		cached_path = strdup(env);
 	else if ((state = getenv("XDG_STATE_HOME")) != NULL && *state == '/') {
-		if (asprintf(&path, "%s/dl/seed-history", state) == -1)
-			path = NULL;
+		if (asprintf(&cached_path, "%s/dl/seed-history", state) == -1)
+			cached_path = NULL;
 	} else if ((home = getenv("HOME")) != NULL && *home != '\0') {
-		if (asprintf(&path, "%s/.local/state/dl/seed-history", home) == -1)
-			path = NULL;
+		if (asprintf(&cached_path, "%s/.local/state/dl/seed-history",
+		    home) == -1)
+			cached_path = NULL;
 	}
-	if (path == NULL)
+	if (cached_path == NULL)
 		errx(1, "no place for the seed history: set HOME or DL_SEED_HISTORY");
-	return path;
+	atexit(free_path);
+	return cached_path;
 }
 
 /* mkdir -p, mode 0700: the history is nobody else's business. */
@@ -84,7 +94,14 @@ history_check_and_record(const struct seed_record *seed)
 		if (strncmp(line, hex, 2 * FINGERPRINT_BYTES) == 0)
 			errx(1, "this seed was made before (it is in %s): "
 			    "refusing to deal the same series again", path);
-	if (fprintf(f, "%s\n", hex) < 0 || fflush(f) == EOF || fsync(fd) == -1)
-		err(1, "%s", path);
+	off_t before = lseek(fd, 0, SEEK_END);
+	if (fprintf(f, "%s\n", hex) < 0 || fflush(f) == EOF || fsync(fd) == -1) {
+		/* a full disk may take part of the line: the next one would be
+		 * appended to that part and never be found again */
+		int saved = errno;
+		int cut = before != -1 && ftruncate(fd, before) == 0;
+		errno = saved;
+		err(1, cut ? "%s" : "%s (part of a line may be left in it)", path);
+	}
 	fclose(f);		/* and the lock with it */
 }

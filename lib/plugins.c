@@ -18,17 +18,30 @@
  * build/plugins, an installation's lib/dl/plugins), then the absolute
  * directories of DL_PLUGIN_PATH.  Never the current directory: a relative
  * or empty entry of DL_PLUGIN_PATH is ignored. */
+static char **plugin_dir_list;
+
+/* The list lives as long as the program; freed at exit all the same, as
+ * memory still reachable then is an error to make memcheck. */
+static void
+free_plugin_dirs(void)
+{
+	for (size_t i = 0; plugin_dir_list[i] != NULL; i++)
+		free(plugin_dir_list[i]);
+	free(plugin_dir_list);
+	plugin_dir_list = NULL;
+}
+
 static char **
 plugin_dirs(void)
 {
-	static char **dirs;
 	char exe[PATH_MAX];
 	size_t n = 0;
 	ssize_t len;
 
-	if (dirs != NULL)
-		return dirs;
-	dirs = xcalloc(64, sizeof *dirs);
+	if (plugin_dir_list != NULL)
+		return plugin_dir_list;
+	char **dirs = plugin_dir_list = xcalloc(64, sizeof *dirs);
+	atexit(free_plugin_dirs);
 	if ((len = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
 		exe[len] = '\0';
 		char *bindir = dirname(exe);
@@ -132,6 +145,15 @@ plugin_try_load(const char *name, struct loaded_plugin *lp)
 }
 
 void
+plugin_unload(struct loaded_plugin *lp)
+{
+	free(lp->path);
+	if (lp->handle != NULL)
+		dlclose(lp->handle);
+	memset(lp, 0, sizeof *lp);
+}
+
+void
 plugin_load(const char *name, struct loaded_plugin *lp)
 {
 	char *why = plugin_try_load(name, lp);
@@ -168,7 +190,10 @@ plugin_each(void (*fn)(const struct loaded_plugin *))
 			names[nnames++] = strndup(e->d_name, len - strlen(SO_SUFFIX));
 		}
 		closedir(dir);
-		qsort(names, nnames, sizeof *names, compare_names);
+		/* a directory without plugins leaves names NULL, which qsort
+		 * must not be given even for no elements */
+		if (nnames > 1)
+			qsort(names, nnames, sizeof *names, compare_names);
 		for (size_t j = 0; j < nnames; j++) {
 			struct loaded_plugin lp;
 			char *path, *why;
@@ -186,7 +211,7 @@ plugin_each(void (*fn)(const struct loaded_plugin *))
 				free(why);
 			} else {
 				fn(&lp);
-				free(lp.path);
+				plugin_unload(&lp);
 			}
 			free(path);
 			seen = xreallocarray(seen, nseen + 1, sizeof *seen);

@@ -15,6 +15,8 @@ struct loaded_plugin {
 void plugin_load(const char *name, struct loaded_plugin *lp);
 /* The same without exiting: NULL, or the message (to free). */
 char *plugin_try_load(const char *name, struct loaded_plugin *lp);
+/* Closes a loaded plugin: nothing of it may be used after. */
+void plugin_unload(struct loaded_plugin *lp);
 /* Calls fn for every loadable plugin, each name once, in directory order;
  * broken plugins are reported on stderr and skipped. */
 void plugin_each(void (*fn)(const struct loaded_plugin *lp));

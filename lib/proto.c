@@ -25,6 +25,10 @@ stream_fail(const struct stream_in *s, const char *fmt, ...)
 int
 header_value_is_valid(const char *value)
 {
+	/* "#K: value" must fit in a line, or no reader takes it back: the
+	 * stream after dl-seed --event, the .sqd after dl-sqd set-dv */
+	if (strlen(value) > LINE_MAX_BYTES - 4)
+		return 0;
 	for (const unsigned char *p = (const unsigned char *)value; *p; p++)
 		if (*p < 0x20 || *p == 0x7f)
 			return 0;
@@ -42,8 +46,9 @@ parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expe
 		stream_fail(s, "not a dl stream (expected \"#P: dl/%d %s\")",
 		    PROTO_VERSION, stream_kind_name(expected));
 	p += namelen + 1;
+	/* digits only: strtol alone would take "dl/ 1" or "dl/+1" for dl/1 */
 	long version = strtol(p, &end, 10);
-	if (end == p || *end != ' ')
+	if (!(*p >= '0' && *p <= '9') || *end != ' ')
 		stream_fail(s, "garbled protocol line");
 	if (version != PROTO_VERSION)
 		stream_fail(s, "unsupported protocol version dl/%.*s (this tool reads dl/%d)",

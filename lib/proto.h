@@ -44,7 +44,8 @@ void stream_fail(const struct stream_in *s, const char *fmt, ...)
 void stream_write_headers(FILE *out, enum stream_kind kind,
     const struct stream_in *in, const char *drop);
 
-/* A header value is one line of valid UTF-8 without control characters. */
+/* A header value is one line of valid UTF-8 without control characters,
+ * short enough for "#K: value" to fit in a line. */
 int header_value_is_valid(const char *value);
 
 /* Parse a record "BOARD FIELD" or, in plain files, a bare "FIELD" (boards

@@ -40,10 +40,18 @@ parse_count(const char *s, size_t len, unsigned *value)
 	return 0;
 }
 
+/* The ranges of a phase, written out as its .sqd line stores them ("1-1,"
+ * is four characters), fit in a line; more could not be read back, and
+ * "1000000000x1" would ask for gigabytes. */
+#define SQD_MAX_RANGES (LINE_MAX_BYTES / 4)
+
 static void
 append_range(struct board_range **ranges, size_t *n, unsigned low, unsigned high)
 {
-	*ranges = xreallocarray(*ranges, *n + 1, sizeof **ranges);
+	/* room doubles at each power of two: "16384x1" must not cost a copy
+	 * of the list per range */
+	if ((*n & (*n - 1)) == 0)
+		*ranges = xreallocarray(*ranges, *n ? 2 * *n : 1, sizeof **ranges);
 	(*ranges)[(*n)++] = (struct board_range){ low, high };
 }
 
@@ -72,7 +80,8 @@ sqd_parse_boards(const char *text, struct board_range **ranges, size_t *n)
 		const char *why;
 		if (x != NULL && parse_count(item, (size_t)(x - item), &count) == 0 &&
 		    parse_count(x + 1, strlen(x + 1), &size) == 0 && count > 0 &&
-		    size > 0 && (unsigned long)count * size <= BOARD_MAX) {
+		    size > 0 && (unsigned long)count * size <= BOARD_MAX &&
+		    *n + count <= SQD_MAX_RANGES) {
 			for (unsigned i = 0; i < count; i++)
 				append_range(ranges, n, i * size + 1, (i + 1) * size);
 		} else if (board_range_parse(item, &r, &why) == 0)
@@ -80,7 +89,7 @@ sqd_parse_boards(const char *text, struct board_range **ranges, size_t *n)
 		else
 			goto bad;
 	}
-	if (*n == 0 || text[strlen(text) - 1] == ',')
+	if (*n == 0 || *n > SQD_MAX_RANGES || text[strlen(text) - 1] == ',')
 		goto bad;
 	free(copy);
 	canon = xcalloc(*n, 24);
@@ -191,8 +200,14 @@ sqd_match_name(const struct sqd *t, const char *name, unsigned *phase,
 			size_t after_len = strlen(after);
 			unsigned s;
 			if (len < head + width + after_len || strncmp(name, pattern, head) != 0 ||
-			    strncmp(name + len - after_len, after, after_len) != 0 ||
-			    parse_count(name + head, len - head - after_len, &s) == -1 ||
+			    strncmp(name + len - after_len, after, after_len) != 0)
+				continue;
+			/* a run of 24 '#' pads past what parse_count reads */
+			const char *number = name + head;
+			size_t ndigits = len - head - after_len;
+			while (ndigits > 1 && *number == '0')
+				number++, ndigits--;
+			if (parse_count(number, ndigits, &s) == -1 ||
 			    s == 0 || (ph->nsessions != 0 && s > ph->nsessions))
 				continue;
 			char *expect = sqd_expand(pattern, s);
@@ -251,6 +266,9 @@ parse_phase(struct line_reader *r, const char *text, struct sqd_phase *ph)
 	fields[3] = p;
 	if (strchr(fields[3], ':') != NULL)
 		line_fail(r, "a phase description may not hold ':'");
+	/* checked as TN and DI are: show prints it */
+	if (!utf8_is_valid(fields[3], strlen(fields[3])))
+		line_fail(r, "a phase description is not valid UTF-8");
 	if (parse_count(fields[0], strlen(fields[0]), &ph->nsessions) == -1)
 		line_fail(r, "bad number of sessions \"%s\"", fields[0]);
 	ph->boards = sqd_parse_boards(fields[1], &ph->ranges, &ph->nranges);
@@ -289,6 +307,10 @@ sqd_read(const char *path, struct sqd *t)
 	while ((line = line_next(&r, NULL)) != NULL) {
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
+		/* only the CR of a CRLF is a line end: "DV 1\r" would come back
+		 * from sqd_write as "DV 1", and the deals with it */
+		if (strchr(line, '\r') != NULL)
+			line_fail(&r, "stray CR");
 		if (strlen(line) < 2 || (line[2] != ' ' && line[2] != '\0'))
 			line_fail(&r, "expected a tag (TN, DI, DV, SN, KH) and a space");
 		const char *value = line[2] ? line + 3 : "";

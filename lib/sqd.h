@@ -11,6 +11,9 @@
 #define SQD_KEY_CHARS 60	/* of a-z A-Z 0-9: about 357 bits */
 #define SQD_SHORT_KEY 40	/* shorter keys deserve a warning */
 #define SQD_HASH_HEX 64
+/* Sessions (keys) in a tournament: their key file, lines of at most 82
+ * bytes, must stay under the 1 MiB that sqk_read takes. */
+#define SQD_MAX_KEYS 10000
 
 struct sqd_phase {
 	unsigned nsessions;		/* 0: open-ended */

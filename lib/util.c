@@ -51,6 +51,33 @@ xstrdup(const char *s)
 	return p;
 }
 
+/* Runs before main, before anything opens a file.
+ *
+ * A tool started with a standard descriptor closed (tool >&-) would hand
+ * that number to the next file it opens: the temporary of a deal file
+ * would become standard output, and whatever stdout held could end up in
+ * it.  Each closed one is held by /dev/null opened the wrong way round, so
+ * that using it still fails as on a closed descriptor (EBADF, and that is
+ * reported) while its number is never given to another file.
+ *
+ * Past a file size limit (ulimit -f) SIGXFSZ would kill the tool in the
+ * middle of a write, leaving temporary files and half lines behind: with
+ * it ignored the write fails with EFBIG and is reported and cleaned up
+ * like a full disk. */
+static void __attribute__((constructor))
+robust_start(void)
+{
+	for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		/* the lowest free number: fd itself */
+		int held = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+		if (held != -1 && held != fd)
+			close(held);
+	}
+	signal(SIGXFSZ, SIG_IGN);
+}
+
 static void
 write_failed(const char *name)
 {

@@ -141,7 +141,7 @@ free_formats(struct writers *ws)
 {
 	for (size_t i = 0; i < ws->n; i++) {
 		free(ws->w[i].name);
-		free(ws->w[i].lp.path);
+		plugin_unload(&ws->w[i].lp);
 	}
 	free(ws->w);
 	free(ws);
