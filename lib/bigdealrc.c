@@ -47,6 +47,10 @@ bigdealrc_read(const char *path, struct bigdealrc *rc)
 		*eq = '\0';
 		if (!utf8_is_valid(eq + 1, strlen(eq + 1)))
 			line_fail(&r, "value of %s is not valid UTF-8", line);
+		/* only the CR of a CRLF is a line end: an owner "x\r" would come
+		 * back from bigdealrc_write as "x", and the deals with it */
+		if (strchr(eq + 1, '\r') != NULL)
+			line_fail(&r, "value of %s holds a stray CR", line);
 		if (strcmp(line, "formats") == 0)
 			set_value(&rc->formats, eq + 1);
 		else if (strcmp(line, "askformats") == 0)

@@ -231,6 +231,12 @@ int
 deal_number_from_hex(const char *hex, u128 *number)
 {
 	unsigned all_digits = HEX_DIGIT;
+
+	/* the digits are read before they are checked: a shorter field (a
+	 * record "17 ab" at the end of the line buffer) must not be read
+	 * past its NUL */
+	if (strnlen(hex, DEAL_NUMBER_HEX + 1) != DEAL_NUMBER_HEX)
+		return -1;
 	/* two 64-bit halves: shifting a 128-bit value costs two registers */
 	uint64_t high = hex_digits_value(hex, DEAL_NUMBER_HEX - 16, &all_digits);
 	uint64_t low = hex_digits_value(hex + DEAL_NUMBER_HEX - 16, 16, &all_digits);

@@ -1,0 +1,121 @@
+# Fuzzing the parsers (docs/fuzzing.md); included by the Makefile.
+#
+#   make fuzz                   each harness in t/fuzz for FUZZ_SECONDS (60)
+#   make fuzz FUZZ=fuzz_sqd     only the harnesses named
+#   make fuzz-merge FUZZ=...    add to t/fuzz/corpus the inputs found that
+#                               reach new code
+#
+# make fuzz builds with clang, libFuzzer, ASan and UBSan into build-fuzz
+# and writes only there: new inputs go to build-fuzz/corpus/NAME, crashing
+# ones to build-fuzz/crashes/NAME.  make (all) builds each harness with the
+# ordinary compiler and the replay driver as $(BUILD)/fuzz/NAME, and
+# make check runs it over t/fuzz/corpus/NAME (t/fuzz.bats).
+
+FUZZ_ALL = $(patsubst t/fuzz/%.c,%,$(wildcard t/fuzz/fuzz_*.c))
+FUZZ ?= $(FUZZ_ALL)
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_BUILD ?= build-fuzz
+FUZZ_HEADERS = $(HEADERS) t/fuzz/fuzz.h
+# harnesses that compile a source themselves, for its static functions
+FUZZ_SOURCES_fuzz_plugin = lib/plugins.c
+FUZZ_SOURCES_fuzz_played_pbn = cmd/dl-sqd.c
+
+# libFuzzer's options for every harness; a harness's own are in
+# t/fuzz/NAME.options (inputs long enough to pass the 65536-byte line limit
+# where lines matter), its dictionary in t/fuzz/NAME.dict.
+FUZZ_OPTIONS = -timeout=10 -rss_limit_mb=2048 -use_value_profile=1 \
+	-print_final_stats=1
+# Merging into t/fuzz/corpus counts code edges only: value profiles and hit
+# counts would keep hundreds of files per harness.
+FUZZ_MERGE_OPTIONS = -merge=1 -use_value_profile=0 -use_counters=0
+
+# The replay binaries, part of make all.
+FUZZ_REPLAY = $(FUZZ_ALL:%=$(BUILD)/fuzz/%)
+
+all: $(FUZZ_REPLAY)
+
+$(BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(FUZZ_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -It/fuzz -c $< -o $@
+
+$(BUILD)/obj/fuzz/fuzz_plugin.o: $(FUZZ_SOURCES_fuzz_plugin)
+$(BUILD)/obj/fuzz/fuzz_played_pbn.o: $(FUZZ_SOURCES_fuzz_played_pbn)
+
+$(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o \
+    $(BUILD)/obj/fuzz/replay.o $(BUILD)/lib/libdl.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(filter %.o,$^) -o $@ $(ALL_LDFLAGS) \
+	    $(BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
+
+# The libFuzzer build: its own objects of lib/, instrumented for coverage.
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer \
+	$(FUZZ_SAN) $(WARN) $(PKG_CFLAGS) -Ilib -It/fuzz \
+	-DDL_VERSION='"$(VERSION)"'
+FUZZ_LIB_OBJ = $(LIB_SRC:lib/%.c=$(FUZZ_BUILD)/obj/lib/%.o)
+
+$(FUZZ_BUILD)/obj/lib/%.o: lib/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(FUZZ_HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_BUILD)/obj/fuzz/fuzz_plugin.o: $(FUZZ_SOURCES_fuzz_plugin)
+$(FUZZ_BUILD)/obj/fuzz/fuzz_played_pbn.o: $(FUZZ_SOURCES_fuzz_played_pbn)
+
+$(FUZZ_BUILD)/lib/libdl.a: $(FUZZ_LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $(FUZZ_LIB_OBJ)
+
+$(FUZZ_BUILD)/bin/%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/common.o \
+    $(FUZZ_BUILD)/lib/libdl.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter %.o,$^) -o $@ \
+	    $(FUZZ_BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
+
+fuzz-build: deps
+	@command -v $(FUZZ_CC) > /dev/null || { echo "make fuzz needs $(FUZZ_CC)" \
+	    "with libFuzzer: apt-get install clang" >&2; exit 1; }
+	@$(MAKE) --no-print-directory $(FUZZ:%=$(FUZZ_BUILD)/bin/%)
+
+# Each harness runs over its working corpus (new inputs land there) and
+# t/fuzz/corpus (read only); a summary of runs and findings closes.
+fuzz: fuzz-build
+	@status=0; rm -f $(FUZZ_BUILD)/summary; \
+	for f in $(FUZZ); do \
+	    mkdir -p $(FUZZ_BUILD)/corpus/$$f $(FUZZ_BUILD)/crashes/$$f $(FUZZ_BUILD)/logs; \
+	    own=$$(cat t/fuzz/$$f.options 2>/dev/null); \
+	    [ -f t/fuzz/$$f.dict ] && own="$$own -dict=t/fuzz/$$f.dict"; \
+	    echo "fuzz: $$f for $(FUZZ_SECONDS) s (log in $(FUZZ_BUILD)/logs/$$f.log)"; \
+	    if $(FUZZ_BUILD)/bin/$$f $(FUZZ_OPTIONS) $$own $(FUZZ_EXTRA) \
+	        -max_total_time=$(FUZZ_SECONDS) \
+	        -artifact_prefix=$(FUZZ_BUILD)/crashes/$$f/ \
+	        $(FUZZ_BUILD)/corpus/$$f t/fuzz/corpus/$$f \
+	        > $(FUZZ_BUILD)/logs/$$f.log 2>&1; then r=ok; \
+	    else r=FAILED; status=1; fi; \
+	    runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ_BUILD)/logs/$$f.log); \
+	    secs=$$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' $(FUZZ_BUILD)/logs/$$f.log); \
+	    printf '%-22s %-6s %10s runs %5s s\n' $$f $$r "$${runs:-?}" "$${secs:-?}" \
+	        | tee -a $(FUZZ_BUILD)/summary; \
+	done; \
+	[ $$status = 0 ] || echo "fuzz: see $(FUZZ_BUILD)/logs and $(FUZZ_BUILD)/crashes"; \
+	exit $$status
+
+# Copies into t/fuzz/corpus only the found inputs that reach code edges it
+# does not reach yet.
+fuzz-merge: fuzz-build
+	@for f in $(FUZZ); do \
+	    mkdir -p $(FUZZ_BUILD)/corpus/$$f; \
+	    echo "$$f: $$($(FUZZ_BUILD)/bin/$$f $(FUZZ_MERGE_OPTIONS) \
+	        $$(cat t/fuzz/$$f.options 2>/dev/null) t/fuzz/corpus/$$f \
+	        $(FUZZ_BUILD)/corpus/$$f 2>&1 | \
+	        sed -n 's/^MERGE-OUTER: \([0-9]* new files\).*/\1/p')"; \
+	done
+
+.PHONY: fuzz fuzz-build fuzz-merge
+
+.PRECIOUS: $(BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/%.o
