@@ -139,8 +139,11 @@ leave(int status)
 		fprintf(stderr, "fuzz: exit outside fuzz_call: %s\n", fuzz_message);
 		abort();
 	}
+	/* docs/robustness.md: one line on standard error, not zero status */
 	if (status == 0)
 		fuzz_fail("exit status 0 for an error: %s", fuzz_message);
+	if (strchr(fuzz_message, '\n') != NULL)
+		fuzz_fail("a message of more than one line: %s", fuzz_message);
 	fuzz_exit_status = status;
 	longjmp(exit_jump, 1);
 }
