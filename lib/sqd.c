@@ -42,7 +42,7 @@ parse_count(const char *s, size_t len, unsigned *value)
 
 /* The ranges of a phase, written out as its .sqd line stores them ("1-1,"
  * is four characters), fit in a line; more could not be read back, and
- * "1000000000x1" would ask for gigabytes. */
+ * "999999999x1" would ask for gigabytes. */
 #define SQD_MAX_RANGES (LINE_MAX_BYTES / 4)
 
 static void

@@ -2,8 +2,9 @@
 #
 #   make fuzz                   each harness in t/fuzz for FUZZ_SECONDS (60)
 #   make fuzz FUZZ=fuzz_sqd     only the harnesses named
+#   make fuzz FUZZ_EXTRA=-fork=2    further libFuzzer options
 #   make fuzz-merge FUZZ=...    add to t/fuzz/corpus the inputs found that
-#                               reach new code
+#                               reach new code, up to FUZZ_CORPUS_MAX (48)
 #
 # make fuzz builds with clang, libFuzzer, ASan and UBSan into build-fuzz
 # and writes only there: new inputs go to build-fuzz/corpus/NAME, crashing
@@ -26,9 +27,6 @@ FUZZ_SOURCES_fuzz_played_pbn = cmd/dl-sqd.c
 # where lines matter), its dictionary in t/fuzz/NAME.dict.
 FUZZ_OPTIONS = -timeout=10 -rss_limit_mb=2048 -use_value_profile=1 \
 	-print_final_stats=1
-# Merging into t/fuzz/corpus counts code edges only: value profiles and hit
-# counts would keep hundreds of files per harness.
-FUZZ_MERGE_OPTIONS = -merge=1 -use_value_profile=0 -use_counters=0
 
 # The replay binaries, part of make all.
 FUZZ_REPLAY = $(FUZZ_ALL:%=$(BUILD)/fuzz/%)
@@ -105,15 +103,17 @@ fuzz: fuzz-build
 	[ $$status = 0 ] || echo "fuzz: see $(FUZZ_BUILD)/logs and $(FUZZ_BUILD)/crashes"; \
 	exit $$status
 
-# Copies into t/fuzz/corpus only the found inputs that reach code edges it
-# does not reach yet.
+# Adds to t/fuzz/corpus the found inputs that reach code edges it does not
+# reach yet, the most new edges first, up to FUZZ_CORPUS_MAX files a harness
+# (t/fuzz/select-corpus.py, on libFuzzer's -merge=1): the merge alone would
+# keep every input with a new edge, often fifty or more.
+FUZZ_CORPUS_MAX ?= 48
 fuzz-merge: fuzz-build
 	@for f in $(FUZZ); do \
 	    mkdir -p $(FUZZ_BUILD)/corpus/$$f; \
-	    echo "$$f: $$($(FUZZ_BUILD)/bin/$$f $(FUZZ_MERGE_OPTIONS) \
-	        $$(cat t/fuzz/$$f.options 2>/dev/null) t/fuzz/corpus/$$f \
-	        $(FUZZ_BUILD)/corpus/$$f 2>&1 | \
-	        sed -n 's/^MERGE-OUTER: \([0-9]* new files\).*/\1/p')"; \
+	    python3 t/fuzz/select-corpus.py $(FUZZ_BUILD)/bin/$$f t/fuzz/corpus/$$f \
+	        $(FUZZ_BUILD)/corpus/$$f $(FUZZ_CORPUS_MAX) \
+	        $$(cat t/fuzz/$$f.options 2>/dev/null) || exit 1; \
 	done
 
 .PHONY: fuzz fuzz-build fuzz-merge
