@@ -8,7 +8,6 @@
 
 #include "plugins.h"
 #include "proto.h"
-#include "tso.h"
 #include "util.h"
 #include "writers.h"
 
@@ -36,16 +35,6 @@ list_one(const struct loaded_plugin *lp)
 	    p->kind == DL_TEXT ? "text" : "binary", limit, p->description);
 }
 
-static void
-read_record(struct stream_in *in, char *line, unsigned *board, unsigned char owner[CARDS])
-{
-	char *field = record_board(in, line, board);
-	const char *why = deal_from_tso(field, strlen(field), owner);
-
-	if (why != NULL)
-		stream_fail(in, "%s", why);
-}
-
 /* With a #B: header the run is known before the first board: stream it. */
 static void
 write_streaming(struct stream_in *in, struct writers *ws)
@@ -58,7 +47,7 @@ write_streaming(struct stream_in *in, struct writers *ws)
 	writers_begin(ws, in->range.low, in->range.high, stream_header(in, 'I'),
 	    in->headers, in->nheaders);
 	while ((line = stream_next_record(in, &len)) != NULL) {
-		read_record(in, line, &board, owner);
+		record_deal(in, line, &board, owner);
 		writers_board(ws, board, owner);
 	}
 	stream_check_complete(in);
@@ -80,7 +69,7 @@ write_buffered(struct stream_in *in, struct writers *ws)
 			cap = cap ? 2 * cap : 64;
 			deals = xreallocarray(deals, cap, sizeof *deals);
 		}
-		read_record(in, line, &board, deals[n++]);
+		record_deal(in, line, &board, deals[n++]);
 	}
 	stream_check_complete(in);
 	writers_begin(ws, in->first_board, board, stream_header(in, 'I'),

@@ -37,14 +37,8 @@ numbers_to_deals(struct stream_in *in, const struct mapping *map)
 		printf("#M: %s\n", map->name);
 	}
 	while ((line = stream_next_record(in, &len)) != NULL) {
-		char *hex = record_board(in, line, &board);
 		char out[16 + TSO_DIGITS], *p;
-		u128 number;
-		if (deal_number_from_hex(hex, &number) == -1)
-			stream_fail(in, "deal number is not 24 lowercase hex digits");
-		if (number >= DEAL_COUNT)
-			stream_fail(in, "deal number out of range");
-		map->deal(number, owner);
+		map->deal(record_number(in, line, &board), owner);
 		p = put_unsigned(out, board);
 		*p++ = ' ';
 		deal_to_tso(owner, p);
@@ -85,11 +79,8 @@ deals_to_numbers(struct stream_in *in, const struct mapping *given)
 	if (in->headed)
 		stream_write_headers(stdout, STREAM_NUMBERS, in, "M");
 	while ((line = stream_next_record(in, &len)) != NULL) {
-		char *field = record_board(in, line, &board);
 		char out[16 + DEAL_NUMBER_HEX], *p;
-		const char *why = deal_from_tso(field, strlen(field), owner);
-		if (why != NULL)
-			stream_fail(in, "%s", why);
+		record_deal(in, line, &board, owner);
 		p = put_unsigned(out, board);
 		*p++ = ' ';
 		deal_number_to_hex(map->number(owner), p);

@@ -640,11 +640,8 @@ read_played(const char *file, struct played **out)
 		unsigned b;
 		stream_open(&in, fp, STREAM_DEALS);
 		while ((line = stream_next_record(&in, &len)) != NULL) {
-			char *field = record_board(&in, line, &b);
 			all = xreallocarray(all, n + 1, sizeof *all);
-			const char *why = deal_from_tso(field, strlen(field), all[n].owner);
-			if (why != NULL)
-				stream_fail(&in, "%s", why);
+			record_deal(&in, line, &b, all[n].owner);
 			all[n++].board = b;
 		}
 		stream_close(&in);

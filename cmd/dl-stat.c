@@ -11,7 +11,6 @@
 #include "mapping.h"
 #include "proto.h"
 #include "stats.h"
-#include "tso.h"
 #include "util.h"
 
 #define DEFAULT_ALPHA "0.01"
@@ -95,8 +94,8 @@ tally_hands(struct tally *t, const unsigned char owner[CARDS])
 	for (unsigned h = 0; h < HANDS; h++) {
 		unsigned points = 0, length[4] = { 0 }, longest = 0;
 		for (unsigned i = 0; i < HAND_CARDS; i++) {
-			unsigned c = hand[h][i], rank = c % 13;
-			points += rank < 4 ? 4 - rank : 0;
+			unsigned c = hand[h][i];
+			points += card_points(c);
 			length[c / 13]++;
 			for (unsigned j = i + 1; j < HAND_CARDS; j++)
 				t->same_hand[pair_index(c, hand[h][j])]++;
@@ -346,10 +345,7 @@ read_deals(struct stream_in *in, struct tally *t)
 		errx(STATUS_ERROR, "the deals were mapped with \"%.40s\", which this dl-stat does not know",
 		    name);
 	while ((line = stream_next_record(in, &len)) != NULL) {
-		char *field = record_board(in, line, &board);
-		const char *why = deal_from_tso(field, strlen(field), owner);
-		if (why != NULL)
-			stream_fail(in, "%s", why);
+		record_deal(in, line, &board, owner);
 		tally_deal(t, owner, map->number(owner));
 	}
 }
@@ -359,15 +355,11 @@ read_numbers(struct stream_in *in, struct tally *t)
 {
 	unsigned char owner[CARDS];
 	unsigned board;
-	u128 number;
 	char *line;
 	size_t len;
 
 	while ((line = stream_next_record(in, &len)) != NULL) {
-		if (deal_number_from_hex(record_board(in, line, &board), &number) == -1)
-			stream_fail(in, "deal number is not 24 lowercase hex digits");
-		if (number >= DEAL_COUNT)
-			stream_fail(in, "deal number out of range");
+		u128 number = record_number(in, line, &board);
 		mappings[0].deal(number, owner);
 		tally_deal(t, owner, number);
 	}

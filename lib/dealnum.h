@@ -35,4 +35,13 @@ void deal_number_to_hex(u128 number, char hex[DEAL_NUMBER_HEX + 1]);
 
 uint64_t binomial(unsigned n, unsigned k);	/* n <= 52, k <= 13 */
 
+/* High-card points of card c: A 4, K 3, Q 2, J 1. */
+static inline unsigned
+card_points(unsigned c)
+{
+	unsigned rank = c % 13;
+
+	return rank < 4 ? 4 - rank : 0;
+}
+
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "proto.h"
+#include "tso.h"
 
 static const char *const kind_names[] = { "seed", "numbers", "deals" };
 
@@ -189,6 +190,28 @@ record_board(struct stream_in *s, char *line, unsigned *board)
 	*board = s->next_board++;
 	s->boards++;
 	return field;
+}
+
+void
+record_deal(struct stream_in *s, char *line, unsigned *board, unsigned char owner[CARDS])
+{
+	char *field = record_board(s, line, board);
+	const char *why = deal_from_tso(field, strlen(field), owner);
+
+	if (why != NULL)
+		stream_fail(s, "%s", why);
+}
+
+u128
+record_number(struct stream_in *s, char *line, unsigned *board)
+{
+	u128 number;
+
+	if (deal_number_from_hex(record_board(s, line, board), &number) == -1)
+		stream_fail(s, "deal number is not 24 lowercase hex digits");
+	if (number >= DEAL_COUNT)
+		stream_fail(s, "deal number out of range");
+	return number;
 }
 
 void

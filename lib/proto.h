@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "dealnum.h"
 #include "lines.h"
 #include "util.h"
 
@@ -52,6 +53,12 @@ int header_value_is_valid(const char *value);
  * then count from 1).  Checks that boards follow on from each other and lie
  * in the announced range.  Returns FIELD. */
 char *record_board(struct stream_in *s, char *line, unsigned *board);
+
+/* A deals record: its board and deal; fails on a field that is not one.
+ * A numbers record: its board and deal number, which must be below D. */
+void record_deal(struct stream_in *s, char *line, unsigned *board,
+    unsigned char owner[CARDS]);
+u128 record_number(struct stream_in *s, char *line, unsigned *board);
 
 /* At the end of input: there were boards, and all the #B: header announced. */
 void stream_check_complete(const struct stream_in *s);

@@ -79,7 +79,7 @@ hcp_distribution(double prob[HCP_MAX + 1])
 	memset(ways, 0, sizeof ways);
 	ways[0][0] = 1;
 	for (unsigned c = 0; c < CARDS; c++) {
-		unsigned rank = c % 13, points = rank < 4 ? 4 - rank : 0;
+		unsigned points = card_points(c);
 		for (unsigned k = HAND_CARDS; k > 0; k--)
 			for (unsigned p = points; p <= HCP_MAX; p++)
 				ways[k][p] += ways[k - 1][p - points];

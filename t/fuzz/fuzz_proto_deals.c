@@ -53,11 +53,8 @@ reverse_deals(void *arg)
 	if (in->headed)
 		stream_write_headers(run->out, STREAM_NUMBERS, in, "M");
 	while ((line = stream_next_record(in, &len)) != NULL) {
-		char *field = record_board(in, line, &board);
-		const char *why = deal_from_tso(field, strlen(field), owner);
 		char hex[DEAL_NUMBER_HEX + 1];
-		if (why != NULL)
-			stream_fail(in, "%s", why);
+		record_deal(in, line, &board, owner);
 		if (board != in->first_board + run->n)
 			fuzz_fail("board %u where %zu boards from %u should be", board,
 			    run->n, in->first_board);

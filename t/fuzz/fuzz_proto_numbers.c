@@ -38,13 +38,8 @@ map_numbers(void *arg)
 		fprintf(run->out, "#M: %s\n", run->map->name);
 	}
 	while ((line = stream_next_record(in, &len)) != NULL) {
-		char *hex = record_board(in, line, &board);
 		char field[TSO_DIGITS];
-		u128 number;
-		if (deal_number_from_hex(hex, &number) == -1)
-			stream_fail(in, "deal number is not 24 lowercase hex digits");
-		if (number >= DEAL_COUNT)
-			stream_fail(in, "deal number out of range");
+		u128 number = record_number(in, line, &board);
 		run->map->deal(number, owner);
 		if (!deal_is_complete(owner))
 			fuzz_fail("board %u: number gave an incomplete deal", board);

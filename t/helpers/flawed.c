@@ -178,7 +178,7 @@ fewest_points(const unsigned char owner[CARDS])
 	unsigned points[HANDS] = { 0 }, fewest = 40;
 
 	for (unsigned c = 0; c < CARDS; c++)
-		points[owner[c]] += c % 13 < 4 ? 4 - c % 13 : 0;
+		points[owner[c]] += card_points(c);
 	for (unsigned h = 0; h < HANDS; h++)
 		if (points[h] < fewest)
 			fewest = points[h];
