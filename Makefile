@@ -28,7 +28,9 @@ TOOLS = $(patsubst cmd/%.c,%,$(wildcard cmd/dl-*.c))
 PLUGINS = $(patsubst plugins/%.c,%,$(wildcard plugins/*.c))
 LIB_SRC = $(wildcard lib/*.c)
 LIB_OBJ = $(LIB_SRC:lib/%.c=$(BUILD)/obj/lib/%.o)
-HEADERS = $(wildcard lib/*.h lib/dl/*.h)
+CMD_SRC = $(filter-out cmd/dl-%.c,$(wildcard cmd/*.c))
+CMD_OBJ = $(CMD_SRC:cmd/%.c=$(BUILD)/obj/cmd/%.o)
+HEADERS = $(wildcard lib/*.h lib/dl/*.h cmd/*.h)
 TEST_HELPERS = $(patsubst t/helpers/%.c,%,$(wildcard t/helpers/*.c))
 
 BIN = $(TOOLS:%=$(BUILD)/bin/%) $(PLUGINS:%=$(BUILD)/bin/dl-fmt-%)
@@ -46,9 +48,18 @@ $(BUILD)/lib/libdl.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $(LIB_OBJ)
 
-$(BUILD)/bin/dl-%: cmd/dl-%.c $(BUILD)/lib/libdl.a $(HEADERS)
+$(BUILD)/obj/cmd/%.o: cmd/%.c $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
+	$(CC) $(ALL_CFLAGS) -Icmd -c $< -o $@
+
+$(BUILD)/lib/libcmd.a: $(CMD_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $(CMD_OBJ)
+
+$(BUILD)/bin/dl-%: cmd/dl-%.c $(BUILD)/lib/libcmd.a $(BUILD)/lib/libdl.a $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Icmd $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libcmd.a $(BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
 
 # dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
 $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt

@@ -1,0 +1,104 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "cleanup.h"
+#include "tool.h"
+
+int tool_input_status = EXIT_REFUSED;
+
+int
+tool_status(enum dl_error_kind kind)
+{
+	switch (kind) {
+	case DL_ERR_NONE:
+		return 0;
+	case DL_ERR_INPUT:
+		return tool_input_status;
+	case DL_ERR_CHECK:
+		return EXIT_REFUSED;
+	case DL_ERR_USAGE:
+	case DL_ERR_SYSTEM:
+		break;
+	}
+	return EXIT_TROUBLE;
+}
+
+/* A tool started with standard input, output or error closed would give
+ * that number to the first file it opens, and a message or a deal meant
+ * for the terminal would land in it.  Each closed one is held by
+ * /dev/null opened the wrong way round, so that using it fails (and is
+ * reported) as on a closed descriptor, while its number is never reused. */
+static void
+hold_standard_descriptors(void)
+{
+	for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		int held = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+		if (held != -1 && held != fd)
+			close(held);
+	}
+}
+
+void
+tool_start(void)
+{
+	struct rlimit none = { 0, 0 };
+
+	hold_standard_descriptors();
+	/* no core file may carry a secret away, whenever one is read */
+	setrlimit(RLIMIT_CORE, &none);
+	cleanup_init();
+}
+
+void
+tool_die(const struct dl_error *e)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s\n", getprogname(), e->msg);
+	exit(tool_status(e->kind));
+}
+
+void
+tool_fail(enum dl_error_kind kind, const char *fmt, ...)
+{
+	struct dl_error e;
+	va_list ap;
+
+	va_start(ap, fmt);
+	dl_error_vset(&e, kind, fmt, ap);
+	va_end(ap);
+	tool_die(&e);
+}
+
+void
+tool_fail_sys(const char *fmt, ...)
+{
+	struct dl_error e;
+	char what[DL_ERROR_MAX];
+	int saved = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	errno = saved;
+	dl_error_sys(&e, "%s", what);
+	tool_die(&e);
+}
+
+void
+tool_warn(const char *fmt, ...)
+{
+	struct dl_error e;
+	va_list ap;
+
+	va_start(ap, fmt);
+	dl_error_vset(&e, DL_ERR_NONE, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s: %s\n", getprogname(), e.msg);
+}

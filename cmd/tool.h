@@ -1,0 +1,40 @@
+/* What every tool does alike: its start, its messages and its exit
+ * statuses, by the one policy of docs/hacking.md:
+ *
+ *	0  done; a check passed
+ *	1  the input was refused, or a check found a difference
+ *	2  usage error, or the system failed (files, memory, terminal)
+ *
+ * A tool whose 1 means only "the check failed" (dl-stat) sets
+ * tool_input_status to 2, so that input it could not check is not taken
+ * for a failed check. */
+#ifndef DL_TOOL_H
+#define DL_TOOL_H
+
+#include <stdarg.h>
+
+#include "error.h"
+
+#define EXIT_REFUSED 1
+#define EXIT_TROUBLE 2
+
+extern int tool_input_status;
+
+/* First thing in main: standard descriptors held open, core dumps off
+ * (before any secret is read), cleanup of temporary files on every signal. */
+void tool_start(void);
+
+/* The exit status for an error of this kind. */
+int tool_status(enum dl_error_kind kind);
+
+/* "dl-NAME: message" on standard error, then exit by the policy. */
+void tool_die(const struct dl_error *e) __attribute__((noreturn));
+/* The same for messages of the tool's own making; untrusted text in them
+ * is escaped all the same. */
+void tool_fail(enum dl_error_kind kind, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 2, 3)));
+void tool_fail_sys(const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 1, 2)));
+void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,244 @@
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "cleanup.h"
+
+/* Fixed tables, so that a signal handler walks them without locks or
+ * allocation; the main flow changes them with signals blocked. */
+#define MAX_FILES 64
+#define MAX_SECRETS 64
+
+static char *files[MAX_FILES];
+static struct { void *p; size_t size; } secrets[MAX_SECRETS];
+
+static int tty_fd = -1;
+static struct termios tty_saved, tty_raw;
+static void (*tty_resumed)(void);
+
+/* Every signal whose default action ends the process and that a handler
+ * may catch.  SIGXFSZ is not here: it is ignored, so that a file size
+ * limit makes writes fail (and be reported) instead of killing us. */
+static const int fatal_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+	SIGXCPU, SIGVTALRM, SIGPROF,
+#ifdef SIGPOLL
+	SIGPOLL,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+};
+
+static void
+block_signals(sigset_t *old)
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, old);
+}
+
+static void
+restore_signals(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+/* Async-signal-safe: unlink, tcsetattr and plain stores only. */
+static void
+undo_all(void)
+{
+	for (size_t i = 0; i < MAX_FILES; i++)
+		if (files[i] != NULL)
+			unlink(files[i]);
+	if (tty_fd != -1)
+		tcsetattr(tty_fd, TCSAFLUSH, &tty_saved);
+	for (size_t i = 0; i < MAX_SECRETS; i++)
+		if (secrets[i].p != NULL)
+			sodium_memzero(secrets[i].p, secrets[i].size);
+}
+
+static void
+on_fatal_signal(int sig)
+{
+	undo_all();
+	signal(sig, SIG_DFL);
+	raise(sig);		/* blocked until the handler returns: then we end */
+}
+
+static void
+on_stop(int sig)
+{
+	int saved = errno;
+
+	(void)sig;
+	if (tty_fd != -1)
+		tcsetattr(tty_fd, TCSAFLUSH, &tty_saved);
+	signal(SIGTSTP, SIG_DFL);
+	raise(SIGTSTP);
+	/* stopped here until SIGCONT: then SIGTSTP is ours again */
+	signal(SIGTSTP, on_stop);
+	errno = saved;
+}
+
+static void
+on_continue(int sig)
+{
+	int saved = errno;
+
+	(void)sig;
+	if (tty_fd != -1) {
+		tcsetattr(tty_fd, TCSAFLUSH, &tty_raw);
+		if (tty_resumed != NULL)
+			tty_resumed();
+	}
+	errno = saved;
+}
+
+static void
+exit_cleanup(void)
+{
+	undo_all();
+	for (size_t i = 0; i < MAX_FILES; i++) {
+		free(files[i]);
+		files[i] = NULL;
+	}
+	tty_fd = -1;
+}
+
+void
+cleanup_init(void)
+{
+	static int done;
+	struct sigaction sa, old;
+
+	if (done)
+		return;
+	done = 1;
+	atexit(exit_cleanup);
+	memset(&sa, 0, sizeof sa);
+	sigfillset(&sa.sa_mask);	/* one handler at a time */
+	sa.sa_handler = on_fatal_signal;
+	for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++) {
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;	/* nohup and friends: stay ignored */
+		sigaction(fatal_signals[i], &sa, NULL);
+	}
+	signal(SIGXFSZ, SIG_IGN);
+}
+
+int
+cleanup_add_file(const char *path)
+{
+	sigset_t old;
+	char *copy = strdup(path);
+	int slot = -1;
+
+	if (copy == NULL)
+		return -1;
+	block_signals(&old);
+	for (size_t i = 0; i < MAX_FILES && slot == -1; i++)
+		if (files[i] == NULL) {
+			files[i] = copy;
+			slot = (int)i;
+		}
+	restore_signals(&old);
+	if (slot == -1) {
+		free(copy);
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+void
+cleanup_forget_file(const char *path)
+{
+	sigset_t old;
+	char *gone = NULL;
+
+	block_signals(&old);
+	for (size_t i = 0; i < MAX_FILES; i++)
+		if (files[i] != NULL && strcmp(files[i], path) == 0) {
+			gone = files[i];
+			files[i] = NULL;
+			break;
+		}
+	restore_signals(&old);
+	free(gone);
+}
+
+void
+cleanup_set_tty(int fd, const struct termios *saved, const struct termios *raw,
+    void (*resumed)(void))
+{
+	struct sigaction sa;
+	sigset_t old;
+
+	block_signals(&old);
+	tty_saved = *saved;
+	tty_raw = *raw;
+	tty_resumed = resumed;
+	tty_fd = fd;
+	memset(&sa, 0, sizeof sa);
+	sigfillset(&sa.sa_mask);
+	sa.sa_handler = on_stop;
+	sigaction(SIGTSTP, &sa, NULL);
+	sa.sa_handler = on_continue;
+	sigaction(SIGCONT, &sa, NULL);
+	restore_signals(&old);
+}
+
+void
+cleanup_clear_tty(void)
+{
+	sigset_t old;
+
+	block_signals(&old);
+	tty_fd = -1;
+	signal(SIGTSTP, SIG_DFL);
+	signal(SIGCONT, SIG_DFL);
+	restore_signals(&old);
+}
+
+void
+cleanup_add_secret(void *p, size_t size)
+{
+	sigset_t old;
+
+	block_signals(&old);
+	for (size_t i = 0; i < MAX_SECRETS; i++)
+		if (secrets[i].p == NULL) {
+			secrets[i].p = p;
+			secrets[i].size = size;
+			break;
+		}
+	restore_signals(&old);
+}
+
+void
+cleanup_forget_secret(void *p)
+{
+	sigset_t old;
+
+	block_signals(&old);
+	for (size_t i = 0; i < MAX_SECRETS; i++)
+		if (secrets[i].p == p)
+			secrets[i].p = NULL;
+	restore_signals(&old);
+}
+
+void
+cleanup_now(void)
+{
+	exit_cleanup();
+}

@@ -1,0 +1,197 @@
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "error.h"
+
+/* The length of the UTF-8 sequence at s (at most n bytes) when it is valid
+ * and printable, else 0.  Printable excludes the C1 controls U+0080..U+009F
+ * and the bidirectional embeddings, overrides and isolates, which reorder
+ * what follows them on screen. */
+static size_t
+printable_sequence(const unsigned char *s, size_t n)
+{
+	size_t len;
+	unsigned long cp;
+
+	if (s[0] < 0x80)
+		return s[0] >= 0x20 && s[0] != 0x7f;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		cp = s[0] & 0x07;
+	} else
+		return 0;
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;	/* overlong, beyond Unicode, or a surrogate */
+	if (cp <= 0x9f || (cp >= 0x202a && cp <= 0x202e) ||
+	    (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200e || cp == 0x200f ||
+	    cp == 0x061c)
+		return 0;
+	return len;
+}
+
+size_t
+escape_text(char *out, size_t outsize, const char *text, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)text;
+	size_t o = 0, i = 0;
+
+	if (outsize == 0)
+		return 0;
+	while (i < len) {
+		size_t n = printable_sequence(s + i, len - i);
+		char piece[8];
+		size_t plen;
+
+		if (n > 0 && s[i] != '\\') {
+			memcpy(piece, s + i, n);
+			plen = n;
+		} else if (s[i] == '\\') {
+			memcpy(piece, "\\\\", 2);
+			plen = 2;
+			n = 1;
+		} else {
+			piece[0] = '\\';
+			piece[1] = 'x';
+			piece[2] = hex[s[i] >> 4];
+			piece[3] = hex[s[i] & 15];
+			plen = 4;
+			n = 1;
+		}
+		/* room for the piece, and for "..." should more follow */
+		if (o + plen + 3 >= outsize && (i + n < len || o + plen >= outsize)) {
+			size_t dots = outsize - 1 - o < 3 ? outsize - 1 - o : 3;
+			memcpy(out + o, "...", dots);
+			o += dots;
+			break;
+		}
+		memcpy(out + o, piece, plen);
+		o += plen;
+		i += n;
+	}
+	out[o] = '\0';
+	return o;
+}
+
+int
+dl_error_vset(struct dl_error *e, enum dl_error_kind kind, const char *fmt, va_list ap)
+{
+	char raw[DL_ERROR_MAX * 2];
+	int n;
+
+	if (e == NULL)
+		return -1;
+	e->kind = kind;
+	e->errnum = 0;
+	n = vsnprintf(raw, sizeof raw, fmt, ap);
+	if (n < 0)
+		n = 0;
+	escape_text(e->msg, sizeof e->msg, raw,
+	    (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1);
+	return -1;
+}
+
+int
+dl_error_set(struct dl_error *e, enum dl_error_kind kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	dl_error_vset(e, kind, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
+dl_error_sys(struct dl_error *e, const char *fmt, ...)
+{
+	int saved = errno;
+	va_list ap;
+
+	if (e == NULL)
+		return -1;
+	va_start(ap, fmt);
+	dl_error_vset(e, DL_ERR_SYSTEM, fmt, ap);
+	va_end(ap);
+	e->errnum = saved;
+	size_t used = strlen(e->msg);
+	if (used + 3 < sizeof e->msg)
+		snprintf(e->msg + used, sizeof e->msg - used, ": %s", strerror(saved));
+	errno = saved;
+	return -1;
+}
+
+int
+dl_error_vat(struct dl_error *e, enum dl_error_kind kind, const char *file,
+    unsigned long line, const char *fmt, va_list ap)
+{
+	char msg[DL_ERROR_MAX];
+
+	if (e == NULL)
+		return -1;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (file != NULL)
+		return dl_error_set(e, kind, "%s:%lu: %s", file, line, msg);
+	return dl_error_set(e, kind, "line %lu: %s", line, msg);
+}
+
+int
+dl_error_at(struct dl_error *e, enum dl_error_kind kind, const char *file,
+    unsigned long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	dl_error_vat(e, kind, file, line, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void
+dl_error_prefix(struct dl_error *e, const char *fmt, ...)
+{
+	char context[DL_ERROR_MAX], escaped[DL_ERROR_MAX], old[DL_ERROR_MAX];
+	va_list ap;
+	int n;
+
+	if (e == NULL)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(context, sizeof context, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0;
+	escape_text(escaped, sizeof escaped, context,
+	    (size_t)n < sizeof context ? (size_t)n : sizeof context - 1);
+	memcpy(old, e->msg, sizeof old);
+	/* the old message is escaped already: put it back as it is */
+	int w = snprintf(e->msg, sizeof e->msg, "%s: %s", escaped, old);
+	if (w >= (int)sizeof e->msg)
+		memcpy(e->msg + sizeof e->msg - 4, "...", 4);
+}
+
+void
+dl_error_clear(struct dl_error *e)
+{
+	if (e != NULL) {
+		e->kind = DL_ERR_NONE;
+		e->errnum = 0;
+		e->msg[0] = '\0';
+	}
+}
