@@ -1,6 +1,5 @@
 /* dl-deal: one safe command for a session: a fresh seed from the OS, Big
  * Deal's stream and mapping, and the formats, in one process. */
-#include <err.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,8 @@
 #include "entropy.h"
 #include "history.h"
 #include "proto.h"
+#include "seed.h"
+#include "tool.h"
 #include "util.h"
 #include "writers.h"
 
@@ -41,21 +42,21 @@ show_progress(unsigned long done, unsigned long total)
 /* The header lines a pipeline would carry, for writers that keep them. */
 static size_t
 make_headers(char *headers[6], const char *event, struct board_range r,
-    enum generator g)
+    const struct seed_record *seed)
 {
-	char when[32];
+	char when[32], generator[128];
 	time_t now = time(NULL);
 	size_t n = 0;
 
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	if (asprintf(&headers[n++], "#V: %s", DL_VERSION_STRING) == -1 ||
-	    asprintf(&headers[n++], "#T: %s", when) == -1 ||
-	    (event != NULL && asprintf(&headers[n++], "#I: %s", event) == -1) ||
-	    asprintf(&headers[n++], g == GENERATOR_DL256 ? "#G: dl256 event 0 session 0" :
-	    "#G: bigdeal") == -1 ||
-	    asprintf(&headers[n++], "#B: %u-%u", r.low, r.high) == -1 ||
-	    asprintf(&headers[n++], "#M: bigdeal") == -1)
-		err(2, "asprintf");
+	generator_header(seed, generator, sizeof generator);
+	headers[n++] = xasprintf("#V: %s", DL_VERSION_STRING);
+	headers[n++] = xasprintf("#T: %s", when);
+	if (event != NULL)
+		headers[n++] = xasprintf("#I: %s", event);
+	headers[n++] = xasprintf("#G: %s", generator);
+	headers[n++] = xasprintf("#B: %u-%u", r.low, r.high);
+	headers[n++] = xasprintf("#M: %s", seed->generator->mapping);
 	return n;
 }
 
@@ -74,18 +75,28 @@ main(int argc, char *argv[])
 	};
 	const char *boards = DEFAULT_BOARDS, *formats = NULL, *event = NULL, *why;
 	struct writers_options wo = { .publish = PUBLISH_NEW };
-	struct bigdealrc rc = { 0 };
+	struct seed_source source = { .generator = &generator_dl256, .os = 1 };
+	struct format_list list;
+	struct bigdealrc rc;
 	struct board_range r;
-	enum generator generator = GENERATOR_DL256;
+	struct writers *ws;
+	struct seed_record *seed;
+	struct dl_error e;
+	unsigned long bits;
 	int many = 0, ch;
 
+	tool_start();
 	while ((ch = getopt_long(argc, argv, "f:g:hi:n:p:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': wo.crlf = 1; break;
 		case 'f': formats = optarg; break;
 		case 'g':
-			if (generator_from_name(optarg, &generator) == -1)
-				errx(2, "unknown generator \"%s\" (known: bigdeal, dl256)", optarg);
+			source.generator = generator_find(optarg);
+			/* the others' keys are not fresh seeds: given with --hex */
+			if (source.generator != &generator_bigdeal &&
+			    source.generator != &generator_dl256)
+				tool_fail(DL_ERR_USAGE, "-g %s: dl-deal makes fresh seeds of "
+				    "bigdeal or dl256", optarg);
 			break;
 		case 'h': usage(stdout, 0);
 		case 'i': event = optarg; break;
@@ -98,40 +109,45 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage(stderr, 2);
 	if (board_range_parse(boards, &r, &why) == -1)
-		errx(2, "-n %s: %s", boards, why);
+		tool_fail(DL_ERR_USAGE, "-n %s: %s", boards, why);
 	if (!many && r.high - r.low + 1 > SAFE_BOARDS)
-		errx(2, "%u boards: at most %d without --many", r.high - r.low + 1, SAFE_BOARDS);
+		tool_fail(DL_ERR_USAGE, "%u boards: at most %d without --many",
+		    r.high - r.low + 1, SAFE_BOARDS);
 	if (event != NULL && !header_value_is_valid(event))
-		errx(2, "--event: not one line of valid UTF-8 text");
+		tool_fail(DL_ERR_USAGE, "--event: not one line of valid UTF-8 text");
 	if (sodium_init() < 0)
-		errx(2, "cannot initialise libsodium");
-	bigdealrc_read(BIGDEALRC, &rc);
+		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
+	if (bigdealrc_read(BIGDEALRC, &rc, &e) == -1)
+		tool_die(&e);
+	tool_print_warnings(&rc.warnings);
 	if (formats == NULL)
 		formats = rc.formats && *rc.formats ? rc.formats : DEFAULT_FORMAT;
 
-	struct writers *ws = writers_open(formats, &wo);
-	struct seed_record *seed = secret_alloc(sizeof *seed);
-	seed->generator = generator;
-	if (generator == GENERATOR_DL256)
-		randombytes_buf(seed->key, DL256_KEY_BYTES);
-	else {
-		struct entropy *e = entropy_new();
-		entropy_add_os(e);
-		entropy_finish(e, seed->random);
-		entropy_free(e);
+	if (format_list_parse(formats, &list, &e) == -1 ||
+	    writers_open(&ws, &list, &wo, &e) == -1)
+		tool_die(&e);
+	format_list_free(&list);
+	seed = secret_alloc(sizeof *seed);
+	if (source.generator == &generator_bigdeal)
 		ripemd160(rc.owner ? rc.owner : "", rc.owner ? strlen(rc.owner) : 0,
 		    seed->owner);
+	if (seed_make(seed, &source, &bits, &e) == -1) {
+		writers_abort(ws);
+		tool_die(&e);
 	}
-	history_check_and_record(seed);
 
 	char *headers[6];
-	size_t nheaders = make_headers(headers, event, r, generator);
+	size_t nheaders = make_headers(headers, event, r, seed);
 	setup_stdout();
-	writers_begin(ws, r.low, r.high, event, headers, nheaders);
-	deal_boards(seed, r, ws, wo.prefix != NULL && isatty(STDERR_FILENO) &&
-	    r.high - r.low >= 10000 ? show_progress : NULL);
+	if (writers_begin(ws, r.low, r.high, event, headers, nheaders, &e) == -1 ||
+	    deal_boards(seed, r, ws, wo.prefix != NULL && isatty(STDERR_FILENO) &&
+	    r.high - r.low >= 10000 ? show_progress : NULL, &e) == -1) {
+		writers_abort(ws);
+		tool_die(&e);
+	}
 	secret_free(seed);
-	writers_finish(ws);
+	if (writers_finish(ws, &e) == -1)
+		tool_die(&e);
 	for (size_t i = 0; i < nheaders; i++)
 		free(headers[i]);
 	bigdealrc_free(&rc);

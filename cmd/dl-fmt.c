@@ -1,6 +1,5 @@
 /* dl-fmt: deals (.tso records) in, bridge file formats out, through
  * format-writer plugins.  Called dl-fmt-NAME, it writes format NAME. */
-#include <err.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +7,7 @@
 
 #include "plugins.h"
 #include "proto.h"
+#include "tool.h"
 #include "util.h"
 #include "writers.h"
 
@@ -24,8 +24,12 @@ usage(FILE *fp, int status)
 }
 
 static void
-list_one(const struct loaded_plugin *lp)
+list_one(const struct loaded_plugin *lp, const struct dl_error *broken)
 {
+	if (broken != NULL) {
+		fprintf(stderr, "%s: %s\n", getprogname(), broken->msg);
+		return;
+	}
 	const struct dl_plugin *p = lp->plugin;
 	char limit[32] = "-";
 
@@ -36,47 +40,58 @@ list_one(const struct loaded_plugin *lp)
 }
 
 /* With a #B: header the run is known before the first board: stream it. */
-static void
-write_streaming(struct stream_in *in, struct writers *ws)
+static int
+write_streaming(struct stream_in *in, struct writers *ws, struct dl_error *e)
 {
 	unsigned char owner[CARDS];
 	unsigned board;
 	char *line;
 	size_t len;
+	int got;
 
-	writers_begin(ws, in->range.low, in->range.high, stream_header(in, 'I'),
-	    in->headers, in->nheaders);
-	while ((line = stream_next_record(in, &len)) != NULL) {
-		record_deal(in, line, &board, owner);
-		writers_board(ws, board, owner);
-	}
-	stream_check_complete(in);
+	if (writers_begin(ws, in->range.low, in->range.high, stream_header(in, 'I'),
+	    in->headers, in->nheaders, e) == -1)
+		return -1;
+	while ((got = stream_next_record(in, &line, &len, e)) == 1)
+		if (record_deal(in, line, &board, owner, e) == -1 ||
+		    writers_board(ws, board, owner, e) == -1)
+			return -1;
+	if (got == -1)
+		return -1;
+	return stream_check_complete(in, e);
 }
 
 /* A plain .tso file does not say how many boards come, which some formats
  * need first (DUP, KOPS): hold its deals, 52 bytes a board. */
-static void
-write_buffered(struct stream_in *in, struct writers *ws)
+static int
+write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 {
 	unsigned char (*deals)[CARDS] = NULL;
 	size_t n = 0, cap = 0;
-	unsigned board;
+	unsigned board = 0;
 	char *line;
 	size_t len;
+	int got, status = -1;
 
-	while ((line = stream_next_record(in, &len)) != NULL) {
+	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
 		if (n == cap) {
 			cap = cap ? 2 * cap : 64;
 			deals = xreallocarray(deals, cap, sizeof *deals);
 		}
-		record_deal(in, line, &board, deals[n++]);
+		if (record_deal(in, line, &board, deals[n++], e) == -1)
+			goto done;
 	}
-	stream_check_complete(in);
-	writers_begin(ws, in->first_board, board, stream_header(in, 'I'),
-	    in->headers, in->nheaders);
+	if (got == -1 || stream_check_complete(in, e) == -1 ||
+	    writers_begin(ws, in->first_board, board, stream_header(in, 'I'),
+	    in->headers, in->nheaders, e) == -1)
+		goto done;
 	for (size_t i = 0; i < n; i++)
-		writers_board(ws, in->first_board + (unsigned)i, deals[i]);
+		if (writers_board(ws, in->first_board + (unsigned)i, deals[i], e) == -1)
+			goto done;
+	status = 0;
+done:
 	free(deals);
+	return status;
 }
 
 int
@@ -93,10 +108,13 @@ main(int argc, char *argv[])
 	};
 	struct writers_options opt = { 0 };
 	const char *formats = NULL, *self = getprogname();
-	int list = 0, named = strncmp(self, "dl-fmt-", 7) == 0, ch;
+	int listing = 0, named = strncmp(self, "dl-fmt-", 7) == 0, ch;
+	struct format_list list;
 	struct stream_in in;
 	struct writers *ws;
+	struct dl_error e;
 
+	tool_start();
 	while ((ch = getopt_long(argc, argv, "f:hp:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -104,7 +122,7 @@ main(int argc, char *argv[])
 			break;
 		case 'f':
 			if (named)
-				errx(2, "%s writes %s only: no -f", self, self + 7);
+				tool_fail(DL_ERR_USAGE, "%s writes %s only: no -f", self, self + 7);
 			formats = optarg;
 			break;
 		case 'F':
@@ -113,7 +131,7 @@ main(int argc, char *argv[])
 		case 'h':
 			usage(stdout, 0);
 		case 'l':
-			list = 1;
+			listing = 1;
 			break;
 		case 'p':
 			opt.prefix = optarg;
@@ -125,7 +143,7 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage(stderr, 2);
 	setup_stdout();
-	if (list) {
+	if (listing) {
 		printf("%-10s %-6s %-6s %-5s %s\n", "FORMAT", "SUFFIX", "KIND", "MAX", "DESCRIPTION");
 		plugin_each(list_one);
 		xfclose(stdout, "standard output");
@@ -133,13 +151,17 @@ main(int argc, char *argv[])
 	}
 	if (named)
 		formats = self + 7;
-	ws = writers_open(formats ? formats : DEFAULT_FORMAT, &opt);
-	stream_open(&in, stdin, STREAM_DEALS);
-	if (in.has_range)
-		write_streaming(&in, ws);
-	else
-		write_buffered(&in, ws);
-	writers_finish(ws);
+	if (format_list_parse(formats ? formats : DEFAULT_FORMAT, &list, &e) == -1 ||
+	    writers_open(&ws, &list, &opt, &e) == -1)
+		tool_die(&e);
+	format_list_free(&list);
+	if (stream_open(&in, stdin, STREAM_DEALS, &e) == -1 ||
+	    (in.has_range ? write_streaming(&in, ws, &e) : write_buffered(&in, ws, &e)) == -1) {
+		writers_abort(ws);
+		tool_die(&e);
+	}
+	if (writers_finish(ws, &e) == -1)
+		tool_die(&e);
 	stream_close(&in);
 	xfclose(stdout, "standard output");
 	return 0;

@@ -1,5 +1,4 @@
 /* dl-map: deal numbers to deals (.tso records), or back with --reverse. */
-#include <err.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +7,7 @@
 #include "dealnum.h"
 #include "mapping.h"
 #include "proto.h"
+#include "tool.h"
 #include "tso.h"
 #include "util.h"
 
@@ -18,76 +18,57 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-static void __attribute__((noreturn))
-unknown_mapping(const char *name)
+static int
+numbers_to_deals(struct stream_in *in, const struct mapping *map, struct dl_error *e)
 {
-	errx(2, "unknown mapping \"%s\" (known: %s)", name, mapping_names());
-}
-
-static void
-numbers_to_deals(struct stream_in *in, const struct mapping *map)
-{
-	unsigned board;
+	struct stream_out out;
 	unsigned char owner[CARDS];
+	unsigned board;
+	u128 number;
 	char *line;
 	size_t len;
+	int got;
 
 	if (in->headed) {
-		stream_write_headers(stdout, STREAM_DEALS, in, "M");
-		printf("#M: %s\n", map->name);
+		stream_out_begin(&out, stdout, STREAM_DEALS);
+		stream_out_copy_headers(&out, in, "M");
+		stream_out_header(&out, 'M', map->name);
+	} else
+		out.fp = stdout;
+	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
+		if (record_number(in, line, &board, &number, e) == -1)
+			return -1;
+		map->deal(number, owner);
+		stream_out_deal(&out, board, owner);
 	}
-	while ((line = stream_next_record(in, &len)) != NULL) {
-		char out[16 + TSO_DIGITS], *p;
-		map->deal(record_number(in, line, &board), owner);
-		p = put_unsigned(out, board);
-		*p++ = ' ';
-		deal_to_tso(owner, p);
-		p[TSO_DIGITS] = '\n';
-		fwrite_unlocked(out, 1, (size_t)(p + TSO_DIGITS + 1 - out), stdout);
-	}
-	stream_check_complete(in);
+	if (got == -1)
+		return -1;
+	return stream_check_complete(in, e);
 }
 
-/* The mapping of a deals stream: the one its #M: header names, which an
- * explicit -m must agree with, else -m's or the default. */
-static const struct mapping *
-mapping_of_deals(const struct stream_in *in, const struct mapping *given)
+static int
+deals_to_numbers(struct stream_in *in, const struct mapping *map, struct dl_error *e)
 {
-	const char *name = stream_header(in, 'M');
-	const struct mapping *map;
-
-	if (name == NULL)
-		return given != NULL ? given : &mappings[0];
-	if ((map = mapping_find(name)) == NULL)
-		errx(1, "the deals were mapped with \"%.40s\", which this dl-map does not know",
-		    name);
-	if (given != NULL && given != map)
-		errx(1, "the deals were mapped with \"%s\", not \"%s\" as -m says",
-		    map->name, given->name);
-	return map;
-}
-
-static void
-deals_to_numbers(struct stream_in *in, const struct mapping *given)
-{
-	unsigned board;
-	const struct mapping *map = mapping_of_deals(in, given);
+	struct stream_out out;
 	unsigned char owner[CARDS];
+	unsigned board;
 	char *line;
 	size_t len;
+	int got;
 
-	if (in->headed)
-		stream_write_headers(stdout, STREAM_NUMBERS, in, "M");
-	while ((line = stream_next_record(in, &len)) != NULL) {
-		char out[16 + DEAL_NUMBER_HEX], *p;
-		record_deal(in, line, &board, owner);
-		p = put_unsigned(out, board);
-		*p++ = ' ';
-		deal_number_to_hex(map->number(owner), p);
-		p[DEAL_NUMBER_HEX] = '\n';
-		fwrite_unlocked(out, 1, (size_t)(p + DEAL_NUMBER_HEX + 1 - out), stdout);
+	if (in->headed) {
+		stream_out_begin(&out, stdout, STREAM_NUMBERS);
+		stream_out_copy_headers(&out, in, "M");
+	} else
+		out.fp = stdout;
+	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
+		if (record_deal(in, line, &board, owner, e) == -1)
+			return -1;
+		stream_out_number(&out, board, map->number(owner));
 	}
-	stream_check_complete(in);
+	if (got == -1)
+		return -1;
+	return stream_check_complete(in, e);
 }
 
 int
@@ -100,16 +81,19 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	struct stream_in in;
-	const struct mapping *given = NULL;	/* by -m */
+	const struct mapping *given = NULL, *map;	/* given by -m */
+	struct dl_error e;
 	int reverse = 0, ch;
 
+	tool_start();
 	while ((ch = getopt_long(argc, argv, "hm:r", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			usage(stdout, 0);
 		case 'm':
 			if ((given = mapping_find(optarg)) == NULL)
-				unknown_mapping(optarg);
+				tool_fail(DL_ERR_USAGE, "unknown mapping \"%s\" (known: %s)",
+				    optarg, mapping_names());
 			break;
 		case 'r':
 			reverse = 1;
@@ -121,13 +105,10 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage(stderr, 2);
 	setup_stdout();
-	if (reverse) {
-		stream_open(&in, stdin, STREAM_DEALS);
-		deals_to_numbers(&in, given);
-	} else {
-		stream_open(&in, stdin, STREAM_NUMBERS);
-		numbers_to_deals(&in, given != NULL ? given : &mappings[0]);
-	}
+	if (stream_open(&in, stdin, reverse ? STREAM_DEALS : STREAM_NUMBERS, &e) == -1 ||
+	    mapping_of_stream(&in, given, &map, &e) == -1 ||
+	    (reverse ? deals_to_numbers(&in, map, &e) : numbers_to_deals(&in, map, &e)) == -1)
+		tool_die(&e);
 	stream_close(&in);
 	xfclose(stdout, "standard output");
 	return 0;

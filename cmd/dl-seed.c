@@ -1,5 +1,4 @@
 /* dl-seed: make the seed record that starts a dealing pipeline. */
-#include <err.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include "outfile.h"
 #include "proto.h"
 #include "seed.h"
+#include "tool.h"
 #include "util.h"
 
 static void __attribute__((noreturn))
@@ -30,20 +30,22 @@ usage(FILE *fp, int status)
 }
 
 static struct {
-	const char *event, *owner, *commit, *verify, *hex_file, *generator;
+	const char *event, *owner, *commit, *verify, *hex_file, *hex;
+	const struct generator *generator;	/* -g */
 	int force, only_given, keyboard, given_hex, given_entropy, not_for_play, no_history;
 } opt;
 
-/* 40 hex digits are Big Deal's random, 64 a dl256 key. */
+/* 40 hex digits are Big Deal's random, 64 a dl256 key unless -g names
+ * another generator of 32-byte keys (wwdeal). */
 static void
 set_hex(const char *hex, struct seed_record *seed, const char *from)
 {
-	if (hex_to_bytes(hex, seed->random, BIGDEAL_SECRET) == 0)
-		seed->generator = GENERATOR_BIGDEAL;
-	else if (hex_to_bytes(hex, seed->key, DL256_KEY_BYTES) == 0)
-		seed->generator = GENERATOR_DL256;
-	else
-		errx(2, "%s: not 40 hex digits (bigdeal) or 64 (dl256)", from);
+	if (seed_from_hex(hex, opt.generator, seed) == -1) {
+		if (opt.generator != NULL)
+			tool_fail(DL_ERR_USAGE, "%s: a %s secret is %zu hex digits", from,
+			    opt.generator->name, 2 * opt.generator->key_bytes);
+		tool_fail(DL_ERR_USAGE, "%s: not 40 hex digits (bigdeal) or 64 (dl256)", from);
+	}
 }
 
 /* The commitment to a seed and its event: SHA-256 of these lines, so that
@@ -53,7 +55,7 @@ commitment(const char *event, const struct seed_record *seed, char hex[65])
 {
 	crypto_hash_sha256_state sha;
 	unsigned char digest[crypto_hash_sha256_BYTES];
-	char record[2 * 2 * BIGDEAL_SECRET + 16];
+	char record[SEED_RECORD_MAX];
 
 	seed_record_format(seed, record);
 	crypto_hash_sha256_init(&sha);
@@ -70,16 +72,19 @@ commitment(const char *event, const struct seed_record *seed, char hex[65])
 static void
 write_seed(FILE *fp, const struct seed_record *seed, unsigned long bits, int weak)
 {
-	char record[2 * 2 * BIGDEAL_SECRET + 16], when[32];
+	char record[SEED_RECORD_MAX], when[32];
 	time_t now = time(NULL);
+	struct stream_out out;
 
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	stream_write_headers(fp, STREAM_SEED, NULL, "");
-	fprintf(fp, "#V: %s\n#T: %s\n", DL_VERSION_STRING, when);
+	stream_out_begin(&out, fp, STREAM_SEED);
+	stream_out_header(&out, 'V', DL_VERSION_STRING);
+	stream_out_header(&out, 'T', when);
 	if (opt.event != NULL)
-		fprintf(fp, "#I: %s\n", opt.event);
+		stream_out_header(&out, 'I', opt.event);
 	if (weak)
-		fprintf(fp, "#W: not for play: the seed has only %lu bits of entropy\n", bits);
+		stream_out_headerf(&out, 'W', "not for play: the seed has only %lu bits "
+		    "of entropy", bits);
 	seed_record_format(seed, record);
 	fprintf(fp, "%s", record);
 	sodium_memzero(record, sizeof record);
@@ -94,9 +99,9 @@ read_hex_file(const char *path, struct seed_record *seed)
 	char *hex = secret_alloc(128);
 
 	if (fp == NULL)
-		err(1, "%s", path);
+		tool_fail_sys("%s", path);
 	if (fgets(hex, 128, fp) == NULL)
-		errx(1, "%s: no hex digits", path);
+		tool_fail(DL_ERR_INPUT, "%s: no hex digits", path);
 	hex[strcspn(hex, "\r\n")] = '\0';
 	set_hex(hex, seed, path);
 	secret_free(hex);
@@ -108,21 +113,26 @@ static int
 verify_commitment(void)
 {
 	struct stream_in in;
+	struct stream_out out;
 	struct seed_record *seed = secret_alloc(sizeof *seed);
+	struct dl_error e;
 	char hex[65];
 
-	stream_open(&in, stdin, STREAM_SEED);
-	seed_record_read(&in, seed);
+	if (stream_open(&in, stdin, STREAM_SEED, &e) == -1 ||
+	    seed_record_read(&in, seed, &e) == -1)
+		tool_die(&e);
 	commitment(stream_header(&in, 'I'), seed, hex);
-	if (sodium_compare((unsigned char *)hex, (const unsigned char *)opt.verify, 64) != 0 ||
-	    strlen(opt.verify) != 64)
-		errx(1, "the seed and event do NOT match the commitment");
+	/* the length first: sodium_compare reads 64 bytes of both */
+	if (strlen(opt.verify) != 64 ||
+	    sodium_compare((unsigned char *)hex, (const unsigned char *)opt.verify, 64) != 0)
+		tool_fail(DL_ERR_CHECK, "the seed and event do NOT match the commitment");
 	fprintf(stderr, "dl-seed: the seed and event match the commitment\n");
 	if (!isatty(STDOUT_FILENO) || opt.force) {
 		/* hand the published seed on, for dl-stream */
 		setup_stdout();
-		stream_write_headers(stdout, STREAM_SEED, &in, "");
-		char record[2 * 2 * BIGDEAL_SECRET + 16];
+		stream_out_begin(&out, stdout, STREAM_SEED);
+		stream_out_copy_headers(&out, &in, "");
+		char record[SEED_RECORD_MAX];
 		seed_record_format(seed, record);
 		fputs(record, stdout);
 		xfclose(stdout, "standard output");
@@ -133,7 +143,7 @@ verify_commitment(void)
 }
 
 static void
-parse_options(int argc, char *argv[], struct entropy *e, struct seed_record *seed)
+parse_options(int argc, char *argv[], struct entropy *pool)
 {
 	static const struct option longopts[] = {
 		{ "commit", required_argument, NULL, 'c' },
@@ -153,22 +163,28 @@ parse_options(int argc, char *argv[], struct entropy *e, struct seed_record *see
 		{ "not-for-play", no_argument, NULL, 'N' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct dl_error e;
 	int ch, given = 0;
 
 	while ((ch = getopt_long(argc, argv, "c:e:E:fg:hi:koV:w:x:X:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': opt.commit = optarg; break;
 		case 'e':
-			entropy_add_string(e, optarg);
+			entropy_add_string(pool, optarg);
 			scrub_argument(optarg);
 			given = 1;
 			break;
 		case 'E':
-			entropy_add_file(e, optarg);
+			if (entropy_add_file(pool, optarg, &e) == -1)
+				tool_die(&e);
 			given = 1;
 			break;
 		case 'f': opt.force = 1; break;
-		case 'g': opt.generator = optarg; break;
+		case 'g':
+			if ((opt.generator = generator_find(optarg)) == NULL)
+				tool_fail(DL_ERR_USAGE, "unknown generator \"%s\" (known: %s)",
+				    optarg, generator_names());
+			break;
 		case 'h': usage(stdout, 0);
 		case 'i': opt.event = optarg; break;
 		case 'k': opt.keyboard = 1; break;
@@ -176,8 +192,8 @@ parse_options(int argc, char *argv[], struct entropy *e, struct seed_record *see
 		case 'V': opt.verify = optarg; break;
 		case 'w': opt.owner = optarg; break;
 		case 'x':
-			set_hex(optarg, seed, "--hex");
-			scrub_argument(optarg);
+			/* read once -g is known: copied to secret memory first */
+			opt.hex = optarg;
 			opt.given_hex = 1;
 			break;
 		case 'X': opt.hex_file = optarg; opt.given_hex = 1; break;
@@ -189,41 +205,31 @@ parse_options(int argc, char *argv[], struct entropy *e, struct seed_record *see
 	if (optind != argc)
 		usage(stderr, 2);
 	if (opt.event != NULL && !header_value_is_valid(opt.event))
-		errx(2, "--event: not one line of valid UTF-8 text");
+		tool_fail(DL_ERR_USAGE, "--event: not one line of valid UTF-8 text");
 	if (opt.given_hex && (given || opt.only_given || opt.keyboard))
-		errx(2, "--hex gives the secret itself: it takes no other entropy");
+		tool_fail(DL_ERR_USAGE, "--hex gives the secret itself: it takes no other entropy");
 	opt.given_entropy = given || opt.only_given || opt.keyboard;
 }
 
 /* New seeds are dl256 keys from the OS; entropy collected Big Deal's way
- * (-e, -E, -k, -o) makes Big Deal's random, as does -g bigdeal. */
-static void
-choose_generator(struct seed_record *seed)
+ * (-e, -E, -k, -o) makes Big Deal's random, as does -g bigdeal.  Other
+ * generators' keys are given with --hex. */
+static const struct generator *
+choose_generator(const struct seed_record *seed)
 {
-	enum generator g;
+	const struct generator *g = opt.generator;
 
-	if (opt.generator == NULL) {
-		if (!opt.given_hex)
-			seed->generator = opt.given_entropy ? GENERATOR_BIGDEAL : GENERATOR_DL256;
-		return;
-	}
-	if (generator_from_name(opt.generator, &g) == -1)
-		errx(2, "unknown generator \"%s\" (known: bigdeal, dl256)", opt.generator);
-	if (opt.given_hex && g != seed->generator)
-		errx(2, "--hex gives a %s secret, not a %s one",
-		    generator_name(seed->generator), opt.generator);
-	if (g == GENERATOR_DL256 && opt.given_entropy)
-		errx(2, "dl256 keys come from the OS's randomness, or --hex with 64 digits");
-	seed->generator = g;
-}
-
-/* A seed that merely reproduces a known set is exempt from the history, as
- * in Big Deal: a given secret (--hex), or given entropy with a given owner
- * (bigdealx -W, which SquareDeal uses). */
-static int
-reproduces_known_set(void)
-{
-	return opt.given_hex || (opt.only_given && opt.owner != NULL && !opt.keyboard);
+	if (opt.given_hex)
+		return seed->generator;
+	if (g == NULL)
+		return opt.given_entropy ? &generator_bigdeal : &generator_dl256;
+	if (g == &generator_dl256 && opt.given_entropy)
+		tool_fail(DL_ERR_USAGE, "dl256 keys come from the OS's randomness, or "
+		    "--hex with 64 digits");
+	if (g != &generator_dl256 && g != &generator_bigdeal)
+		tool_fail(DL_ERR_USAGE, "%s keys are not made here: give one with --hex "
+		    "(%zu digits)", g->name, 2 * g->key_bytes);
+	return g;
 }
 
 int
@@ -231,49 +237,58 @@ main(int argc, char *argv[])
 {
 	struct bigdealrc rc = { 0 };
 	struct seed_record *seed;
-	struct entropy *e;
+	struct seed_source source = { 0 };
+	struct dl_error e;
 	unsigned long bits;
 
+	tool_start();
 	if (sodium_init() < 0)
-		errx(2, "cannot initialise libsodium");
+		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
 	seed = secret_alloc(sizeof *seed);
-	e = entropy_new();
-	parse_options(argc, argv, e, seed);
+	source.entropy = entropy_new();
+	parse_options(argc, argv, source.entropy);
 	if (opt.verify != NULL)
 		return verify_commitment();
 	if (!opt.force && opt.commit == NULL && isatty(STDOUT_FILENO))
-		errx(2, "refusing to write a secret seed to a terminal (use --force)");
-	if (opt.owner == NULL && bigdealrc_read(BIGDEALRC, &rc) == 0 && rc.owner != NULL)
-		opt.owner = rc.owner;
-	ripemd160(opt.owner ? opt.owner : "", opt.owner ? strlen(opt.owner) : 0, seed->owner);
-
+		tool_fail(DL_ERR_USAGE, "refusing to write a secret seed to a terminal "
+		    "(use --force)");
+	if (opt.hex != NULL) {
+		char *hex = secret_alloc(strlen(opt.hex) + 1);
+		memcpy(hex, opt.hex, strlen(opt.hex) + 1);
+		scrub_argument((char *)opt.hex);
+		set_hex(hex, seed, "--hex");
+		secret_free(hex);
+	}
 	if (opt.hex_file != NULL)
 		read_hex_file(opt.hex_file, seed);
-	choose_generator(seed);
-	if (!opt.given_hex && seed->generator == GENERATOR_DL256) {
-		randombytes_buf(seed->key, DL256_KEY_BYTES);
-		e->bits = 8 * DL256_KEY_BYTES;
-	} else if (!opt.given_hex) {
-		if (!opt.only_given)
-			entropy_add_os(e);
-		if (opt.keyboard)
-			entropy_add_keyboard(e, ENTROPY_KEYBOARD);
-		if (e->bits < ENTROPY_NEEDED && !opt.not_for_play)
-			errx(1, "only %lu bits of entropy, %d needed: give more --entropy "
-			    "(4 bits a character) or drop --only-given", e->bits, ENTROPY_NEEDED);
-		entropy_finish(e, seed->random);
+	source.owner_given = opt.owner != NULL;
+	if (opt.owner == NULL) {
+		if (bigdealrc_read(BIGDEALRC, &rc, &e) == -1)
+			tool_die(&e);
+		tool_print_warnings(&rc.warnings);
+		opt.owner = rc.owner;
 	}
-	bits = e->bits;
-	entropy_free(e);
-	if (!opt.no_history && !reproduces_known_set())
-		history_check_and_record(seed);
+	ripemd160(opt.owner ? opt.owner : "", opt.owner ? strlen(opt.owner) : 0, seed->owner);
+
+	source.generator = choose_generator(seed);
+	source.secret_given = opt.given_hex;
+	source.os = !opt.only_given;
+	source.keyboard = opt.keyboard;
+	source.weak_allowed = opt.not_for_play;
+	source.no_history = opt.no_history;
+	if (seed_make(seed, &source, &bits, &e) == -1)
+		tool_die(&e);
 
 	int weak = !opt.given_hex && bits < ENTROPY_NEEDED;
 	if (opt.commit != NULL) {
 		struct outfile of;
 		char hex[65];
-		write_seed(outfile_create(&of, opt.commit, 0600), seed, bits, weak);
-		outfile_publish(&of, PUBLISH_NEW);
+		FILE *fp = outfile_create(&of, opt.commit, 0600, &e);
+		if (fp == NULL)
+			tool_die(&e);
+		write_seed(fp, seed, bits, weak);
+		if (outfile_publish(&of, PUBLISH_NEW, &e) == -1)
+			tool_die(&e);
 		commitment(opt.event, seed, hex);
 		printf("commitment %s\n", hex);
 	} else {

@@ -1,6 +1,5 @@
 /* dl-sqd: SquareDeal tournaments, whose deals players can check afterwards
  * (squaredeal.md), without the reference's menus. */
-#include <err.h>
 #include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
@@ -12,17 +11,23 @@
 #include <sodium.h>
 
 #include "bigdeal.h"
+#include "cleanup.h"
 #include "deal.h"
 #include "outfile.h"
+#include "pbn.h"
 #include "plugins.h"
 #include "proto.h"
 #include "sqd.h"
 #include "tso.h"
+#include "tool.h"
 #include "util.h"
 #include "writers.h"
 
 static const char key_alphabet[] =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/* Every lib/ call that fails ends the command through tool_die(&error). */
+static struct dl_error error;
 
 static struct options {
 	const char *sqk, *name, *di, *formats, *dir, *boards, *deals;
@@ -75,24 +80,26 @@ static void
 require_unpublished(const char *path, const struct sqd *t, const char *what)
 {
 	if (t->kh != NULL)
-		errx(1, "%s is published: its %s can no longer change", path, what);
+		tool_fail(DL_ERR_INPUT, "%s is published: its %s can no longer change", path, what);
 }
 
 /* A tournament ready to deal: published, DV known, the matching keys. */
 static void
 load_for_dealing(const char *path, struct sqd *t, struct sqk *k)
 {
-	sqd_read(path, t);
+	if (sqd_read(path, t, &error) == -1)
+		tool_die(&error);
 	if (t->kh == NULL)
-		errx(1, "%s is not published yet: run 'dl-sqd %s publish' first", path, path);
+		tool_fail(DL_ERR_INPUT, "%s is not published yet: run 'dl-sqd %s publish' first", path, path);
 	if (t->dv == NULL)
-		errx(1, "%s has no delayed value yet: run 'dl-sqd %s set-dv VALUE' "
+		tool_fail(DL_ERR_INPUT, "%s has no delayed value yet: run 'dl-sqd %s set-dv VALUE' "
 		    "once it is known", path, path);
 	if (access(key_path(path), R_OK) == -1)
-		err(1, "%s: the session keys are needed to deal", key_path(path));
-	sqk_read(key_path(path), t, k);
+		tool_fail_sys("%s: the session keys are needed to deal", key_path(path));
+	if (sqk_read(key_path(path), t, k, &error) == -1)
+		tool_die(&error);
 	if (strcmp(k->hash, t->kh) != 0)
-		errx(1, "%s does not match the KH of %s: not this tournament's key file, "
+		tool_fail(DL_ERR_INPUT, "%s does not match the KH of %s: not this tournament's key file, "
 		    "or changed", key_path(path), path);
 }
 
@@ -104,7 +111,7 @@ parse_number(const char *text, unsigned max, const char *what)
 
 	if (strchr(text, '-') != NULL || board_range_parse(text, &r, &why) == -1 ||
 	    (max != 0 && r.high > max))
-		errx(2, "bad %s \"%s\"", what, text);
+		tool_fail(DL_ERR_USAGE, "bad %s \"%s\"", what, text);
 	return r.high;
 }
 
@@ -120,7 +127,7 @@ parse_selection(const char *text, unsigned max, const char *what)
 	if (board_range_parse(text, &r, &why) == -1 || strchr(text, '-') == NULL)
 		r.low = r.high = parse_number(text, 0, what);
 	if (max != 0 && r.high > max)
-		errx(2, "no %s %u: there %s %u", what, r.high, max == 1 ? "is" : "are", max);
+		tool_fail(DL_ERR_USAGE, "no %s %u: there %s %u", what, r.high, max == 1 ? "is" : "are", max);
 	return r;
 }
 
@@ -132,9 +139,9 @@ session_boards(const struct sqd_phase *ph, unsigned p, unsigned s, struct board_
 	if (sqd_session_range(ph, s, r) == 0)
 		return;
 	if (opt.boards == NULL)
-		errx(2, "phase %u has its boards chosen when dealing: give them with -b", p);
+		tool_fail(DL_ERR_USAGE, "phase %u has its boards chosen when dealing: give them with -b", p);
 	if (board_range_parse(opt.boards, r, &why) == -1)
-		errx(2, "-b %s: %s", opt.boards, why);
+		tool_fail(DL_ERR_USAGE, "-b %s: %s", opt.boards, why);
 }
 
 /* One session's boards (or some of them) into the writers. */
@@ -145,7 +152,8 @@ deal_session(const struct sqd *t, const struct sqk *k, unsigned p, unsigned s,
 	struct seed_record *seed = secret_alloc(sizeof *seed);
 
 	sqd_session_seed(t, k, p, s, opt.reserve, seed);
-	deal_boards(seed, r, ws, NULL);
+	if (deal_boards(seed, r, ws, NULL, &error) == -1)
+		tool_die(&error);
 	secret_free(seed);
 }
 
@@ -155,8 +163,7 @@ output_prefix(const char *sqd_path, const char *name)
 	char *copy = xstrdup(sqd_path), *prefix;
 	const char *dir = opt.dir ? opt.dir : dirname(copy);
 
-	if (asprintf(&prefix, "%s/%s", dir, name) == -1)
-		err(2, "asprintf");
+	prefix = xasprintf("%s/%s", dir, name);
 	free(copy);
 	return prefix;
 }
@@ -172,13 +179,21 @@ make_session(const char *path, const struct sqd *t, const struct sqk *k, unsigne
 		.prefix = prefix, .publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME,
 		.report = stdout,
 	};
-	struct writers *ws = writers_open(opt.formats, &wo);
+	struct format_list list;
+	struct writers *ws;
 	struct board_range r;
 
+	if (format_list_parse(opt.formats, &list, &error) == -1 ||
+	    writers_open(&ws, &list, &wo, &error) == -1)
+		tool_die(&error);
+	format_list_free(&list);
+
 	session_boards(ph, p, s, &r);
-	writers_begin(ws, r.low, r.high, NULL, NULL, 0);
+	if (writers_begin(ws, r.low, r.high, NULL, NULL, 0, &error) == -1)
+		tool_die(&error);
 	deal_session(t, k, p, s, r, ws);
-	writers_finish(ws);
+	if (writers_finish(ws, &error) == -1)
+		tool_die(&error);
 	free(prefix);
 	free(name);
 }
@@ -219,16 +234,13 @@ make_combined(const char *path, const struct sqd *t, const struct sqk *k, unsign
 	pattern = sqd_prefix_pattern(ph->prefix, ph->nsessions);
 	run = strchr(pattern, '#');
 	width = strspn(run, "#");
-	if (asprintf(&name, "%.*s%0*u-%0*u%s%s", (int)(run - pattern), pattern,
+	name = xasprintf("%.*s%0*u-%0*u%s%s", (int)(run - pattern), pattern,
 	    (int)width, first, (int)width, last, run + width,
-	    opt.reserve ? "reserve" : "") == -1)
-		err(2, "asprintf");
-	if (asprintf(&generator, "%s, combining", DL_VERSION_STRING) == -1)
-		err(2, "asprintf");
+	    opt.reserve ? "reserve" : "");
+	generator = xasprintf("%s, combining", DL_VERSION_STRING);
 	for (unsigned s = first; s <= last; s++) {
 		char *session = sqd_session_name(ph, s, opt.reserve), *longer;
-		if (asprintf(&longer, "%s %s.pbn", generator, session) == -1)
-			err(2, "asprintf");
+		longer = xasprintf("%s %s.pbn", generator, session);
 		free(generator);
 		free(session);
 		generator = longer;
@@ -238,17 +250,24 @@ make_combined(const char *path, const struct sqd *t, const struct sqk *k, unsign
 		.prefix = prefix, .generator = generator, .report = stdout,
 		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME,
 	};
-	struct writers *ws = writers_open(formats, &wo);
+	struct format_list list;
+	struct writers *ws;
+	if (format_list_parse(formats, &list, &error) == -1 ||
+	    writers_open(&ws, &list, &wo, &error) == -1)
+		tool_die(&error);
+	format_list_free(&list);
 	struct board_range r, all;
 	sqd_session_range(ph, first, &all);
 	sqd_session_range(ph, last, &r);
 	all.high = r.high;
-	writers_begin(ws, all.low, all.high, NULL, NULL, 0);
+	if (writers_begin(ws, all.low, all.high, NULL, NULL, 0, &error) == -1)
+		tool_die(&error);
 	for (unsigned s = first; s <= last; s++) {
 		sqd_session_range(ph, s, &r);
 		deal_session(t, k, p, s, r, ws);
 	}
-	writers_finish(ws);
+	if (writers_finish(ws, &error) == -1)
+		tool_die(&error);
 	free(prefix);
 	free(name);
 	free(generator);
@@ -300,8 +319,8 @@ cmd_make(const char *path, int argc, char **argv)
 		const struct sqd_phase *ph = &t.phases[p - 1];
 		if (ph->nsessions == 0 && argc < 2) {
 			if (phases.low == phases.high)
-				errx(2, "phase %u is open-ended: name its sessions (e.g. 1-4)", p);
-			warnx("phase %u is open-ended: not made without sessions", p);
+				tool_fail(DL_ERR_USAGE, "phase %u is open-ended: name its sessions (e.g. 1-4)", p);
+			tool_warn("phase %u is open-ended: not made without sessions", p);
 			continue;
 		}
 		make_phase(path, &t, &k, p, parse_selection(argc > 1 ? argv[1] : NULL,
@@ -325,7 +344,7 @@ cmd_seed(const char *path, int argc, char **argv)
 	if (argc != 2)
 		usage(stderr, 2);
 	if (!opt.force && isatty(STDOUT_FILENO))
-		errx(2, "refusing to write a secret seed to a terminal (use --force)");
+		tool_fail(DL_ERR_USAGE, "refusing to write a secret seed to a terminal (use --force)");
 	load_for_dealing(path, &t, &k);
 	unsigned p = parse_number(argv[0], (unsigned)t.nphases, "phase");
 	const struct sqd_phase *ph = &t.phases[p - 1];
@@ -336,8 +355,11 @@ cmd_seed(const char *path, int argc, char **argv)
 	seed_record_format(seed, record);
 	secret_free(seed);
 	setup_stdout();
-	stream_write_headers(stdout, STREAM_SEED, NULL, "");
-	printf("#V: %s\n#B: %u-%u\n%s", DL_VERSION_STRING, r.low, r.high, record);
+	struct stream_out out;
+	stream_out_begin(&out, stdout, STREAM_SEED);
+	stream_out_header(&out, 'V', DL_VERSION_STRING);
+	stream_out_range(&out, r.low, r.high);
+	fputs(record, stdout);
 	sodium_memzero(record, sizeof record);
 	xfclose(stdout, "standard output");
 	wipe_stdout_buffer();
@@ -358,7 +380,8 @@ stage(const char *path, const struct sqd *t)
 	if (access(key_path(path), R_OK) == -1)
 		return errno == ENOENT ? "delayed value set (no key file here)" :
 		    "delayed value set (the key file here cannot be read)";
-	sqk_read(key_path(path), t, &k);
+	if (sqk_read(key_path(path), t, &k, &error) == -1)
+		tool_die(&error);
 	int match = strcmp(k.hash, t->kh) == 0;
 	sqk_free(&k);
 	return match ? "keys available (the key file matches KH)" :
@@ -373,7 +396,8 @@ cmd_show(const char *path, int argc, char **argv)
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
-	sqd_read(path, &t);
+	if (sqd_read(path, &t, &error) == -1)
+		tool_die(&error);
 	printf("Tournament: %s\n", t.name ? t.name : "");
 	printf("Delayed information: %s\n", t.di ? t.di : "");
 	printf("Delayed value: %s\n", t.dv ? t.dv : "(not set)");
@@ -418,12 +442,13 @@ cmd_create(const char *path, int argc, char **argv)
 	if (argc != 0 || opt.name == NULL || opt.di == NULL)
 		usage(stderr, 2);
 	if (access(path, F_OK) == 0)
-		errx(1, "%s exists: not making a new tournament over it", path);
+		tool_fail(DL_ERR_INPUT, "%s exists: not making a new tournament over it", path);
 	if (!header_value_is_valid(opt.name) || !header_value_is_valid(opt.di))
-		errx(2, "the name and the delayed information are one line of UTF-8 text");
+		tool_fail(DL_ERR_USAGE, "the name and the delayed information are one line of UTF-8 text");
 	t.name = xstrdup(opt.name);
 	t.di = xstrdup(opt.di);
-	sqd_write(path, &t);
+	if (sqd_write(path, &t, &error) == -1)
+		tool_die(&error);
 	sqd_free(&t);
 	return 0;
 }
@@ -436,13 +461,15 @@ cmd_set_text(const char *path, int argc, char **argv, int name)
 	if (argc != 1)
 		usage(stderr, 2);
 	if (!header_value_is_valid(argv[0]))
-		errx(2, "not one line of UTF-8 text");
-	sqd_read(path, &t);
+		tool_fail(DL_ERR_USAGE, "not one line of UTF-8 text");
+	if (sqd_read(path, &t, &error) == -1)
+		tool_die(&error);
 	require_unpublished(path, &t, name ? "name" : "delayed information");
 	char **slot = name ? &t.name : &t.di;
 	free(*slot);
 	*slot = xstrdup(argv[0]);
-	sqd_write(path, &t);
+	if (sqd_write(path, &t, &error) == -1)
+		tool_die(&error);
 	sqd_free(&t);
 	return 0;
 }
@@ -464,9 +491,9 @@ check_prefix(const char *pattern)
 	const char *run = strchr(pattern, '#');
 
 	if (run != NULL && strchr(run + strspn(run, "#"), '#') != NULL)
-		errx(2, "a file prefix may hold one run of '#' only");
+		tool_fail(DL_ERR_USAGE, "a file prefix may hold one run of '#' only");
 	if (strlen(pattern) > 90 || strpbrk(pattern, "/: \t\\") != NULL)
-		errx(2, "bad file prefix \"%s\": no '/', ':', spaces, at most 90 "
+		tool_fail(DL_ERR_USAGE, "bad file prefix \"%s\": no '/', ':', spaces, at most 90 "
 		    "characters", pattern);
 }
 
@@ -478,41 +505,33 @@ cmd_add_phase(const char *path, int argc, char **argv)
 
 	if (argc < 3 || argc > 4)
 		usage(stderr, 2);
-	sqd_read(path, &t);
+	if (sqd_read(path, &t, &error) == -1)
+		tool_die(&error);
 	require_unpublished(path, &t, "phases");
 	ph.nsessions = strcmp(argv[0], "0") == 0 ? 0 : parse_number(argv[0], 0, "number of sessions");
 	ph.boards = sqd_parse_boards(argv[1], &ph.ranges, &ph.nranges);
 	if (ph.boards == NULL)
-		errx(2, "bad boards \"%s\" (16, 17-32, 1-10,11-20, 3x7 or ?)", argv[1]);
+		tool_fail(DL_ERR_USAGE, "bad boards \"%s\" (16, 17-32, 1-10,11-20, 3x7 or ?)", argv[1]);
 	if (*argv[2] == '\0')
-		errx(2, "empty file prefix");
+		tool_fail(DL_ERR_USAGE, "empty file prefix");
 	ph.prefix = sqd_prefix_pattern(argv[2], ph.nsessions);
 	check_prefix(ph.prefix);
 	const char *desc = argc == 4 ? argv[3] : "";
 	if (strchr(desc, ':') != NULL || !header_value_is_valid(desc))
-		errx(2, "a phase description is one line of text without ':'");
+		tool_fail(DL_ERR_USAGE, "a phase description is one line of text without ':'");
 	ph.description = sqd_description_pattern(desc, ph.nsessions);
 	t.phases = xreallocarray(t.phases, t.nphases + 1, sizeof *t.phases);
 	t.phases[t.nphases++] = ph;
 	if (key_count(&t) > SQD_MAX_KEYS)
-		errx(2, "%lu sessions in all: a tournament has at most %d", key_count(&t),
+		tool_fail(DL_ERR_USAGE, "%lu sessions in all: a tournament has at most %d", key_count(&t),
 		    SQD_MAX_KEYS);
-	sqd_write(path, &t);
+	if (sqd_write(path, &t, &error) == -1)
+		tool_die(&error);
 	printf("phase %zu: SN %u:%s:%s:%s\n", t.nphases, ph.nsessions, ph.boards,
 	    ph.prefix, ph.description);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
-}
-
-/* A key file published whose KH the .sqd does not hold yet. */
-static const char *unrecorded_keys;
-
-static void
-remove_unrecorded_keys(void)
-{
-	if (unrecorded_keys != NULL)
-		unlink(unrecorded_keys);
 }
 
 static int
@@ -525,20 +544,23 @@ cmd_publish(const char *path, int argc, char **argv)
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
-	sqd_read(path, &t);
+	if (sqd_read(path, &t, &error) == -1)
+		tool_die(&error);
 	if (t.kh != NULL)
-		errx(1, "%s is published already", path);
+		tool_fail(DL_ERR_INPUT, "%s is published already", path);
 	if (t.name == NULL || *t.name == '\0' || t.di == NULL || *t.di == '\0')
-		errx(1, "%s needs a name and the delayed information before publishing",
+		tool_fail(DL_ERR_INPUT, "%s needs a name and the delayed information before publishing",
 		    path);
 	if (t.nphases == 0)
-		errx(1, "%s has no phases: add them before publishing", path);
+		tool_fail(DL_ERR_INPUT, "%s has no phases: add them before publishing", path);
 	/* checked before a key is written: a hand-made SN 999999999 would
 	 * otherwise fill the disk with a key file nothing can read */
 	if (key_count(&t) > SQD_MAX_KEYS)
-		errx(1, "%s has %lu sessions in all: a tournament has at most %d", path,
+		tool_fail(DL_ERR_INPUT, "%s has %lu sessions in all: a tournament has at most %d", path,
 		    key_count(&t), SQD_MAX_KEYS);
-	FILE *fp = outfile_create(&of, key_path(path), 0600);
+	FILE *fp = outfile_create(&of, key_path(path), 0600, &error);
+	if (fp == NULL)
+		tool_die(&error);
 	char *key = secret_alloc(SQD_KEY_CHARS + 1);
 	for (unsigned p = 1; p <= t.nphases; p++) {
 		unsigned n = t.phases[p - 1].nsessions;
@@ -550,17 +572,19 @@ cmd_publish(const char *path, int argc, char **argv)
 	}
 	secret_free(key);
 	/* the stdio buffer held the keys: flush it into the file, then wipe */
-	outfile_publish(&of, PUBLISH_NEW);
+	if (outfile_publish(&of, PUBLISH_NEW, &error) == -1)
+		tool_die(&error);
 	/* Until the .sqd holds its KH the new key file is nobody's: if that
 	 * fails (a full disk, a read-only directory) it goes again, so that
 	 * publish can be run again rather than refuse to overwrite it. */
-	unrecorded_keys = key_path(path);
-	atexit(remove_unrecorded_keys);
-	sqk_read(key_path(path), &t, &k);
+	cleanup_add_file(key_path(path));
+	if (sqk_read(key_path(path), &t, &k, &error) == -1)
+		tool_die(&error);
 	t.kh = xstrdup(k.hash);
 	sqk_free(&k);
-	sqd_write(path, &t);
-	unrecorded_keys = NULL;
+	if (sqd_write(path, &t, &error) == -1)
+		tool_die(&error);
+	cleanup_forget_file(key_path(path));
 	printf("published: KH %s\nkeep %s secret until the event is over\n", t.kh,
 	    key_path(path));
 	sqd_free(&t);
@@ -575,104 +599,22 @@ cmd_set_dv(const char *path, int argc, char **argv)
 
 	if (argc != 1)
 		usage(stderr, 2);
-	sqd_read(path, &t);
+	if (sqd_read(path, &t, &error) == -1)
+		tool_die(&error);
 	if (t.kh == NULL)
-		errx(1, "%s is not published yet: the delayed value comes after "
+		tool_fail(DL_ERR_INPUT, "%s is not published yet: the delayed value comes after "
 		    "publishing", path);
 	if (t.dv != NULL)
-		errx(1, "%s has its delayed value already (%s): it cannot change", path, t.dv);
+		tool_fail(DL_ERR_INPUT, "%s has its delayed value already (%s): it cannot change", path, t.dv);
 	t.dv = sqd_canonical_dv(argv[0]);
 	if (*t.dv == '\0' || !header_value_is_valid(t.dv))
-		errx(2, "the delayed value is one line of text, not empty");
-	sqd_write(path, &t);
+		tool_fail(DL_ERR_USAGE, "the delayed value is one line of text, not empty");
+	if (sqd_write(path, &t, &error) == -1)
+		tool_die(&error);
 	printf("DV %s\n", t.dv);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
-}
-
-/* The boards of a PBN file: [Board] and [Deal] tags, block by block. */
-struct played {
-	unsigned board;
-	unsigned char owner[CARDS];
-};
-
-static int
-deal_from_pbn(const char *text, unsigned char owner[CARDS])
-{
-	static const char ranks[] = "AKQJT98765432", seats[] = "NESW";
-	const char *seat = strchr(seats, text[0]);
-	unsigned h, suit = 0;
-
-	if (text[0] == '\0' || seat == NULL || text[1] != ':')
-		return -1;
-	memset(owner, 9, CARDS);
-	h = (unsigned)(seat - seats);
-	for (const char *p = text + 2; *p && *p != '"'; p++) {
-		const char *r;
-		if (*p == '.')
-			suit++;
-		else if (*p == ' ')
-			h = (h + 1) % 4, suit = 0;
-		else if ((r = strchr(ranks, *p)) != NULL && *p && suit < 4)
-			owner[suit * 13 + (unsigned)(r - ranks)] = (unsigned char)h;
-		else
-			return -1;
-	}
-	return deal_is_complete(owner) ? 0 : -1;
-}
-
-static size_t
-read_played(const char *file, struct played **out)
-{
-	FILE *fp = fopen(file, "r");
-	struct line_reader r;
-	struct played *all = NULL;
-	size_t n = 0;
-	char *line;
-	long board = -1;
-	size_t len = strlen(file);
-
-	if (fp == NULL)
-		err(1, "%s", file);
-	if (len > 4 && strcmp(file + len - 4, ".tso") == 0) {
-		struct stream_in in;
-		unsigned b;
-		stream_open(&in, fp, STREAM_DEALS);
-		while ((line = stream_next_record(&in, &len)) != NULL) {
-			all = xreallocarray(all, n + 1, sizeof *all);
-			record_deal(&in, line, &b, all[n].owner);
-			all[n++].board = b;
-		}
-		stream_close(&in);
-		fclose(fp);
-		*out = all;
-		return n;
-	}
-	line_reader_open(&r, fp, file);
-	while ((line = line_next(&r, NULL)) != NULL) {
-		if (line[0] == '\0')
-			board = -1;
-		else if (strncmp(line, "[Board \"", 8) == 0) {
-			char *end;
-			board = strtol(line + 8, &end, 10);
-			if (end == line + 8 || strcmp(end, "\"]") != 0 || board < 1 ||
-			    board > (long)BOARD_MAX)
-				line_fail(&r, "bad [Board] tag");
-		}
-		else if (strncmp(line, "[Deal \"", 7) == 0) {
-			if (board < 0)
-				line_fail(&r, "[Deal] without a [Board] before it");
-			all = xreallocarray(all, n + 1, sizeof *all);
-			if (deal_from_pbn(line + 7, all[n].owner) == -1)
-				line_fail(&r, "not a complete deal");
-			all[n++].board = (unsigned)board;
-		}
-	}
-	line_reader_close(&r);
-	fclose(fp);
-	*out = all;
-	return n;
 }
 
 static int
@@ -680,9 +622,12 @@ verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int arg
     char **argv)
 {
 	unsigned p, s, bad = 0;
-	struct played *played;
-	size_t n = read_played(opt.deals, &played);
+	struct played_board *played;
+	size_t n;
 	struct board_range r;
+
+	if (played_read(opt.deals, &played, &n, &error) == -1)
+		tool_die(&error);
 
 	if (argc == 2) {
 		p = parse_number(argv[0], (unsigned)t->nphases, "phase");
@@ -692,7 +637,7 @@ verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int arg
 		if (dot != NULL)
 			*dot = '\0';
 		if (sqd_match_name(t, base, &p, &s, &opt.reserve) == -1)
-			errx(2, "%s is not named like a session of %s: give the phase and "
+			tool_fail(DL_ERR_USAGE, "%s is not named like a session of %s: give the phase and "
 			    "session", opt.deals, path);
 		free(copy);
 	}
@@ -700,11 +645,11 @@ verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int arg
 	struct seed_record *seed = secret_alloc(sizeof *seed);
 	struct bigdeal_stream *stream = secret_alloc(sizeof *stream);
 	sqd_session_seed(t, k, p, s, opt.reserve, seed);
-	bigdeal_stream_init(stream, seed->random, seed->owner);
+	bigdeal_stream_init(stream, seed->key, seed->owner);
 	secret_free(seed);
 	for (unsigned long b = r.low; b <= r.high; b++) {
 		unsigned char owner[CARDS];
-		const struct played *found = NULL;
+		const struct played_board *found = NULL;
 		deal_from_number(bigdeal_next(stream), owner);
 		for (size_t i = 0; i < n && found == NULL; i++)
 			if (played[i].board == b)
@@ -737,22 +682,24 @@ cmd_verify(const char *path, int argc, char **argv)
 
 	if (argc != 0 && !(opt.deals != NULL && argc == 2))
 		usage(stderr, 2);
-	sqd_read(path, &t);
+	if (sqd_read(path, &t, &error) == -1)
+		tool_die(&error);
 	if (t.kh == NULL)
-		errx(1, "%s is not published: there is nothing to verify yet", path);
-	sqk_read(key_path(path), &t, &k);
+		tool_fail(DL_ERR_INPUT, "%s is not published: there is nothing to verify yet", path);
+	if (sqk_read(key_path(path), &t, &k, &error) == -1)
+		tool_die(&error);
 	if (strcmp(k.hash, t.kh) != 0) {
 		printf("%s: SHA-256 %s\n%s: KH      %s\n", key_path(path), k.hash, path, t.kh);
-		errx(1, "%s does not match the KH of %s", key_path(path), path);
+		tool_fail(DL_ERR_INPUT, "%s does not match the KH of %s", key_path(path), path);
 	}
 	printf("%s matches the KH of %s: %zu session keys\n", key_path(path), path, k.nkeys);
 	for (size_t i = 0; i < k.nkeys; i++)
 		if (strlen(k.keys[i].key) < SQD_SHORT_KEY)
-			warnx("warning: the key of session %u,%u has only %zu characters",
+			tool_warn("warning: the key of session %u,%u has only %zu characters",
 			    k.keys[i].phase, k.keys[i].session, strlen(k.keys[i].key));
 	if (opt.deals != NULL) {
 		if (t.dv == NULL)
-			errx(1, "%s has no delayed value: no deals to compare yet", path);
+			tool_fail(DL_ERR_INPUT, "%s has no delayed value: no deals to compare yet", path);
 		status = verify_deals(path, &t, &k, argc, argv);
 	}
 	sqk_free(&k);
@@ -779,16 +726,18 @@ cmd_makefile(const char *path, int argc, char **argv)
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
-	if (prefix_dir == NULL && asprintf(&prefix_dir, "%s/", dir) == -1)
-		err(2, "asprintf");
-	sqd_read(path, &t);
+	if (prefix_dir == NULL)
+		prefix_dir = xasprintf("%s/", dir);
+	if (sqd_read(path, &t, &error) == -1)
+		tool_die(&error);
 	printf("# Made by dl-sqd from %s: one target per session file.\n"
 	    "# Run it with make -f FILE -j, or include it in a Makefile.\n"
 	    "DL_SQD ?= dl-sqd\n\nall-sessions:\n\n", path);
 	formats = xstrdup(opt.formats);
 	for (char *f = strtok_r(formats, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
 		struct loaded_plugin lp;
-		plugin_load(f, &lp);
+		if (plugin_load(f, &lp, &error) == -1)
+			tool_die(&error);
 		for (unsigned p = 1; p <= t.nphases; p++) {
 			const struct sqd_phase *ph = &t.phases[p - 1];
 			if (ph->nsessions == 0 || ph->nranges == 0) {
@@ -798,8 +747,7 @@ cmd_makefile(const char *path, int argc, char **argv)
 			}
 			for (unsigned s = 1; s <= ph->nsessions; s++) {
 				char *name = sqd_session_name(ph, s, 0), *what;
-				if (asprintf(&what, "%u %u", p, s) == -1)
-					err(2, "asprintf");
+				what = xasprintf("%u %u", p, s);
 				printf("all-sessions: %s%s.%s\n", prefix_dir, name, lp.plugin->suffix);
 				makefile_target(prefix_dir, name, lp.plugin->suffix, path,
 				    key_path(path), what);
@@ -846,6 +794,7 @@ main(int argc, char *argv[])
 	};
 	int ch;
 
+	tool_start();
 	opt.formats = "pbn";
 	while ((ch = getopt_long(argc, argv, "b:d:f:hr", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -867,11 +816,11 @@ main(int argc, char *argv[])
 	if (argc < 2)
 		usage(stderr, 2);
 	if (sodium_init() < 0)
-		errx(2, "cannot initialise libsodium");
+		tool_fail(DL_ERR_USAGE, "cannot initialise libsodium");
 	if (strcmp(argv[1], "set-name") == 0 || strcmp(argv[1], "set-di") == 0)
 		return cmd_set_text(argv[0], argc - 2, argv + 2, argv[1][4] == 'n');
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argv[0], argc - 2, argv + 2);
-	errx(2, "unknown command \"%s\"", argv[1]);
+	tool_fail(DL_ERR_USAGE, "unknown command \"%s\"", argv[1]);
 }

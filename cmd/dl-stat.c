@@ -1,6 +1,5 @@
 /* dl-stat: a stream of deals in, a battery of statistical tests out: is it
  * what dealing every deal with the same probability gives? */
-#include <err.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include "mapping.h"
 #include "proto.h"
 #include "stats.h"
+#include "tool.h"
 #include "util.h"
 
 #define DEFAULT_ALPHA "0.01"
@@ -331,38 +331,34 @@ report(const struct battery *b, unsigned long boards, double alpha, int quiet)
 	return 0;
 }
 
-static void
-read_deals(struct stream_in *in, struct tally *t)
-{
-	const char *name = stream_header(in, 'M');
-	const struct mapping *map = name != NULL ? mapping_find(name) : &mappings[0];
-	unsigned char owner[CARDS];
-	unsigned board;
-	char *line;
-	size_t len;
-
-	if (map == NULL)
-		errx(STATUS_ERROR, "the deals were mapped with \"%.40s\", which this dl-stat does not know",
-		    name);
-	while ((line = stream_next_record(in, &len)) != NULL) {
-		record_deal(in, line, &board, owner);
-		tally_deal(t, owner, map->number(owner));
-	}
-}
-
-static void
-read_numbers(struct stream_in *in, struct tally *t)
+/* Deals are tallied with their numbers under the stream's mapping, and
+ * numbers with their deals under it. */
+static int
+read_records(struct stream_in *in, const struct mapping *map, struct tally *t,
+    struct dl_error *e)
 {
 	unsigned char owner[CARDS];
 	unsigned board;
+	u128 number;
 	char *line;
 	size_t len;
+	int got;
 
-	while ((line = stream_next_record(in, &len)) != NULL) {
-		u128 number = record_number(in, line, &board);
-		mappings[0].deal(number, owner);
+	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
+		if (in->kind == STREAM_NUMBERS) {
+			if (record_number(in, line, &board, &number, e) == -1)
+				return -1;
+			map->deal(number, owner);
+		} else {
+			if (record_deal(in, line, &board, owner, e) == -1)
+				return -1;
+			number = map->number(owner);
+		}
 		tally_deal(t, owner, number);
 	}
+	if (got == -1)
+		return -1;
+	return stream_check_complete(in, e);
 }
 
 int
@@ -379,12 +375,15 @@ main(int argc, char *argv[])
 	const char *alpha_text = DEFAULT_ALPHA;
 	int numbers = 0, quiet = 0, tables = 0, ch, status;
 	struct battery battery = { .n = 0 };
+	const struct mapping *map;
 	struct stream_in in;
+	struct dl_error e;
 	struct tally *t;
 	double alpha;
 	char *end;
 
-	input_error_status = STATUS_ERROR;
+	tool_start();
+	tool_input_status = STATUS_ERROR;
 	while ((ch = getopt_long(argc, argv, "a:hnqt", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': alpha_text = optarg; break;
@@ -404,18 +403,17 @@ main(int argc, char *argv[])
 	}
 	alpha = strtod(alpha_text, &end);
 	if (*end != '\0' || end == alpha_text || !(alpha > 0 && alpha < 1))
-		errx(STATUS_ERROR, "-a %s: not a significance level between 0 and 1", alpha_text);
+		tool_fail(DL_ERR_USAGE, "-a %s: not a significance level between 0 and 1",
+		    alpha_text);
 
 	t = xcalloc(1, sizeof *t);
-	stream_open(&in, stdin, numbers ? STREAM_NUMBERS : STREAM_DEALS);
-	if (numbers)
-		read_numbers(&in, t);
-	else
-		read_deals(&in, t);
-	stream_check_complete(&in);
+	if (stream_open(&in, stdin, numbers ? STREAM_NUMBERS : STREAM_DEALS, &e) == -1 ||
+	    mapping_of_stream(&in, NULL, &map, &e) == -1 ||
+	    read_records(&in, map, t, &e) == -1)
+		tool_die(&e);
 	stream_close(&in);
 	if (t->boards < FEW_BOARDS)
-		warnx("%lu boards are too few for these tests to mean much", t->boards);
+		tool_warn("%lu boards are too few for these tests to mean much", t->boards);
 
 	setup_stdout();
 	test_holders(&battery, t);

@@ -1,16 +1,16 @@
 /* dl-stream: seed record in, one deal number per board out. */
-#include <err.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include <sodium.h>
 
-#include "deal.h"
+#include "generator.h"
 #include "proto.h"
 #include "seed.h"
+#include "tool.h"
 #include "util.h"
 
 #define DEFAULT_BOARDS "32"
@@ -23,14 +23,15 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-static long long
-coordinate(const char *text, long long max, const char *what)
+static uint64_t
+coordinate(const char *text, uint64_t max, const char *what)
 {
 	const char *why;
-	long long value = strtonum(text, 0, max, &why);
+	uint64_t value;
 
-	if (why != NULL)
-		errx(2, "--%s %s: %s (0 to %lld)", what, text, why, max);
+	if (u64_parse(text, max, &value, &why) == -1)
+		tool_fail(DL_ERR_USAGE, "--%s %s: %s (0 to %llu)", what, text, why,
+		    (unsigned long long)max);
 	return value;
 }
 
@@ -45,20 +46,24 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *boards = NULL, *why, *event = NULL, *session = NULL;
-	enum generator wanted = GENERATOR_BIGDEAL;
-	int check_generator = 0, ch;
+	const struct generator *wanted = NULL;
 	struct board_range range;
 	struct number_source ns;
 	struct stream_in in;
+	struct stream_out out;
 	struct seed_record *seed;
+	struct dl_error e;
+	char header[128];
+	int ch;
 
+	tool_start();
 	while ((ch = getopt_long(argc, argv, "g:hn:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'E': event = optarg; break;
 		case 'g':
-			if (generator_from_name(optarg, &wanted) == -1)
-				errx(2, "unknown generator \"%s\" (known: bigdeal, dl256)", optarg);
-			check_generator = 1;
+			if ((wanted = generator_find(optarg)) == NULL)
+				tool_fail(DL_ERR_USAGE, "unknown generator \"%s\" (known: %s)",
+				    optarg, generator_names());
 			break;
 		case 'h': usage(stdout, 0);
 		case 'n': boards = optarg; break;
@@ -69,11 +74,13 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage(stderr, 2);
 	if (boards != NULL && board_range_parse(boards, &range, &why) == -1)
-		errx(2, "-n %s: %s", boards, why);
+		tool_fail(DL_ERR_USAGE, "-n %s: %s", boards, why);
 	if (sodium_init() < 0)
-		errx(2, "cannot initialise libsodium");
+		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
 
-	stream_open(&in, stdin, STREAM_SEED);
+	seed = secret_alloc(sizeof *seed);
+	if (stream_open(&in, stdin, STREAM_SEED, &e) == -1)
+		tool_die(&e);
 	if (boards == NULL) {
 		/* a seed stream may announce its session's boards */
 		if (in.has_range)
@@ -81,35 +88,29 @@ main(int argc, char *argv[])
 		else
 			board_range_parse(DEFAULT_BOARDS, &range, &why);
 	}
-	seed = secret_alloc(sizeof *seed);
-	seed_record_read(&in, seed);
-	if (check_generator && seed->generator != wanted)
-		errx(1, "the seed is for the %s generator, not %s",
-		    generator_name(seed->generator), generator_name(wanted));
-	if ((event != NULL || session != NULL) && seed->generator != GENERATOR_DL256)
-		errx(2, "--event and --session are coordinates of the dl256 generator");
+	if (seed_record_read(&in, seed, &e) == -1)
+		tool_die(&e);
+	if (wanted != NULL && seed->generator != wanted)
+		tool_fail(DL_ERR_INPUT, "the seed is for the %s generator, not %s",
+		    seed->generator->name, wanted->name);
+	if ((event != NULL || session != NULL) && !seed->generator->coordinates)
+		tool_fail(DL_ERR_USAGE, "--event and --session are coordinates of "
+		    "generators that take them, not of %s", seed->generator->name);
 	if (event != NULL)
-		seed->event = (uint64_t)coordinate(event, LLONG_MAX, "event");
+		seed->event = coordinate(event, seed->generator->max_event, "event");
 	if (session != NULL)
 		seed->session = (uint32_t)coordinate(session, UINT32_MAX, "session");
 	number_source_init(&ns, seed, range.high);
 
 	setup_stdout();
-	stream_write_headers(stdout, STREAM_NUMBERS, &in, "BG");
-	if (seed->generator == GENERATOR_DL256)
-		printf("#G: dl256 event %llu session %u\n",
-		    (unsigned long long)seed->event, seed->session);
-	else
-		printf("#G: bigdeal\n");
-	printf("#B: %u-%u\n", range.low, range.high);
+	stream_out_begin(&out, stdout, STREAM_NUMBERS);
+	stream_out_copy_headers(&out, &in, "BG");
+	generator_header(seed, header, sizeof header);
+	stream_out_header(&out, 'G', header);
+	stream_out_range(&out, range.low, range.high);
 	stream_close(&in);
-	for (unsigned long board = range.low; board <= range.high; board++) {
-		char line[16 + DEAL_NUMBER_HEX], *p = put_unsigned(line, board);
-		*p++ = ' ';
-		deal_number_to_hex(number_source_board(&ns, (unsigned)board), p);
-		p[DEAL_NUMBER_HEX] = '\n';
-		fwrite_unlocked(line, 1, (size_t)(p + DEAL_NUMBER_HEX + 1 - line), stdout);
-	}
+	for (unsigned long board = range.low; board <= range.high; board++)
+		stream_out_number(&out, (unsigned)board, number_source_board(&ns, (unsigned)board));
 	number_source_free(&ns);
 	secret_free(seed);
 	xfclose(stdout, "standard output");

@@ -1,9 +1,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <unistd.h>
+
+#include <sodium.h>
 
 #include "cleanup.h"
 #include "tool.h"
@@ -101,4 +104,56 @@ tool_warn(const char *fmt, ...)
 	dl_error_vset(&e, DL_ERR_NONE, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "%s: %s\n", getprogname(), e.msg);
+}
+
+static void __attribute__((noreturn))
+write_failed(const char *name)
+{
+	/* a reader that went away (head, a closed pager): quietly, as for
+	 * input that ended the run (2 where 1 means a failed check) */
+	if (errno == EPIPE)
+		exit(tool_input_status);
+	tool_fail_sys("write error on %s", name);
+}
+
+void
+xfflush(FILE *fp, const char *name)
+{
+	if (fflush(fp) == EOF || ferror(fp))
+		write_failed(name);
+}
+
+void
+xfclose(FILE *fp, const char *name)
+{
+	if (ferror(fp)) {
+		errno = errno ? errno : EIO;
+		write_failed(name);
+	}
+	if (fclose(fp) == EOF)
+		write_failed(name);
+}
+
+static char stdout_buffer[1 << 16];
+
+void
+setup_stdout(void)
+{
+	/* A larger pipe lets both ends of a pipeline run at once instead of
+	 * taking turns on 64 KiB; failure (not a pipe, a limit) is harmless. */
+	fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
+	setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+}
+
+void
+wipe_stdout_buffer(void)
+{
+	sodium_memzero(stdout_buffer, sizeof stdout_buffer);
+}
+
+void
+tool_print_warnings(const struct dl_warnings *w)
+{
+	for (size_t i = 0; i < w->n; i++)
+		fprintf(stderr, "%s: %s\n", getprogname(), w->msgs[i]);
 }

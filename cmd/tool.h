@@ -12,6 +12,7 @@
 #define DL_TOOL_H
 
 #include <stdarg.h>
+#include <stdio.h>
 
 #include "error.h"
 
@@ -35,6 +36,18 @@ void tool_fail(enum dl_error_kind kind, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
 void tool_fail_sys(const char *fmt, ...)
     __attribute__((noreturn, format(printf, 1, 2)));
+/* Flush or close a stream, ending the tool with a message on a write
+ * error.  A reader that went away (EPIPE) ends it quietly, status 1. */
+void xfflush(FILE *fp, const char *name);
+void xfclose(FILE *fp, const char *name);
+
+/* Standard output with a large buffer (and pipe). */
+void setup_stdout(void);
+/* After standard output is closed: its buffer held a secret. */
+void wipe_stdout_buffer(void);
+
 void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Each gathered warning as "dl-NAME: warning". */
+void tool_print_warnings(const struct dl_warnings *w);
 
 #endif

@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "bigdeal.h"
+#include "generator.h"
 
 #define MESSAGE_BYTES (4 + 2 * BIGDEAL_SECRET)
 
@@ -49,3 +50,31 @@ bigdeal_next(struct bigdeal_stream *s)
 	while (number >= DEAL_COUNT);
 	return number;
 }
+
+static void
+start(void *state, const struct seed_record *seed, unsigned last_board)
+{
+	(void)last_board;
+	bigdeal_stream_init(state, seed->key, seed->owner);
+}
+
+/* A sequence: the board number is not an input. */
+static u128
+board(void *state, unsigned number)
+{
+	(void)number;
+	return bigdeal_next(state);
+}
+
+/* Big Deal 2.0's generator (docs/bigdeal-compat.md): "bigdeal RANDOM
+ * OWNER", the secret and the owner's RIPEMD-160, 20 bytes each. */
+const struct generator generator_bigdeal = {
+	.name = "bigdeal",
+	.mapping = "bigdeal",
+	.key_bytes = BIGDEAL_SECRET,
+	.owner_bytes = BIGDEAL_SECRET,
+	.sequential = 1,
+	.state_size = sizeof(struct bigdeal_stream),
+	.start = start,
+	.board = board,
+};

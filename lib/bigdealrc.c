@@ -1,4 +1,3 @@
-#include <err.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,20 +16,22 @@ set_value(char **slot, const char *value)
 }
 
 int
-bigdealrc_read(const char *path, struct bigdealrc *rc)
+bigdealrc_read(const char *path, struct bigdealrc *rc, struct dl_error *e)
 {
 	struct line_reader r;
 	FILE *fp;
 	char *line;
+	int got, status = 0;
 
 	memset(rc, 0, sizeof *rc);
 	if ((fp = fopen(path, "r")) == NULL) {
 		if (errno == ENOENT)
-			return -1;
-		err(1, "%s", path);
+			return 0;
+		return dl_error_sys(e, "%s", path);
 	}
+	rc->found = 1;
 	line_reader_open(&r, fp, path);
-	while ((line = line_next(&r, NULL)) != NULL) {
+	while ((got = line_next(&r, &line, NULL, e)) == 1) {
 		char *eq = strchr(line, '=');
 		if (line[0] == '[') {
 			/* Big Deal reads its own section only, and stops at another */
@@ -41,16 +42,20 @@ bigdealrc_read(const char *path, struct bigdealrc *rc)
 		if (line[0] == '\0' || line[0] == '#' || line[0] == ';')
 			continue;
 		if (eq == NULL) {
-			warnx("%s:%lu: not key=value: ignored", path, r.lineno);
+			dl_warn(&rc->warnings, "%s:%lu: not key=value: ignored", path, r.lineno);
 			continue;
 		}
 		*eq = '\0';
-		if (!utf8_is_valid(eq + 1, strlen(eq + 1)))
-			line_fail(&r, "value of %s is not valid UTF-8", line);
+		if (!utf8_is_valid(eq + 1, strlen(eq + 1))) {
+			got = line_error(&r, e, "value of %s is not valid UTF-8", line);
+			break;
+		}
 		/* only the CR of a CRLF is a line end: an owner "x\r" would come
 		 * back from bigdealrc_write as "x", and the deals with it */
-		if (strchr(eq + 1, '\r') != NULL)
-			line_fail(&r, "value of %s holds a stray CR", line);
+		if (strchr(eq + 1, '\r') != NULL) {
+			got = line_error(&r, e, "value of %s holds a stray CR", line);
+			break;
+		}
 		if (strcmp(line, "formats") == 0)
 			set_value(&rc->formats, eq + 1);
 		else if (strcmp(line, "askformats") == 0)
@@ -58,9 +63,13 @@ bigdealrc_read(const char *path, struct bigdealrc *rc)
 		else if (strcmp(line, "owner") == 0)
 			set_value(&rc->owner, eq + 1);
 	}
+	if (got == -1)
+		status = -1;
 	line_reader_close(&r);
 	fclose(fp);
-	return 0;
+	if (status == -1)
+		bigdealrc_free(rc);
+	return status;
 }
 
 void
@@ -69,17 +78,20 @@ bigdealrc_free(struct bigdealrc *rc)
 	free(rc->formats);
 	free(rc->askformats);
 	free(rc->owner);
+	dl_warnings_free(&rc->warnings);
 	memset(rc, 0, sizeof *rc);
 }
 
-void
-bigdealrc_write(const char *path, const struct bigdealrc *rc)
+int
+bigdealrc_write(const char *path, const struct bigdealrc *rc, struct dl_error *e)
 {
 	struct outfile of;
-	FILE *fp = outfile_create(&of, path, 0666);
+	FILE *fp = outfile_create(&of, path, 0666, e);
 
+	if (fp == NULL)
+		return -1;
 	fprintf(fp, "[BigDeal]\nformats=%s\naskformats=%s\nowner=%s\n",
 	    rc->formats ? rc->formats : "", rc->askformats ? rc->askformats : "",
 	    rc->owner ? rc->owner : "");
-	outfile_publish(&of, PUBLISH_REPLACE);
+	return outfile_publish(&of, PUBLISH_REPLACE, e);
 }

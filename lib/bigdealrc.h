@@ -3,18 +3,23 @@
 #ifndef DL_BIGDEALRC_H
 #define DL_BIGDEALRC_H
 
+#include "error.h"
+
 #define BIGDEALRC ".bigdealrc"
 
 struct bigdealrc {
 	char *formats;		/* NULL when not set */
 	char *askformats;
 	char *owner;
+	int found;		/* the file exists */
+	struct dl_warnings warnings;	/* odd lines, for the tool to print */
 };
 
-/* 0 when read, -1 when there is no such file; exits on a malformed file. */
-int bigdealrc_read(const char *path, struct bigdealrc *rc);
+/* 0 when read or when there is no such file (then rc->found is 0); -1
+ * with *e on a malformed or unreadable file. */
+int bigdealrc_read(const char *path, struct bigdealrc *rc, struct dl_error *e);
 void bigdealrc_free(struct bigdealrc *rc);
 /* Writes the three keys (NULL as empty), replacing the file atomically. */
-void bigdealrc_write(const char *path, const struct bigdealrc *rc);
+int bigdealrc_write(const char *path, const struct bigdealrc *rc, struct dl_error *e);
 
 #endif

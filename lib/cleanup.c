@@ -195,6 +195,13 @@ cleanup_set_tty(int fd, const struct termios *saved, const struct termios *raw,
 	sigaction(SIGTSTP, &sa, NULL);
 	sa.sa_handler = on_continue;
 	sigaction(SIGCONT, &sa, NULL);
+	/* whoever types must be able to get out, even where the shell
+	 * started us with these ignored (a script's trap "" INT) */
+	sa.sa_handler = on_fatal_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	restore_signals(&old);
 }
 

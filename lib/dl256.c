@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include "dl256.h"
+#include "generator.h"
 
 #define BLOCK_BYTES 64
 /* 64-byte ChaCha20 blocks hold five 12-byte candidates; 4 bytes are unused */
@@ -99,3 +100,48 @@ dl256_deal_number(const unsigned char key[DL256_KEY_BYTES], uint64_t event,
 	sodium_memzero(&s, sizeof s);
 	return number;
 }
+
+/* Boards are made DL256_CHUNK at a time, never past the run's last. */
+struct chunk {
+	struct dl256_session session;
+	u128 numbers[DL256_CHUNK];
+	unsigned long first, count, last_board;
+};
+
+static void
+start(void *state, const struct seed_record *seed, unsigned last_board)
+{
+	struct chunk *c = state;
+
+	dl256_session_init(&c->session, seed->key, seed->event, seed->session);
+	c->first = c->count = 0;
+	c->last_board = last_board;
+}
+
+static u128
+board(void *state, unsigned number)
+{
+	struct chunk *c = state;
+
+	if (number < c->first || number - c->first >= c->count) {
+		c->first = number;
+		c->count = number <= c->last_board ? c->last_board - number + 1 : 1;
+		if (c->count > DL256_CHUNK)
+			c->count = DL256_CHUNK;
+		dl256_boards(&c->session, number, (unsigned)c->count, c->numbers);
+	}
+	return c->numbers[number - c->first];
+}
+
+/* dl256 (docs/generator.md): "dl256 KEY", 32 bytes; coordinates event
+ * (64 bits) and session (32 bits). */
+const struct generator generator_dl256 = {
+	.name = "dl256",
+	.mapping = "bigdeal",
+	.key_bytes = DL256_KEY_BYTES,
+	.coordinates = 1,
+	.max_event = UINT64_MAX,
+	.state_size = sizeof(struct chunk),
+	.start = start,
+	.board = board,
+};

@@ -1,4 +1,3 @@
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -10,6 +9,7 @@
 
 #include <sodium.h>
 
+#include "cleanup.h"
 #include "entropy.h"
 #include "util.h"
 
@@ -47,15 +47,15 @@ entropy_add_string(struct entropy *e, const char *s)
 	e->bits += ENTROPY_GIVEN_BITS * strlen(s);
 }
 
-static void
-add_file(struct entropy *e, const char *path, int as_ints)
+static int
+add_file(struct entropy *e, const char *path, int as_ints, struct dl_error *error)
 {
 	unsigned char buf[4096];
 	FILE *fp = fopen(path, "r");
 	size_t n;
 
 	if (fp == NULL)
-		err(1, "%s", path);
+		return dl_error_sys(error, "%s", path);
 	while ((n = fread(buf, 1, sizeof buf, fp)) > 0) {
 		for (size_t i = 0; as_ints && i < n; i++) {
 			int value = buf[i];	/* native byte order, as bigdealx */
@@ -65,22 +65,26 @@ add_file(struct entropy *e, const char *path, int as_ints)
 			ripemd160_update(&e->pool, buf, n);
 		e->bits += ENTROPY_GIVEN_BITS * n;
 	}
-	if (ferror(fp))
-		err(1, "%s", path);
-	fclose(fp);
 	sodium_memzero(buf, sizeof buf);
+	if (ferror(fp)) {
+		dl_error_sys(error, "%s", path);
+		fclose(fp);
+		return -1;
+	}
+	fclose(fp);
+	return 0;
 }
 
-void
-entropy_add_file(struct entropy *e, const char *path)
+int
+entropy_add_file(struct entropy *e, const char *path, struct dl_error *error)
 {
-	add_file(e, path, 0);
+	return add_file(e, path, 0, error);
 }
 
-void
-entropy_add_file_as_ints(struct entropy *e, const char *path)
+int
+entropy_add_file_as_ints(struct entropy *e, const char *path, struct dl_error *error)
 {
-	add_file(e, path, 1);
+	return add_file(e, path, 1, error);
 }
 
 unsigned
@@ -103,47 +107,53 @@ static struct termios tty_saved;
 static void
 restore_tty(void)
 {
-	if (tty_fd != -1)
-		tcsetattr(tty_fd, TCSAFLUSH, &tty_saved);
+	tcsetattr(tty_fd, TCSAFLUSH, &tty_saved);
+	cleanup_clear_tty();
+	close(tty_fd);
+	tty_fd = -1;
 }
 
-static void
-restore_tty_on_signal(int sig)
+/* Raw mode, handed to the cleanup module: restored on every way out, and
+ * after a stop (Ctrl-Z) and fg raw again. */
+static int
+raw_tty(struct dl_error *error)
 {
-	restore_tty();		/* tcsetattr is async-signal-safe */
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void
-raw_tty(void)
-{
-	static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP };
 	struct termios raw;
 
-	if ((tty_fd = open("/dev/tty", O_RDWR | O_CLOEXEC)) == -1 || !isatty(tty_fd))
-		errx(1, "keyboard entropy needs a terminal");
-	if (tcgetattr(tty_fd, &tty_saved) == -1)
-		err(1, "/dev/tty");
-	atexit(restore_tty);
-	for (size_t i = 0; i < sizeof signals / sizeof *signals; i++)
-		signal(signals[i], restore_tty_on_signal);
+	if ((tty_fd = open("/dev/tty", O_RDWR | O_CLOEXEC)) == -1 || !isatty(tty_fd)) {
+		if (tty_fd != -1)
+			close(tty_fd);
+		tty_fd = -1;
+		return dl_error_set(error, DL_ERR_USAGE, "keyboard entropy needs a terminal");
+	}
+	if (tcgetattr(tty_fd, &tty_saved) == -1) {
+		dl_error_sys(error, "/dev/tty");
+		close(tty_fd);
+		tty_fd = -1;
+		return -1;
+	}
 	raw = tty_saved;
 	raw.c_lflag &= (tcflag_t)~(ICANON | ECHO);
 	raw.c_cc[VMIN] = 1;
 	raw.c_cc[VTIME] = 0;
-	if (tcsetattr(tty_fd, TCSAFLUSH, &raw) == -1)
-		err(1, "/dev/tty");
+	cleanup_set_tty(tty_fd, &tty_saved, &raw, NULL);
+	if (tcsetattr(tty_fd, TCSAFLUSH, &raw) == -1) {
+		dl_error_sys(error, "/dev/tty");
+		restore_tty();
+		return -1;
+	}
+	return 0;
 }
 
-void
-entropy_add_keyboard(struct entropy *e, unsigned long target)
+int
+entropy_add_keyboard(struct entropy *e, unsigned long target, struct dl_error *error)
 {
 	struct timeval now, before = { 0, 0 };
 	unsigned char key, previous = 0;
 	int first = 1;
 
-	raw_tty();
+	if (raw_tty(error) == -1)
+		return -1;
 	dprintf(tty_fd, "Type at random until no more bits are needed.\n");
 	while (e->bits < target) {
 		dprintf(tty_fd, "\r%4lu bits still needed ", target - e->bits);
@@ -152,7 +162,8 @@ entropy_add_keyboard(struct entropy *e, unsigned long target)
 			continue;
 		if (n <= 0) {
 			restore_tty();
-			errx(1, "keyboard entropy ended with %lu of %lu bits", e->bits, target);
+			return dl_error_set(error, DL_ERR_INPUT,
+			    "keyboard entropy ended with %lu of %lu bits", e->bits, target);
 		}
 		gettimeofday(&now, NULL);
 		ripemd160_update(&e->pool, &now, sizeof now);
@@ -171,8 +182,7 @@ entropy_add_keyboard(struct entropy *e, unsigned long target)
 	sodium_memzero(&key, sizeof key);
 	sodium_memzero(&previous, sizeof previous);
 	restore_tty();
-	close(tty_fd);
-	tty_fd = -1;
+	return 0;
 }
 
 void

@@ -5,6 +5,7 @@
 #define DL_ENTROPY_H
 
 #include "bigdeal.h"
+#include "error.h"
 #include "ripemd160.h"
 
 #define ENTROPY_NEEDED 160	/* bits: the size of the secret */
@@ -25,13 +26,13 @@ void entropy_add_os(struct entropy *e);
 /* bigdealx -e: the bytes of s, 4 bits each. */
 void entropy_add_string(struct entropy *e, const char *s);
 /* The bytes of a file, 4 bits each (dl-seed --entropy-file). */
-void entropy_add_file(struct entropy *e, const char *path);
+int entropy_add_file(struct entropy *e, const char *path, struct dl_error *error);
 /* bigdealx -E: every byte of the file as a 4-byte native int, 4 bits each. */
-void entropy_add_file_as_ints(struct entropy *e, const char *path);
+int entropy_add_file_as_ints(struct entropy *e, const char *path, struct dl_error *error);
 /* Keystroke timing from /dev/tty until e->bits reaches target; the terminal
- * is restored on every way out, signals included.  Exits when there is no
+ * is restored on every way out, signals included.  -1 when there is no
  * terminal or the typist gives up (end of file). */
-void entropy_add_keyboard(struct entropy *e, unsigned long target);
+int entropy_add_keyboard(struct entropy *e, unsigned long target, struct dl_error *error);
 /* Credit for one keystroke after interval microseconds (exposed for tests). */
 unsigned keystroke_bits(unsigned long interval);
 

@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
@@ -194,4 +195,33 @@ dl_error_clear(struct dl_error *e)
 		e->errnum = 0;
 		e->msg[0] = '\0';
 	}
+}
+
+void
+dl_warn(struct dl_warnings *w, const char *fmt, ...)
+{
+	struct dl_error e;
+	char **more;
+	va_list ap;
+
+	if (w == NULL)
+		return;
+	va_start(ap, fmt);
+	dl_error_vset(&e, DL_ERR_NONE, fmt, ap);
+	va_end(ap);
+	if ((more = reallocarray(w->msgs, w->n + 1, sizeof *more)) == NULL)
+		return;		/* a warning lost to a lack of memory */
+	w->msgs = more;
+	if ((w->msgs[w->n] = strdup(e.msg)) != NULL)
+		w->n++;
+}
+
+void
+dl_warnings_free(struct dl_warnings *w)
+{
+	for (size_t i = 0; i < w->n; i++)
+		free(w->msgs[i]);
+	free(w->msgs);
+	w->msgs = NULL;
+	w->n = 0;
 }

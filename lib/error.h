@@ -7,6 +7,7 @@
 #define DL_ERROR_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 enum dl_error_kind {
 	DL_ERR_NONE = 0,
@@ -47,6 +48,16 @@ int dl_error_vat(struct dl_error *e, enum dl_error_kind kind, const char *file,
 void dl_error_prefix(struct dl_error *e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void dl_error_clear(struct dl_error *e);
+
+/* Warnings a lib/ function gathers for the tool to print: each one line,
+ * escaped like error messages. */
+struct dl_warnings {
+	char **msgs;
+	size_t n;
+};
+void dl_warn(struct dl_warnings *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void dl_warnings_free(struct dl_warnings *w);
 
 /* Copies len bytes of untrusted text to out (size outsize, NUL-terminated)
  * with control bytes, C1 controls, bidirectional overrides and invalid

@@ -1,4 +1,3 @@
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,89 +10,110 @@
 #include <sodium.h>
 
 #include "history.h"
+#include "util.h"
 
 #define FINGERPRINT_BYTES 16
 /* BLAKE2b keyed with a fixed label: a fingerprint says nothing about the
  * seed, and fingerprints of dl's history match nothing else. */
 static const char fingerprint_key[] = "dl seed history, version 1";
 
-static char *cached_path;
-
-/* Memory still reachable at exit is an error to make memcheck. */
-static void
-free_path(void)
-{
-	free(cached_path);
-}
-
-const char *
-history_path(void)
+int
+history_path(char **path, struct dl_error *e)
 {
 	const char *env = getenv("DL_SEED_HISTORY"), *state, *home;
 
-	if (cached_path != NULL)
-		return cached_path;
+	*path = NULL;
 	if (env != NULL && strcmp(env, "off") == 0)
-		return NULL;
+		return 0;
 	if (env != NULL && *env != '\0')
-		cached_path = strdup(env);
-	else if ((state = getenv("XDG_STATE_HOME")) != NULL && *state == '/') {
-		if (asprintf(&cached_path, "%s/dl/seed-history", state) == -1)
-			cached_path = NULL;
-	} else if ((home = getenv("HOME")) != NULL && *home != '\0') {
-		if (asprintf(&cached_path, "%s/.local/state/dl/seed-history",
-		    home) == -1)
-			cached_path = NULL;
-	}
-	if (cached_path == NULL)
-		errx(1, "no place for the seed history: set HOME or DL_SEED_HISTORY");
-	atexit(free_path);
-	return cached_path;
+		*path = xstrdup(env);
+	else if ((state = getenv("XDG_STATE_HOME")) != NULL && *state == '/')
+		*path = xasprintf("%s/dl/seed-history", state);
+	else if ((home = getenv("HOME")) != NULL && *home != '\0')
+		*path = xasprintf("%s/.local/state/dl/seed-history", home);
+	else
+		return dl_error_set(e, DL_ERR_USAGE,
+		    "no place for the seed history: set HOME or DL_SEED_HISTORY");
+	return 0;
 }
 
 /* mkdir -p, mode 0700: the history is nobody else's business. */
-static void
-make_parents(const char *path)
+static int
+make_parents(const char *path, struct dl_error *e)
 {
-	char *copy = strdup(path);
+	char *copy = xstrdup(path);
 
-	if (copy == NULL)
-		err(2, "strdup");
 	for (char *p = copy + 1; *p; p++) {
 		if (*p != '/')
 			continue;
 		*p = '\0';
-		if (mkdir(copy, 0700) == -1 && errno != EEXIST)
-			err(1, "%s", copy);
+		if (mkdir(copy, 0700) == -1 && errno != EEXIST) {
+			dl_error_sys(e, "%s", copy);
+			free(copy);
+			return -1;
+		}
 		*p = '/';
 	}
 	free(copy);
+	return 0;
 }
 
-void
-history_check_and_record(const struct seed_record *seed)
+/* The bytes a fingerprint is made of.  They are the memory image the seed
+ * record had in the first versions (a 4-byte generator number, 0 bigdeal
+ * and 1 dl256; random, owner and key; padding; event; session; padding),
+ * so that histories written then still refuse their seeds. */
+static void
+fingerprint(const struct seed_record *seed, unsigned char fp[FINGERPRINT_BYTES])
 {
-	const char *path = history_path();
-	unsigned char fp[FINGERPRINT_BYTES];
-	char hex[2 * FINGERPRINT_BYTES + 2], line[sizeof hex + 2];
+	unsigned char image[96] = { 0 };
+	uint32_t number = 0;
+
+	/* bigdeal and dl256 keep their old numbers 0 and 1; a generator added
+	 * later is numbered after them by its place in the table, plus 100 */
+	for (size_t i = 0; i < ngenerators; i++)
+		if (generators[i] == seed->generator)
+			number = (uint32_t)i + 100;
+	if (seed->generator == &generator_bigdeal)
+		number = 0;
+	else if (seed->generator == &generator_dl256)
+		number = 1;
+
+	memcpy(image, &number, 4);
+	if (seed->generator->owner_bytes) {
+		memcpy(image + 4, seed->key, seed->generator->key_bytes);
+		memcpy(image + 24, seed->owner, seed->generator->owner_bytes);
+	} else
+		memcpy(image + 44, seed->key, seed->generator->key_bytes);
+	memcpy(image + 80, &seed->event, 8);
+	memcpy(image + 88, &seed->session, 4);
+	crypto_generichash(fp, FINGERPRINT_BYTES, image, sizeof image,
+	    (const unsigned char *)fingerprint_key, sizeof fingerprint_key - 1);
+	sodium_memzero(image, sizeof image);
+}
+
+static int
+check_and_record(const char *path, const char *hex, struct dl_error *e)
+{
+	char line[2 * FINGERPRINT_BYTES + 4];
 	FILE *f;
 	int fd;
 
-	if (path == NULL)
-		return;
-	crypto_generichash(fp, sizeof fp, (const unsigned char *)seed, sizeof *seed,
-	    (const unsigned char *)fingerprint_key, sizeof fingerprint_key - 1);
-	sodium_bin2hex(hex, sizeof hex, fp, sizeof fp);
-	make_parents(path);
+	if (make_parents(path, e) == -1)
+		return -1;
 	if ((fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) == -1)
-		err(1, "%s", path);
-	if (flock(fd, LOCK_EX) == -1 || (f = fdopen(fd, "a+")) == NULL)
-		err(1, "%s", path);
+		return dl_error_sys(e, "%s", path);
+	if (flock(fd, LOCK_EX) == -1 || (f = fdopen(fd, "a+")) == NULL) {
+		dl_error_sys(e, "%s", path);
+		close(fd);
+		return -1;
+	}
 	rewind(f);
 	while (fgets(line, sizeof line, f) != NULL)
-		if (strncmp(line, hex, 2 * FINGERPRINT_BYTES) == 0)
-			errx(1, "this seed was made before (it is in %s): "
-			    "refusing to deal the same series again", path);
+		if (strncmp(line, hex, 2 * FINGERPRINT_BYTES) == 0) {
+			fclose(f);
+			return dl_error_set(e, DL_ERR_INPUT, "this seed was made before (it "
+			    "is in %s): refusing to deal the same series again", path);
+		}
 	off_t before = lseek(fd, 0, SEEK_END);
 	if (fprintf(f, "%s\n", hex) < 0 || fflush(f) == EOF || fsync(fd) == -1) {
 		/* a full disk may take part of the line: the next one would be
@@ -101,7 +121,29 @@ history_check_and_record(const struct seed_record *seed)
 		int saved = errno;
 		int cut = before != -1 && ftruncate(fd, before) == 0;
 		errno = saved;
-		err(1, cut ? "%s" : "%s (part of a line may be left in it)", path);
+		dl_error_sys(e, cut ? "%s" : "%s (part of a line may be left in it)", path);
+		fclose(f);
+		return -1;
 	}
-	fclose(f);		/* and the lock with it */
+	if (fclose(f) == EOF)		/* and the lock with it */
+		return dl_error_sys(e, "%s", path);
+	return 0;
+}
+
+int
+history_check_and_record(const struct seed_record *seed, struct dl_error *e)
+{
+	unsigned char fp[FINGERPRINT_BYTES];
+	char hex[2 * FINGERPRINT_BYTES + 1], *path;
+	int status;
+
+	if (history_path(&path, e) == -1)
+		return -1;
+	if (path == NULL)
+		return 0;
+	fingerprint(seed, fp);
+	sodium_bin2hex(hex, sizeof hex, fp, sizeof fp);
+	status = check_and_record(path, hex, e);
+	free(path);
+	return status;
 }

@@ -4,12 +4,15 @@
 #ifndef DL_HISTORY_H
 #define DL_HISTORY_H
 
+#include "error.h"
 #include "seed.h"
 
 /* The history file: $DL_SEED_HISTORY, else $XDG_STATE_HOME/dl/seed-history,
- * else ~/.local/state/dl/seed-history; NULL when DL_SEED_HISTORY is "off". */
-const char *history_path(void);
-/* Exits when the seed is in the history; records it otherwise. */
-void history_check_and_record(const struct seed_record *seed);
+ * else ~/.local/state/dl/seed-history (to free); NULL in *path when
+ * DL_SEED_HISTORY is "off". */
+int history_path(char **path, struct dl_error *e);
+/* -1 (an input error) when the seed is in the history; records it
+ * otherwise. */
+int history_check_and_record(const struct seed_record *seed, struct dl_error *e);
 
 #endif

@@ -1,4 +1,4 @@
-#include <err.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,48 +30,43 @@ line_reader_close(struct line_reader *r)
 	r->buf = NULL;
 }
 
-void
-line_fail(const struct line_reader *r, const char *fmt, ...)
+int
+line_error(const struct line_reader *r, struct dl_error *e, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	line_vfail(r, fmt, ap);
+	line_verror(r, e, fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
-int input_error_status = 1;
-
-void
-line_vfail(const struct line_reader *r, const char *fmt, va_list ap)
+int
+line_verror(const struct line_reader *r, struct dl_error *e, const char *fmt, va_list ap)
 {
-	char *msg;
-
-	if (vasprintf(&msg, fmt, ap) == -1)
-		err(2, "vasprintf");
-	if (r->name != NULL)
-		errx(input_error_status, "%s:%lu: %s", r->name, r->lineno, msg);
-	errx(input_error_status, "line %lu: %s", r->lineno, msg);
+	return dl_error_vat(e, DL_ERR_INPUT, r->name, r->lineno, fmt, ap);
 }
 
-/* Move what is left to the front and read more; 0 at end of input. */
-static size_t
-refill(struct line_reader *r)
+/* Move what is left to the front and read more: the bytes read, 0 at the
+ * end of input, -1 on a read error. */
+static long
+refill(struct line_reader *r, struct dl_error *e)
 {
 	memmove(r->buf, r->buf + r->start, r->end - r->start);
 	r->end -= r->start;
 	r->start = 0;
 	size_t got = fread(r->buf + r->end, 1, BUF_BYTES - 1 - r->end, r->in);
 	if (got == 0 && ferror(r->in)) {
-		if (r->name != NULL)
-			err(1, "%s", r->name);
-		err(1, "read error");
+		if (errno == 0)
+			errno = EIO;
+		return r->name != NULL ? dl_error_sys(e, "%s", r->name) : dl_error_sys(e, "read error");
 	}
 	r->end += got;
-	return got;
+	return (long)got;
 }
 
-char *
-line_next(struct line_reader *r, size_t *lenp)
+int
+line_next(struct line_reader *r, char **linep, size_t *lenp, struct dl_error *e)
 {
 	char *line, *nl;
 	size_t len;
@@ -82,11 +77,14 @@ line_next(struct line_reader *r, size_t *lenp)
 			break;
 		if (r->end - r->start >= LINE_MAX_BYTES + 1) {
 			r->lineno++;
-			line_fail(r, "line too long (over %d bytes)", LINE_MAX_BYTES);
+			return line_error(r, e, "line too long (over %d bytes)", LINE_MAX_BYTES);
 		}
-		if (refill(r) == 0) {
+		long got = refill(r, e);
+		if (got == -1)
+			return -1;
+		if (got == 0) {
 			if (r->end == r->start)
-				return NULL;
+				return 0;
 			nl = r->buf + r->end;	/* last line lacks its newline */
 			break;
 		}
@@ -96,11 +94,12 @@ line_next(struct line_reader *r, size_t *lenp)
 	len = (size_t)(nl - line);
 	r->start = nl - r->buf + (nl < r->buf + r->end);
 	if (memchr(line, '\0', len) != NULL)
-		line_fail(r, "NUL byte in line");
+		return line_error(r, e, "NUL byte in line");
 	if (len > 0 && line[len - 1] == '\r')
 		len--;
 	line[len] = '\0';
+	*linep = line;
 	if (lenp != NULL)
 		*lenp = len;
-	return line;
+	return 1;
 }

@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "error.h"
+
 #define LINE_MAX_BYTES 65536
 
 struct line_reader {
@@ -18,16 +20,16 @@ struct line_reader {
 
 void line_reader_open(struct line_reader *r, FILE *in, const char *name);
 void line_reader_close(struct line_reader *r);
-/* The next line without its LF or CRLF, NUL-terminated; NULL at the end. */
-char *line_next(struct line_reader *r, size_t *len);
-/* The exit status for bad input: 1, unless a tool whose 1 means something
- * else (dl-stat: the battery failed) sets another. */
-extern int input_error_status;
+/* The next line without its LF or CRLF, NUL-terminated, in *line: 1; at
+ * the end of input 0; on an overlong line, a NUL byte or a read error -1
+ * with *e set. */
+int line_next(struct line_reader *r, char **line, size_t *len, struct dl_error *e);
 
-/* "NAME:N: message" or "line N: message", then exit input_error_status. */
-void line_fail(const struct line_reader *r, const char *fmt, ...)
-    __attribute__((noreturn, format(printf, 2, 3)));
-void line_vfail(const struct line_reader *r, const char *fmt, va_list ap)
-    __attribute__((noreturn, format(printf, 2, 0)));
+/* An input error at the reader's line: "NAME:N: message", or "line N:
+ * message" on standard input.  Returns -1. */
+int line_error(const struct line_reader *r, struct dl_error *e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int line_verror(const struct line_reader *r, struct dl_error *e, const char *fmt,
+    va_list ap) __attribute__((format(printf, 3, 0)));
 
 #endif

@@ -1,5 +1,7 @@
+#include <stdlib.h>
 #include <string.h>
 
+#include "generator.h"
 #include "mapping.h"
 #include "pavlicek.h"
 
@@ -30,4 +32,29 @@ mapping_names(void)
 			strlcat(known, mappings[i].name, sizeof known);
 		}
 	return known;
+}
+
+int
+mapping_of_stream(const struct stream_in *in, const struct mapping *given,
+    const struct mapping **map, struct dl_error *e)
+{
+	const char *name = stream_header(in, 'M'), *gen = stream_header(in, 'G');
+	const struct generator *g;
+
+	*map = given != NULL ? given : &mappings[0];
+	if (in->kind == STREAM_NUMBERS) {
+		if (given == NULL && gen != NULL && (g = generator_of_header(gen)) != NULL)
+			*map = mapping_find(g->mapping);
+		return 0;
+	}
+	if (name == NULL)
+		return 0;
+	if ((*map = mapping_find(name)) == NULL)
+		return dl_error_set(e, DL_ERR_INPUT,
+		    "the deals were mapped with \"%.40s\", which this %s does not know", name, getprogname());
+	if (given != NULL && given != *map)
+		return dl_error_set(e, DL_ERR_INPUT,
+		    "the deals were mapped with \"%s\", not \"%s\" as -m says",
+		    (*map)->name, given->name);
+	return 0;
 }

@@ -7,6 +7,8 @@
 #include <stddef.h>
 
 #include "dealnum.h"
+#include "error.h"
+#include "proto.h"
 
 struct mapping {
 	const char *name;
@@ -21,5 +23,12 @@ extern const size_t nmappings;
 const struct mapping *mapping_find(const char *name);
 /* "bigdeal, pavlicek": for messages. */
 const char *mapping_names(void);
+
+/* The mapping that goes with a stream.  Deals: the one its #M: header
+ * names, with which given (-m, or NULL) must agree.  Numbers: given, else
+ * the natural mapping of the generator its #G: header names.  Else the
+ * default.  -1 with *e set for an unknown or disagreeing mapping. */
+int mapping_of_stream(const struct stream_in *in, const struct mapping *given,
+    const struct mapping **map, struct dl_error *e);
 
 #endif

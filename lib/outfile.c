@@ -1,4 +1,3 @@
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -9,52 +8,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "outfile.h"
 #include "util.h"
-
-static struct outfile *pending;
-
-static void
-remove_pending(void)
-{
-	for (struct outfile *of = pending; of != NULL; of = of->next)
-		if (of->tmp != NULL)
-			unlink(of->tmp);
-}
-
-static void
-remove_pending_on_signal(int sig)
-{
-	remove_pending();	/* unlink is async-signal-safe */
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void
-watch_pending(struct outfile *of)
-{
-	static int installed;
-
-	if (!installed) {
-		atexit(remove_pending);
-		signal(SIGINT, remove_pending_on_signal);
-		signal(SIGTERM, remove_pending_on_signal);
-		signal(SIGHUP, remove_pending_on_signal);
-		installed = 1;
-	}
-	of->next = pending;
-	pending = of;
-}
 
 /* Published or discarded: the caller may free it, so it leaves the list. */
 static void
 forget_pending(struct outfile *of)
 {
-	for (struct outfile **p = &pending; *p != NULL; p = &(*p)->next)
-		if (*p == of) {
-			*p = of->next;
-			break;
-		}
+	if (of->tmp != NULL)
+		cleanup_forget_file(of->tmp);
 	free(of->tmp);
 	of->tmp = NULL;
 	free(of->path);
@@ -62,24 +25,43 @@ forget_pending(struct outfile *of)
 }
 
 FILE *
-outfile_create(struct outfile *of, const char *path, mode_t mode)
+outfile_create(struct outfile *of, const char *path, mode_t mode, struct dl_error *e)
 {
 	char *copy = xstrdup(path), *copy2 = xstrdup(path);
 	mode_t mask = umask(0);
+	sigset_t all, old;
 	int fd;
 
 	umask(mask);
 	memset(of, 0, sizeof *of);
 	of->path = xstrdup(path);
-	if (asprintf(&of->tmp, "%s/.%s.XXXXXX", dirname(copy), basename(copy2)) == -1)
-		err(2, "asprintf");
+	of->tmp = xasprintf("%s/.%s.XXXXXX", dirname(copy), basename(copy2));
 	free(copy);
 	free(copy2);
-	if ((fd = mkstemp(of->tmp)) == -1)
-		err(1, "cannot create a file next to %s", path);
-	watch_pending(of);
-	if (fchmod(fd, mode & ~mask) == -1 || (of->fp = fdopen(fd, "w")) == NULL)
-		err(1, "%s", of->tmp);
+	/* no signal between the file's birth and its registration */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	fd = mkstemp(of->tmp);
+	if (fd != -1 && cleanup_add_file(of->tmp) == -1) {
+		unlink(of->tmp);
+		close(fd);
+		fd = -1;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (fd == -1) {
+		dl_error_sys(e, "cannot create a file next to %s", path);
+		free(of->tmp);
+		of->tmp = NULL;
+		free(of->path);
+		of->path = NULL;
+		return NULL;
+	}
+	if (fchmod(fd, mode & ~mask) == -1 || (of->fp = fdopen(fd, "w")) == NULL) {
+		dl_error_sys(e, "%s", of->tmp);
+		close(fd);
+		outfile_discard(of);
+		return NULL;
+	}
 	return of->fp;
 }
 
@@ -117,38 +99,50 @@ same_contents(const char *a, const char *b)
 	return same;
 }
 
-void
-outfile_publish(struct outfile *of, enum publish_mode how)
+int
+outfile_publish(struct outfile *of, enum publish_mode how, struct dl_error *e)
 {
 	int status;
 
 	if (fflush(of->fp) == EOF || ferror(of->fp) || fsync(fileno(of->fp)) == -1) {
 		int saved = errno ? errno : EIO;
-		fclose(of->fp);
 		errno = saved;
-		err(1, "write error on %s", of->path);
+		dl_error_sys(e, "write error on %s", of->path);
+		outfile_discard(of);
+		return -1;
 	}
-	if (fclose(of->fp) == EOF)
-		err(1, "write error on %s", of->path);
+	status = fclose(of->fp);
 	of->fp = NULL;
+	if (status == EOF) {
+		dl_error_sys(e, "write error on %s", of->path);
+		outfile_discard(of);
+		return -1;
+	}
 	if (how == PUBLISH_REPLACE)
 		status = rename(of->tmp, of->path);
 	else {
 		status = publish_no_replace(of->tmp, of->path);
 		if (status == -1 && errno == EEXIST && how == PUBLISH_SAME) {
-			if (!same_contents(of->tmp, of->path))
-				errx(1, "%s exists with other contents: refusing to "
-				    "overwrite it (use --force)", of->path);
+			if (!same_contents(of->tmp, of->path)) {
+				dl_error_set(e, DL_ERR_INPUT, "%s exists with other contents: "
+				    "refusing to overwrite it (use --force)", of->path);
+				outfile_discard(of);
+				return -1;
+			}
 			status = rename(of->tmp, of->path);
 		}
 	}
 	if (status == -1) {
 		if (errno == EEXIST)
-			errx(1, "%s exists: refusing to overwrite deal files (use --force)",
-			    of->path);
-		err(1, "cannot publish %s", of->path);
+			dl_error_set(e, DL_ERR_INPUT,
+			    "%s exists: refusing to overwrite deal files (use --force)", of->path);
+		else
+			dl_error_sys(e, "cannot publish %s", of->path);
+		outfile_discard(of);
+		return -1;
 	}
 	forget_pending(of);
+	return 0;
 }
 
 void

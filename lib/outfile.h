@@ -8,11 +8,14 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "error.h"
+
 struct outfile {
 	char *path;
-	char *tmp;		/* NULL once published or discarded */
+	char *tmp;		/* NULL once published or discarded; until
+				 * then the cleanup module removes it should
+				 * the tool end */
 	FILE *fp;
-	struct outfile *next;	/* unpublished files, removed at exit */
 };
 
 enum publish_mode {
@@ -23,10 +26,12 @@ enum publish_mode {
 	PUBLISH_SAME,
 };
 
-/* mode: 0600 for secrets, 0666 (less the umask) for deal files. */
-FILE *outfile_create(struct outfile *of, const char *path, mode_t mode);
-/* Exits with a message when the file cannot be written or exists. */
-void outfile_publish(struct outfile *of, enum publish_mode how);
+/* mode: 0600 for secrets, 0666 (less the umask) for deal files.  NULL
+ * with *e set when no temporary file can be made. */
+FILE *outfile_create(struct outfile *of, const char *path, mode_t mode, struct dl_error *e);
+/* -1 with *e set when the file cannot be written or (by how) exists; the
+ * temporary file is then removed. */
+int outfile_publish(struct outfile *of, enum publish_mode how, struct dl_error *e);
 void outfile_discard(struct outfile *of);
 
 #endif

@@ -1,6 +1,5 @@
 #include <dirent.h>
 #include <dlfcn.h>
-#include <err.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -17,37 +16,21 @@
 /* Directories to search, in order: next to the program (the build tree's
  * build/plugins, an installation's lib/dl/plugins), then the absolute
  * directories of DL_PLUGIN_PATH.  Never the current directory: a relative
- * or empty entry of DL_PLUGIN_PATH is ignored. */
-static char **plugin_dir_list;
-
-/* The list lives as long as the program; freed at exit all the same, as
- * memory still reachable then is an error to make memcheck. */
-static void
-free_plugin_dirs(void)
-{
-	for (size_t i = 0; plugin_dir_list[i] != NULL; i++)
-		free(plugin_dir_list[i]);
-	free(plugin_dir_list);
-	plugin_dir_list = NULL;
-}
-
+ * or empty entry of DL_PLUGIN_PATH is ignored.  A NULL-terminated list
+ * for free_plugin_dirs. */
 static char **
 plugin_dirs(void)
 {
 	char exe[PATH_MAX];
 	size_t n = 0;
 	ssize_t len;
+	char **dirs = xcalloc(64, sizeof *dirs);
 
-	if (plugin_dir_list != NULL)
-		return plugin_dir_list;
-	char **dirs = plugin_dir_list = xcalloc(64, sizeof *dirs);
-	atexit(free_plugin_dirs);
 	if ((len = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
 		exe[len] = '\0';
 		char *bindir = dirname(exe);
-		if (asprintf(&dirs[n++], "%s/../plugins", bindir) == -1 ||
-		    asprintf(&dirs[n++], "%s/../lib/dl/plugins", bindir) == -1)
-			err(2, "asprintf");
+		dirs[n++] = xasprintf("%s/../plugins", bindir);
+		dirs[n++] = xasprintf("%s/../lib/dl/plugins", bindir);
 	}
 	const char *env = getenv("DL_PLUGIN_PATH");
 	if (env != NULL) {
@@ -61,8 +44,16 @@ plugin_dirs(void)
 	return dirs;
 }
 
-static int
-name_is_valid(const char *name)
+static void
+free_plugin_dirs(char **dirs)
+{
+	for (size_t i = 0; dirs[i] != NULL; i++)
+		free(dirs[i]);
+	free(dirs);
+}
+
+int
+plugin_name_is_valid(const char *name)
 {
 	if (name == NULL || *name == '\0' || strlen(name) > 32)
 		return 0;
@@ -72,76 +63,66 @@ name_is_valid(const char *name)
 	return 1;
 }
 
-/* NULL on success, else why the file at path is not a usable plugin. */
-static char *
-load_file(const char *path, const char *name, struct loaded_plugin *lp)
+static int
+load_file(const char *path, const char *name, struct loaded_plugin *lp, struct dl_error *e)
 {
 	const struct dl_plugin *p;
-	char *why = NULL;
 	void *handle;
 
 	if ((handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
-		const char *e = dlerror();
-		if (asprintf(&why, "%s: cannot load: %s", path, e ? e : "unknown error") == -1)
-			err(2, "asprintf");
-		return why;
+		const char *why = dlerror();
+		return dl_error_set(e, DL_ERR_SYSTEM, "%s: cannot load: %s", path,
+		    why ? why : "unknown error");
 	}
-	if ((p = dlsym(handle, DL_PLUGIN_SYMBOL)) == NULL) {
-		if (asprintf(&why, "%s: no \"%s\" symbol: not a dl plugin", path,
-		    DL_PLUGIN_SYMBOL) == -1)
-			err(2, "asprintf");
-	} else if (p->abi_version != DL_PLUGIN_ABI_VERSION) {
-		if (asprintf(&why, "%s: plugin ABI version %u, this program needs version %d",
-		    path, p->abi_version, DL_PLUGIN_ABI_VERSION) == -1)
-			err(2, "asprintf");
-	} else if (p->struct_size != sizeof(struct dl_plugin)) {
-		if (asprintf(&why, "%s: plugin structure of %u bytes, this program needs %zu "
-		    "(built against another dl/plugin.h)", path, p->struct_size,
-		    sizeof(struct dl_plugin)) == -1)
-			err(2, "asprintf");
-	} else if (!name_is_valid(p->name) || p->suffix == NULL || p->description == NULL ||
-	    (p->kind != DL_TEXT && p->kind != DL_BINARY)) {
-		if (asprintf(&why, "%s: malformed plugin description", path) == -1)
-			err(2, "asprintf");
-	} else if (strcmp(p->name, name) != 0) {
-		if (asprintf(&why, "%s: plugin calls itself \"%s\", not \"%s\"", path,
-		    p->name, name) == -1)
-			err(2, "asprintf");
+	if ((p = dlsym(handle, DL_PLUGIN_SYMBOL)) == NULL)
+		dl_error_set(e, DL_ERR_SYSTEM, "%s: no \"%s\" symbol: not a dl plugin", path,
+		    DL_PLUGIN_SYMBOL);
+	else if (p->abi_version != DL_PLUGIN_ABI_VERSION)
+		dl_error_set(e, DL_ERR_SYSTEM,
+		    "%s: plugin ABI version %u, this program needs version %d",
+		    path, p->abi_version, DL_PLUGIN_ABI_VERSION);
+	else if (p->struct_size != sizeof(struct dl_plugin))
+		dl_error_set(e, DL_ERR_SYSTEM, "%s: plugin structure of %u bytes, this "
+		    "program needs %zu (built against another dl/plugin.h)", path,
+		    p->struct_size, sizeof(struct dl_plugin));
+	else if (!plugin_name_is_valid(p->name) || p->suffix == NULL ||
+	    p->description == NULL || (p->kind != DL_TEXT && p->kind != DL_BINARY))
+		dl_error_set(e, DL_ERR_SYSTEM, "%s: malformed plugin description", path);
+	else if (strcmp(p->name, name) != 0)
+		dl_error_set(e, DL_ERR_SYSTEM, "%s: plugin calls itself \"%s\", not \"%s\"",
+		    path, p->name, name);
+	else {
+		lp->plugin = p;
+		lp->handle = handle;
+		lp->path = xstrdup(path);
+		return 0;
 	}
-	if (why != NULL) {
-		dlclose(handle);
-		return why;
-	}
-	lp->plugin = p;
-	lp->handle = handle;
-	lp->path = xstrdup(path);
-	return NULL;
+	dlclose(handle);
+	return -1;
 }
 
-char *
-plugin_try_load(const char *name, struct loaded_plugin *lp)
+int
+plugin_load(const char *name, struct loaded_plugin *lp, struct dl_error *e)
 {
-	char **dirs = plugin_dirs(), *path, *why = NULL;
+	char **dirs, *path;
+	int status = -1, found = 0;
 
-	if (!name_is_valid(name)) {
-		if (asprintf(&why, "bad format name \"%s\"", name) == -1)
-			err(2, "asprintf");
-		return why;
-	}
-	for (size_t i = 0; dirs[i] != NULL; i++) {
-		if (asprintf(&path, "%s/%s%s", dirs[i], name, SO_SUFFIX) == -1)
-			err(2, "asprintf");
+	if (!plugin_name_is_valid(name))
+		return dl_error_set(e, DL_ERR_USAGE, "bad format name \"%s\"", name);
+	dirs = plugin_dirs();
+	for (size_t i = 0; dirs[i] != NULL && !found; i++) {
+		path = xasprintf("%s/%s%s", dirs[i], name, SO_SUFFIX);
 		if (access(path, F_OK) == 0) {
-			why = load_file(path, name, lp);
-			free(path);
-			return why;
+			found = 1;
+			status = load_file(path, name, lp, e);
 		}
 		free(path);
 	}
-	if (asprintf(&why, "unknown format \"%s\" (dl-fmt --list shows the formats)",
-	    name) == -1)
-		err(2, "asprintf");
-	return why;
+	free_plugin_dirs(dirs);
+	if (!found)
+		return dl_error_set(e, DL_ERR_USAGE,
+		    "unknown format \"%s\" (dl-fmt --list shows the formats)", name);
+	return status;
 }
 
 void
@@ -153,15 +134,6 @@ plugin_unload(struct loaded_plugin *lp)
 	memset(lp, 0, sizeof *lp);
 }
 
-void
-plugin_load(const char *name, struct loaded_plugin *lp)
-{
-	char *why = plugin_try_load(name, lp);
-
-	if (why != NULL)
-		errx(2, "%s", why);
-}
-
 static int
 compare_names(const void *a, const void *b)
 {
@@ -169,7 +141,7 @@ compare_names(const void *a, const void *b)
 }
 
 void
-plugin_each(void (*fn)(const struct loaded_plugin *))
+plugin_each(void (*fn)(const struct loaded_plugin *lp, const struct dl_error *broken))
 {
 	char **dirs = plugin_dirs(), **seen = NULL;
 	size_t nseen = 0;
@@ -178,16 +150,16 @@ plugin_each(void (*fn)(const struct loaded_plugin *))
 		DIR *dir = opendir(dirs[i]);
 		char **names = NULL;
 		size_t nnames = 0;
-		struct dirent *e;
+		struct dirent *entry;
 		if (dir == NULL)
 			continue;
-		while ((e = readdir(dir)) != NULL) {
-			size_t len = strlen(e->d_name);
+		while ((entry = readdir(dir)) != NULL) {
+			size_t len = strlen(entry->d_name);
 			if (len <= strlen(SO_SUFFIX) ||
-			    strcmp(e->d_name + len - strlen(SO_SUFFIX), SO_SUFFIX) != 0)
+			    strcmp(entry->d_name + len - strlen(SO_SUFFIX), SO_SUFFIX) != 0)
 				continue;
 			names = xreallocarray(names, nnames + 1, sizeof *names);
-			names[nnames++] = strndup(e->d_name, len - strlen(SO_SUFFIX));
+			names[nnames++] = xstrndup(entry->d_name, len - strlen(SO_SUFFIX));
 		}
 		closedir(dir);
 		/* a directory without plugins leaves names NULL, which qsort
@@ -196,21 +168,20 @@ plugin_each(void (*fn)(const struct loaded_plugin *))
 			qsort(names, nnames, sizeof *names, compare_names);
 		for (size_t j = 0; j < nnames; j++) {
 			struct loaded_plugin lp;
-			char *path, *why;
+			struct dl_error e;
+			char *path;
 			int dup = 0;
 			for (size_t k = 0; k < nseen; k++)
 				dup |= strcmp(seen[k], names[j]) == 0;
-			if (dup || !name_is_valid(names[j])) {
+			if (dup || !plugin_name_is_valid(names[j])) {
 				free(names[j]);
 				continue;
 			}
-			if (asprintf(&path, "%s/%s%s", dirs[i], names[j], SO_SUFFIX) == -1)
-				err(2, "asprintf");
-			if ((why = load_file(path, names[j], &lp)) != NULL) {
-				warnx("%s", why);
-				free(why);
-			} else {
-				fn(&lp);
+			path = xasprintf("%s/%s%s", dirs[i], names[j], SO_SUFFIX);
+			if (load_file(path, names[j], &lp, &e) == -1)
+				fn(NULL, &e);
+			else {
+				fn(&lp, NULL);
 				plugin_unload(&lp);
 			}
 			free(path);
@@ -222,4 +193,5 @@ plugin_each(void (*fn)(const struct loaded_plugin *))
 	for (size_t k = 0; k < nseen; k++)
 		free(seen[k]);
 	free(seen);
+	free_plugin_dirs(dirs);
 }

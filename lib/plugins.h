@@ -3,6 +3,7 @@
 #define DL_PLUGINS_H
 
 #include "dl/plugin.h"
+#include "error.h"
 
 struct loaded_plugin {
 	const struct dl_plugin *plugin;
@@ -10,15 +11,15 @@ struct loaded_plugin {
 	void *handle;
 };
 
-/* Loads the plugin NAME from the plugin directories, or exits with a
- * message naming the file and what is wrong with it. */
-void plugin_load(const char *name, struct loaded_plugin *lp);
-/* The same without exiting: NULL, or the message (to free). */
-char *plugin_try_load(const char *name, struct loaded_plugin *lp);
+/* Loads the plugin NAME from the plugin directories; -1 with *e naming
+ * the file and what is wrong with it. */
+int plugin_load(const char *name, struct loaded_plugin *lp, struct dl_error *e);
+/* A plugin's name: 1 to 32 of a-z, 0-9 and '_'. */
+int plugin_name_is_valid(const char *name);
 /* Closes a loaded plugin: nothing of it may be used after. */
 void plugin_unload(struct loaded_plugin *lp);
-/* Calls fn for every loadable plugin, each name once, in directory order;
- * broken plugins are reported on stderr and skipped. */
-void plugin_each(void (*fn)(const struct loaded_plugin *lp));
+/* Calls fn for every plugin, each name once, in directory order: with the
+ * loaded plugin, or for a broken one with lp NULL and what is wrong. */
+void plugin_each(void (*fn)(const struct loaded_plugin *lp, const struct dl_error *broken));
 
 #endif

@@ -1,4 +1,3 @@
-#include <err.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +13,15 @@ stream_kind_name(enum stream_kind kind)
 	return kind_names[kind];
 }
 
-void
-stream_fail(const struct stream_in *s, const char *fmt, ...)
+int
+stream_error(const struct stream_in *s, struct dl_error *e, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	line_vfail(&s->lines, fmt, ap);
+	line_verror(&s->lines, e, fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
 int
@@ -36,79 +37,100 @@ header_value_is_valid(const char *value)
 	return utf8_is_valid(value, strlen(value));
 }
 
-static void
-parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expected)
+static int
+parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expected,
+    struct dl_error *e)
 {
 	const char *p = line + 4;
 	size_t namelen = strlen(PROTO_NAME);
 	char *end;
 
 	if (strncmp(p, PROTO_NAME "/", namelen + 1) != 0)
-		stream_fail(s, "not a dl stream (expected \"#P: dl/%d %s\")",
+		return stream_error(s, e, "not a dl stream (expected \"#P: dl/%d %s\")",
 		    PROTO_VERSION, stream_kind_name(expected));
 	p += namelen + 1;
 	/* digits only: strtol alone would take "dl/ 1" or "dl/+1" for dl/1 */
 	long version = strtol(p, &end, 10);
 	if (!(*p >= '0' && *p <= '9') || *end != ' ')
-		stream_fail(s, "garbled protocol line");
+		return stream_error(s, e, "garbled protocol line");
 	if (version != PROTO_VERSION)
-		stream_fail(s, "unsupported protocol version dl/%.*s (this tool reads dl/%d)",
+		return stream_error(s, e,
+		    "unsupported protocol version dl/%.*s (this tool reads dl/%d)",
 		    (int)(end - p < 20 ? end - p : 20), p, PROTO_VERSION);
 	for (unsigned k = 0; k < sizeof kind_names / sizeof kind_names[0]; k++)
 		if (strcmp(end + 1, kind_names[k]) == 0) {
 			if (k != expected)
-				stream_fail(s, "expected a %s stream, got a %s stream",
+				return stream_error(s, e, "expected a %s stream, got a %s stream",
 				    stream_kind_name(expected), kind_names[k]);
-			return;
+			return 0;
 		}
-	stream_fail(s, "unknown stream kind \"%.40s\"", end + 1);
+	return stream_error(s, e, "unknown stream kind \"%.40s\"", end + 1);
 }
 
-static void
-add_header(struct stream_in *s, const char *line)
+static int
+add_header(struct stream_in *s, const char *line, struct dl_error *e)
 {
 	char key = line[1];
 
 	if (!(key >= 'A' && key <= 'Z') || line[2] != ':' || line[3] != ' ')
-		stream_fail(s, "garbled header line (expected \"#K: value\")");
+		return stream_error(s, e, "garbled header line (expected \"#K: value\")");
 	if (key == 'P')
-		stream_fail(s, "protocol line #P: out of place");
+		return stream_error(s, e, "protocol line #P: out of place");
 	if (!header_value_is_valid(line + 4))
-		stream_fail(s, "header #%c: is not one line of valid UTF-8 text", key);
+		return stream_error(s, e, "header #%c: is not one line of valid UTF-8 text", key);
 	if (key != 'W' && stream_header(s, key) != NULL)
-		stream_fail(s, "header #%c: given twice", key);
+		return stream_error(s, e, "header #%c: given twice", key);
 	if (key == 'B') {
 		const char *why;
 		if (board_range_parse(line + 4, &s->range, &why) == -1)
-			stream_fail(s, "#B: %s", why);
+			return stream_error(s, e, "#B: %s", why);
 		s->has_range = 1;
 	}
 	s->headers = xreallocarray(s->headers, s->nheaders + 1, sizeof *s->headers);
 	s->headers[s->nheaders++] = xstrdup(line);
+	return 0;
 }
 
-void
-stream_open(struct stream_in *s, FILE *in, enum stream_kind expected)
+int
+stream_open(struct stream_in *s, FILE *in, enum stream_kind expected, struct dl_error *e)
+{
+	return stream_open_file(s, in, NULL, expected, e);
+}
+
+int
+stream_open_file(struct stream_in *s, FILE *in, const char *name, enum stream_kind expected,
+    struct dl_error *e)
 {
 	char *line;
 	size_t len;
+	int got;
 
 	memset(s, 0, sizeof *s);
-	line_reader_open(&s->lines, in, NULL);
+	line_reader_open(&s->lines, in, name);
 	s->kind = expected;
-	line = line_next(&s->lines, &len);
-	if (line == NULL)
-		errx(input_error_status, "empty input (expected a %s stream)", stream_kind_name(expected));
+	if ((got = line_next(&s->lines, &line, &len, e)) == -1)
+		return -1;
+	if (got == 0)
+		return name != NULL ? dl_error_set(e, DL_ERR_INPUT, "%s: empty (expected a %s "
+		    "stream)", name, stream_kind_name(expected)) : dl_error_set(e, DL_ERR_INPUT,
+		    "empty input (expected a %s stream)", stream_kind_name(expected));
 	if (strncmp(line, "#P: ", 4) == 0) {
-		parse_protocol_line(s, line, expected);
+		if (parse_protocol_line(s, line, expected, e) == -1)
+			return -1;
 		s->headed = 1;
-		while ((line = line_next(&s->lines, &len)) != NULL && line[0] == '#')
-			add_header(s, line);
+		while ((got = line_next(&s->lines, &line, &len, e)) == 1 && line[0] == '#')
+			if (add_header(s, line, e) == -1)
+				return -1;
+		if (got == -1)
+			return -1;
+		if (got == 0)
+			line = NULL;
 	} else if (line[0] == '#')
-		stream_fail(s, "a stream with headers must begin with \"#P: dl/%d %s\"",
+		return stream_error(s, e, "a stream with headers must begin with \"#P: dl/%d %s\"",
 		    PROTO_VERSION, stream_kind_name(expected));
 	s->pending = line;
-	s->pending_len = len;
+	s->pending_len = line != NULL ? len : 0;
+	return 0;
 }
 
 void
@@ -117,11 +139,14 @@ stream_close(struct stream_in *s)
 	for (size_t i = 0; i < s->nheaders; i++)
 		free(s->headers[i]);
 	free(s->headers);
-	line_reader_close(&s->lines);
+	s->headers = NULL;
+	s->nheaders = 0;
+	if (s->lines.buf != NULL)
+		line_reader_close(&s->lines);
 }
 
-char *
-stream_next_record(struct stream_in *s, size_t *len)
+int
+stream_next_record(struct stream_in *s, char **linep, size_t *len, struct dl_error *e)
 {
 	char *line;
 
@@ -130,13 +155,14 @@ stream_next_record(struct stream_in *s, size_t *len)
 		*len = s->pending_len;
 		s->pending = NULL;
 	} else {
-		line = line_next(&s->lines, len);
-		if (line == NULL)
-			return NULL;
+		int got = line_next(&s->lines, &line, len, e);
+		if (got <= 0)
+			return got;
 	}
 	if (line[0] == '#')
-		stream_fail(s, "header line after the first record");
-	return line;
+		return stream_error(s, e, "header line after the first record");
+	*linep = line;
+	return 1;
 }
 
 const char *
@@ -148,18 +174,9 @@ stream_header(const struct stream_in *s, char key)
 	return NULL;
 }
 
-void
-stream_write_headers(FILE *out, enum stream_kind kind, const struct stream_in *in,
-    const char *drop)
-{
-	fprintf(out, "#P: %s/%d %s\n", PROTO_NAME, PROTO_VERSION, stream_kind_name(kind));
-	for (size_t i = 0; in != NULL && i < in->nheaders; i++)
-		if (strchr(drop, in->headers[i][1]) == NULL)
-			fprintf(out, "%s\n", in->headers[i]);
-}
-
-char *
-record_board(struct stream_in *s, char *line, unsigned *board)
+int
+record_board(struct stream_in *s, char *line, unsigned *board, char **fieldp,
+    struct dl_error *e)
 {
 	char *space = strchr(line, ' ');
 	char *field = line;
@@ -168,58 +185,131 @@ record_board(struct stream_in *s, char *line, unsigned *board)
 		s->first_board = s->next_board = s->has_range ? s->range.low : 1;
 	if (space == NULL) {
 		if (s->headed)
-			stream_fail(s, "record without a board number");
+			return stream_error(s, e, "record without a board number");
 	} else {
-		struct board_range one;
+		unsigned number;
 		*space = '\0';
-		if (board_number_parse(line, (size_t)(space - line), &one.high) == -1)
-			stream_fail(s, "bad board number \"%.20s\"", line);
+		if (board_number_parse(line, (size_t)(space - line), &number) == -1)
+			return stream_error(s, e, "bad board number \"%.20s\"", line);
 		/* a plain file may start at any board (a uids list of 17-32) */
 		if (s->boards == 0 && !s->has_range)
-			s->first_board = s->next_board = one.high;
-		if (s->has_range && (one.high < s->range.low || one.high > s->range.high))
-			stream_fail(s, "board %u outside the range %u-%u of the header",
-			    one.high, s->range.low, s->range.high);
-		if (one.high != s->next_board)
-			stream_fail(s, "board %u out of order (expected board %u)",
-			    one.high, s->next_board);
+			s->first_board = s->next_board = number;
+		if (s->has_range && (number < s->range.low || number > s->range.high))
+			return stream_error(s, e, "board %u outside the range %u-%u of the header",
+			    number, s->range.low, s->range.high);
+		if (number != s->next_board)
+			return stream_error(s, e, "board %u out of order (expected board %u)",
+			    number, s->next_board);
 		field = space + 1;
 	}
 	if (s->next_board > BOARD_MAX)
-		stream_fail(s, "too many boards (at most %u)", BOARD_MAX);
+		return stream_error(s, e, "too many boards (at most %u)", BOARD_MAX);
 	*board = s->next_board++;
 	s->boards++;
-	return field;
+	*fieldp = field;
+	return 0;
 }
 
-void
-record_deal(struct stream_in *s, char *line, unsigned *board, unsigned char owner[CARDS])
+int
+record_deal(struct stream_in *s, char *line, unsigned *board, unsigned char owner[CARDS],
+    struct dl_error *e)
 {
-	char *field = record_board(s, line, board);
-	const char *why = deal_from_tso(field, strlen(field), owner);
+	char *field;
+	const char *why;
 
-	if (why != NULL)
-		stream_fail(s, "%s", why);
+	if (record_board(s, line, board, &field, e) == -1)
+		return -1;
+	if ((why = deal_from_tso(field, strlen(field), owner)) != NULL)
+		return stream_error(s, e, "%s", why);
+	return 0;
 }
 
-u128
-record_number(struct stream_in *s, char *line, unsigned *board)
+int
+record_number(struct stream_in *s, char *line, unsigned *board, u128 *number,
+    struct dl_error *e)
 {
-	u128 number;
+	char *field;
 
-	if (deal_number_from_hex(record_board(s, line, board), &number) == -1)
-		stream_fail(s, "deal number is not 24 lowercase hex digits");
-	if (number >= DEAL_COUNT)
-		stream_fail(s, "deal number out of range");
-	return number;
+	if (record_board(s, line, board, &field, e) == -1)
+		return -1;
+	if (deal_number_from_hex(field, number) == -1)
+		return stream_error(s, e, "deal number is not 24 lowercase hex digits");
+	if (*number >= DEAL_COUNT)
+		return stream_error(s, e, "deal number out of range");
+	return 0;
 }
 
-void
-stream_check_complete(const struct stream_in *s)
+int
+stream_check_complete(const struct stream_in *s, struct dl_error *e)
 {
 	if (s->boards == 0)
-		errx(input_error_status, "no boards in the input");
+		return dl_error_set(e, DL_ERR_INPUT, "no boards in the input");
 	if (s->has_range && s->next_board != s->range.high + 1)
-		errx(input_error_status, "input ends after board %u, but its header announced boards %u-%u",
+		return dl_error_set(e, DL_ERR_INPUT,
+		    "input ends after board %u, but its header announced boards %u-%u",
 		    s->next_board - 1, s->range.low, s->range.high);
+	return 0;
+}
+
+void
+stream_out_begin(struct stream_out *o, FILE *fp, enum stream_kind kind)
+{
+	o->fp = fp;
+	o->kind = kind;
+	fprintf(fp, "#P: %s/%d %s\n", PROTO_NAME, PROTO_VERSION, stream_kind_name(kind));
+}
+
+void
+stream_out_header(struct stream_out *o, char key, const char *value)
+{
+	fprintf(o->fp, "#%c: %s\n", key, value);
+}
+
+void
+stream_out_headerf(struct stream_out *o, char key, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(o->fp, "#%c: ", key);
+	va_start(ap, fmt);
+	vfprintf(o->fp, fmt, ap);
+	va_end(ap);
+	putc('\n', o->fp);
+}
+
+void
+stream_out_copy_headers(struct stream_out *o, const struct stream_in *in, const char *drop)
+{
+	for (size_t i = 0; in != NULL && i < in->nheaders; i++)
+		if (strchr(drop, in->headers[i][1]) == NULL)
+			fprintf(o->fp, "%s\n", in->headers[i]);
+}
+
+void
+stream_out_range(struct stream_out *o, unsigned low, unsigned high)
+{
+	fprintf(o->fp, "#B: %u-%u\n", low, high);
+}
+
+/* The record lines by hand: printf is too slow for millions of boards. */
+void
+stream_out_number(struct stream_out *o, unsigned board, u128 number)
+{
+	char line[16 + DEAL_NUMBER_HEX], *p = put_unsigned(line, board);
+
+	*p++ = ' ';
+	deal_number_to_hex(number, p);
+	p[DEAL_NUMBER_HEX] = '\n';
+	fwrite_unlocked(line, 1, (size_t)(p + DEAL_NUMBER_HEX + 1 - line), o->fp);
+}
+
+void
+stream_out_deal(struct stream_out *o, unsigned board, const unsigned char owner[CARDS])
+{
+	char line[16 + TSO_DIGITS], *p = put_unsigned(line, board);
+
+	*p++ = ' ';
+	deal_to_tso(owner, p);
+	p[TSO_DIGITS] = '\n';
+	fwrite_unlocked(line, 1, (size_t)(p + TSO_DIGITS + 1 - line), o->fp);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "dealnum.h"
+#include "error.h"
 #include "lines.h"
 #include "util.h"
 
@@ -31,19 +32,25 @@ struct stream_in {
 
 const char *stream_kind_name(enum stream_kind kind);
 
+/* Reading.  Every function that can fail returns -1 with *e set to an
+ * input error at the stream's line (or a read error), and never exits. */
+
 /* Reads the header lines; a missing #P line is allowed (a plain file) and
  * then the stream is taken to be of the expected kind. */
-void stream_open(struct stream_in *s, FILE *in, enum stream_kind expected);
+int stream_open(struct stream_in *s, FILE *in, enum stream_kind expected,
+    struct dl_error *e);
+/* The same for a named file: messages say "NAME:LINE: ...". */
+int stream_open_file(struct stream_in *s, FILE *in, const char *name,
+    enum stream_kind expected, struct dl_error *e);
 void stream_close(struct stream_in *s);
-char *stream_next_record(struct stream_in *s, size_t *len);
+/* The next record line in *line: 1; 0 at the end; -1 on an error. */
+int stream_next_record(struct stream_in *s, char **line, size_t *len,
+    struct dl_error *e);
 /* The value of header #key, or NULL. */
 const char *stream_header(const struct stream_in *s, char key);
-void stream_fail(const struct stream_in *s, const char *fmt, ...)
-    __attribute__((noreturn, format(printf, 2, 3)));
-
-/* "#P: dl/1 KIND", then every input header whose key is not in drop. */
-void stream_write_headers(FILE *out, enum stream_kind kind,
-    const struct stream_in *in, const char *drop);
+/* An input error at the stream's current line; returns -1. */
+int stream_error(const struct stream_in *s, struct dl_error *e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* A header value is one line of valid UTF-8 without control characters,
  * short enough for "#K: value" to fit in a line. */
@@ -51,16 +58,42 @@ int header_value_is_valid(const char *value);
 
 /* Parse a record "BOARD FIELD" or, in plain files, a bare "FIELD" (boards
  * then count from 1).  Checks that boards follow on from each other and lie
- * in the announced range.  Returns FIELD. */
-char *record_board(struct stream_in *s, char *line, unsigned *board);
+ * in the announced range.  *field is FIELD. */
+int record_board(struct stream_in *s, char *line, unsigned *board, char **field,
+    struct dl_error *e);
 
 /* A deals record: its board and deal; fails on a field that is not one.
  * A numbers record: its board and deal number, which must be below D. */
-void record_deal(struct stream_in *s, char *line, unsigned *board,
-    unsigned char owner[CARDS]);
-u128 record_number(struct stream_in *s, char *line, unsigned *board);
+int record_deal(struct stream_in *s, char *line, unsigned *board,
+    unsigned char owner[CARDS], struct dl_error *e);
+int record_number(struct stream_in *s, char *line, unsigned *board, u128 *number,
+    struct dl_error *e);
 
 /* At the end of input: there were boards, and all the #B: header announced. */
-void stream_check_complete(const struct stream_in *s);
+int stream_check_complete(const struct stream_in *s, struct dl_error *e);
+
+/* Writing: the one place that knows how headers and records look.  Write
+ * errors show in the FILE's error flag, which the tool checks on closing
+ * (xfclose). */
+struct stream_out {
+	FILE *fp;
+	enum stream_kind kind;
+};
+
+/* "#P: dl/1 KIND". */
+void stream_out_begin(struct stream_out *o, FILE *fp, enum stream_kind kind);
+/* "#K: value"; value must pass header_value_is_valid. */
+void stream_out_header(struct stream_out *o, char key, const char *value);
+void stream_out_headerf(struct stream_out *o, char key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Every header of in (none if in is NULL) whose key is not in drop. */
+void stream_out_copy_headers(struct stream_out *o, const struct stream_in *in,
+    const char *drop);
+/* "#B: LOW-HIGH". */
+void stream_out_range(struct stream_out *o, unsigned low, unsigned high);
+/* "BOARD NUMBER", 24 lowercase hex digits. */
+void stream_out_number(struct stream_out *o, unsigned board, u128 number);
+/* "BOARD DEAL", 52 digits of .tso. */
+void stream_out_deal(struct stream_out *o, unsigned board, const unsigned char owner[CARDS]);
 
 #endif

@@ -1,72 +1,135 @@
-#include <err.h>
 #include <string.h>
 
 #include <sodium.h>
 
+#include "entropy.h"
+#include "history.h"
 #include "seed.h"
-
-void
-seed_record_read(struct stream_in *s, struct seed_record *seed)
-{
-	size_t len;
-	char *line = stream_next_record(s, &len);
-	char *fields[3], *save = NULL;
-	int n = 0;
-
-	if (line == NULL)
-		errx(1, "no seed record in the input");
-	for (char *f = strtok_r(line, " ", &save); f != NULL; f = strtok_r(NULL, " ", &save)) {
-		if (n == 3)
-			stream_fail(s, "garbled seed record");
-		fields[n++] = f;
-	}
-	if (n == 0 || generator_from_name(fields[0], &seed->generator) == -1)
-		stream_fail(s, "unknown generator in the seed record");
-	if (seed->generator == GENERATOR_DL256) {
-		if (n != 2 || hex_to_bytes(fields[1], seed->key, DL256_KEY_BYTES) == -1)
-			stream_fail(s, "garbled seed record");
-	} else if (n != 3 || hex_to_bytes(fields[1], seed->random, BIGDEAL_SECRET) == -1 ||
-	    hex_to_bytes(fields[2], seed->owner, BIGDEAL_SECRET) == -1)
-		stream_fail(s, "garbled seed record");
-	memset(line, 0, len);	/* the line held the secret in hex */
-	if (stream_next_record(s, &len) != NULL)
-		stream_fail(s, "more than one seed record");
-}
-
-static const char *const generator_names[] = { "bigdeal", "dl256" };
-
-const char *
-generator_name(enum generator g)
-{
-	return generator_names[g];
-}
+#include "util.h"
 
 int
-generator_from_name(const char *name, enum generator *g)
+seed_record_read(struct stream_in *s, struct seed_record *seed, struct dl_error *e)
 {
-	for (unsigned i = 0; i < sizeof generator_names / sizeof *generator_names; i++)
-		if (strcmp(name, generator_names[i]) == 0) {
-			*g = (enum generator)i;
-			return 0;
-		}
-	return -1;
+	char *line, *fields[3], *save = NULL;
+	const struct generator *g;
+	size_t len;
+	int n = 0, got;
+
+	if ((got = stream_next_record(s, &line, &len, e)) == -1)
+		return -1;
+	if (got == 0)
+		return dl_error_set(e, DL_ERR_INPUT, "no seed record in the input");
+	for (char *f = strtok_r(line, " ", &save); f != NULL; f = strtok_r(NULL, " ", &save)) {
+		if (n == 3)
+			goto garbled;
+		fields[n++] = f;
+	}
+	if (n == 0 || (g = generator_find(fields[0])) == NULL) {
+		sodium_memzero(line, len);
+		return stream_error(s, e, "unknown generator in the seed record");
+	}
+	seed->generator = g;
+	if (n != (g->owner_bytes ? 3 : 2) ||
+	    hex_to_bytes(fields[1], seed->key, g->key_bytes) == -1 ||
+	    (g->owner_bytes && hex_to_bytes(fields[2], seed->owner, g->owner_bytes) == -1))
+		goto garbled;
+	sodium_memzero(line, len);	/* the line held the secret in hex */
+	if ((got = stream_next_record(s, &line, &len, e)) == -1)
+		return -1;
+	if (got == 1)
+		return stream_error(s, e, "more than one seed record");
+	return 0;
+garbled:
+	sodium_memzero(line, len);
+	return stream_error(s, e, "garbled seed record");
 }
 
 void
 seed_record_format(const struct seed_record *seed, char *record)
 {
-	char random_hex[2 * BIGDEAL_SECRET + 1], owner_hex[2 * BIGDEAL_SECRET + 1];
+	const struct generator *g = seed->generator;
+	char *p = record;
 
-	if (seed->generator == GENERATOR_DL256) {
-		char key_hex[2 * DL256_KEY_BYTES + 1];
-		sodium_bin2hex(key_hex, sizeof key_hex, seed->key, DL256_KEY_BYTES);
-		sprintf(record, "dl256 %s\n", key_hex);
-		sodium_memzero(key_hex, sizeof key_hex);
-		return;
+	p = stpcpy(p, g->name);
+	*p++ = ' ';
+	sodium_bin2hex(p, 2 * g->key_bytes + 1, seed->key, g->key_bytes);
+	p += 2 * g->key_bytes;
+	if (g->owner_bytes) {
+		*p++ = ' ';
+		sodium_bin2hex(p, 2 * g->owner_bytes + 1, seed->owner, g->owner_bytes);
+		p += 2 * g->owner_bytes;
 	}
+	*p++ = '\n';
+	*p = '\0';
+}
 
-	sodium_bin2hex(random_hex, sizeof random_hex, seed->random, BIGDEAL_SECRET);
-	sodium_bin2hex(owner_hex, sizeof owner_hex, seed->owner, BIGDEAL_SECRET);
-	sprintf(record, "bigdeal %s %s\n", random_hex, owner_hex);
-	sodium_memzero(random_hex, sizeof random_hex);
+int
+seed_from_hex(const char *hex, const struct generator *want, struct seed_record *seed)
+{
+	const struct generator *g = want;
+
+	if (g == NULL) {
+		/* the default of each length: bigdeal's 20 bytes, dl256's 32 */
+		for (size_t i = 0; i < ngenerators && g == NULL; i++)
+			if (strlen(hex) == 2 * generators[i]->key_bytes)
+				g = generators[i];
+		if (g == NULL)
+			return -1;
+	}
+	if (hex_to_bytes(hex, seed->key, g->key_bytes) == -1)
+		return -1;
+	seed->generator = g;
+	return 0;
+}
+
+static int
+reproduces_known_set(const struct seed_source *src)
+{
+	return src->secret_given || (src->owner_given && !src->os && !src->keyboard);
+}
+
+static int
+collect_secret(struct seed_record *seed, struct seed_source *src, unsigned long *bits,
+    struct dl_error *e)
+{
+	struct entropy *pool = src->entropy;
+
+	*bits = 0;
+	if (src->secret_given)
+		return 0;
+	if (seed->generator != &generator_bigdeal) {
+		randombytes_buf(seed->key, seed->generator->key_bytes);
+		*bits = 8 * seed->generator->key_bytes;
+		return 0;
+	}
+	if (pool == NULL)
+		pool = src->entropy = entropy_new();
+	if (src->os)
+		entropy_add_os(pool);
+	if (src->keyboard && entropy_add_keyboard(pool, ENTROPY_KEYBOARD, e) == -1)
+		return -1;
+	*bits = pool->bits;
+	if (pool->bits < ENTROPY_NEEDED && !src->weak_allowed)
+		return dl_error_set(e, DL_ERR_INPUT, "only %lu bits of entropy, %d needed: "
+		    "give more --entropy (4 bits a character) or drop --only-given",
+		    pool->bits, ENTROPY_NEEDED);
+	entropy_finish(pool, seed->key);
+	return 0;
+}
+
+int
+seed_make(struct seed_record *seed, struct seed_source *src, unsigned long *bits,
+    struct dl_error *e)
+{
+	int status;
+
+	seed->generator = src->generator;
+	status = collect_secret(seed, src, bits, e);
+	if (src->entropy != NULL) {
+		entropy_free(src->entropy);
+		src->entropy = NULL;
+	}
+	if (status == 0 && !src->no_history && !reproduces_known_set(src))
+		status = history_check_and_record(seed, e);
+	return status;
 }

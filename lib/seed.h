@@ -1,32 +1,55 @@
-/* The record of a seed stream: "bigdeal RANDOM OWNER", 40 hex digits each,
- * or "dl256 KEY", 64 hex digits. */
+/* The record of a seed stream: the generator's name and its secret in hex
+ * fields, "bigdeal RANDOM OWNER" (40 hex digits each) or "dl256 KEY" (64),
+ * as the generator table says (generator.h). */
 #ifndef DL_SEED_H
 #define DL_SEED_H
 
-#include "bigdeal.h"
-#include "dl256.h"
+#include "error.h"
+#include "generator.h"
 #include "proto.h"
 
-enum generator { GENERATOR_BIGDEAL, GENERATOR_DL256 };
-
-struct seed_record {
-	enum generator generator;	/* 0, bigdeal, in zeroed memory */
-	unsigned char random[BIGDEAL_SECRET];
-	unsigned char owner[BIGDEAL_SECRET];
-	unsigned char key[DL256_KEY_BYTES];
-	/* dl256's coordinates of the run (not secret); 0 unless given */
-	uint64_t event;
-	uint32_t session;
-};
-
-const char *generator_name(enum generator g);
-/* -1 for an unknown name. */
-int generator_from_name(const char *name, enum generator *g);
+/* The longest record line, with its newline and NUL. */
+#define SEED_RECORD_MAX (16 + 2 * SEED_KEY_MAX + 1 + 2 * SEED_OWNER_MAX + 2)
 
 /* Reads the one seed record of s into secret memory the caller owns. */
-void seed_record_read(struct stream_in *s, struct seed_record *seed);
+int seed_record_read(struct stream_in *s, struct seed_record *seed, struct dl_error *e);
 
-/* The record line, with its newline, into record (at least 100 bytes). */
+/* The record line, with its newline, into record (SEED_RECORD_MAX bytes). */
 void seed_record_format(const struct seed_record *seed, char *record);
+
+/* A secret given in hex (dl-seed --hex): its length says which generator
+ * it is for (40 digits bigdeal, 64 dl256 unless want says another of that
+ * size).  -1 when it fits none. */
+int seed_from_hex(const char *hex, const struct generator *want, struct seed_record *seed);
+
+/* How a fresh seed is made: the one place for the rules every tool that
+ * makes seeds follows (dl-seed, dl-deal, dl-bigdeal, dl-bigdealx). */
+struct seed_source {
+	const struct generator *generator;	/* bigdeal or dl256 */
+	/* The secret is in the seed already (--hex, bigdealx -h): nothing is
+	 * collected. */
+	int secret_given;
+	/* bigdeal: the entropy given so far (-e, -E), collected Big Deal's
+	 * way; NULL for none.  seed_make frees it. */
+	struct entropy *entropy;
+	int os;			/* add the OS's randomness */
+	int keyboard;		/* add typed entropy to ENTROPY_KEYBOARD bits */
+	/* The owner was given on the command line (-w, bigdealx -W), not
+	 * read from .bigdealrc. */
+	int owner_given;
+	/* Fewer than ENTROPY_NEEDED bits are accepted: --not-for-play, or
+	 * bigdealx -W, which exists to make SquareDeal's known sets. */
+	int weak_allowed;
+	int no_history;		/* --no-history */
+};
+
+/* Makes the secret (dl256: 32 bytes from the OS; bigdeal: the entropy
+ * pool's digest; neither when given), refuses fewer than ENTROPY_NEEDED
+ * bits unless allowed, and checks and records the seed in the history
+ * unless it reproduces a known set: a given secret, or a given owner with
+ * only given entropy (SquareDeal's bigdealx -W LEFT -e RIGHT).  *bits:
+ * the entropy credited. */
+int seed_make(struct seed_record *seed, struct seed_source *src, unsigned long *bits,
+    struct dl_error *e);
 
 #endif

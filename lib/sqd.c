@@ -1,5 +1,4 @@
 #include <ctype.h>
-#include <err.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,19 +14,6 @@
 #include "sqd.h"
 
 #define SQK_MAX_BYTES (1 << 20)
-
-static char *
-xasprintf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) == -1)
-		err(2, "vasprintf");
-	va_end(ap);
-	return s;
-}
 
 static int
 parse_count(const char *s, size_t len, unsigned *value)
@@ -248,102 +234,132 @@ sqd_canonical_dv(const char *typed)
 	return out;
 }
 
-static void
-parse_phase(struct line_reader *r, const char *text, struct sqd_phase *ph)
+static int
+parse_fields(struct line_reader *r, char *p, struct sqd_phase *ph, struct dl_error *e)
 {
-	char *copy = xstrdup(text);
 	char *fields[4];
-	char *p = copy;
 
 	for (int i = 0; i < 3; i++) {
 		char *colon = strchr(p, ':');
 		if (colon == NULL)
-			line_fail(r, "SN needs NSESSIONS:BOARDS:PREFIX:DESCRIPTION");
+			return line_error(r, e, "SN needs NSESSIONS:BOARDS:PREFIX:DESCRIPTION");
 		*colon = '\0';
 		fields[i] = p;
 		p = colon + 1;
 	}
 	fields[3] = p;
 	if (strchr(fields[3], ':') != NULL)
-		line_fail(r, "a phase description may not hold ':'");
+		return line_error(r, e, "a phase description may not hold ':'");
 	/* checked as TN and DI are: show prints it */
 	if (!utf8_is_valid(fields[3], strlen(fields[3])))
-		line_fail(r, "a phase description is not valid UTF-8");
+		return line_error(r, e, "a phase description is not valid UTF-8");
 	if (parse_count(fields[0], strlen(fields[0]), &ph->nsessions) == -1)
-		line_fail(r, "bad number of sessions \"%s\"", fields[0]);
+		return line_error(r, e, "bad number of sessions \"%s\"", fields[0]);
 	ph->boards = sqd_parse_boards(fields[1], &ph->ranges, &ph->nranges);
 	if (ph->boards == NULL)
-		line_fail(r, "bad boards \"%s\"", fields[1]);
+		return line_error(r, e, "bad boards \"%s\"", fields[1]);
 	free(ph->boards);
 	ph->boards = xstrdup(fields[1]);	/* kept exactly as stored */
 	if (*fields[2] == '\0')
-		line_fail(r, "empty file prefix");
+		return line_error(r, e, "empty file prefix");
 	ph->prefix = xstrdup(fields[2]);
 	ph->description = xstrdup(fields[3]);
-	free(copy);
+	return 0;
 }
 
-static void
-set_once(struct line_reader *r, char **slot, const char *tag, const char *value)
+static int
+parse_phase(struct line_reader *r, const char *text, struct sqd_phase *ph,
+    struct dl_error *e)
+{
+	char *copy = xstrdup(text);
+	int status = parse_fields(r, copy, ph, e);
+
+	free(copy);
+	return status;
+}
+
+static int
+set_once(struct line_reader *r, char **slot, const char *tag, const char *value,
+    struct dl_error *e)
 {
 	if (*slot != NULL)
-		line_fail(r, "%s given twice", tag);
+		return line_error(r, e, "%s given twice", tag);
 	if (!utf8_is_valid(value, strlen(value)))
-		line_fail(r, "%s is not valid UTF-8", tag);
+		return line_error(r, e, "%s is not valid UTF-8", tag);
 	*slot = xstrdup(value);
+	return 0;
 }
 
-void
-sqd_read(const char *path, struct sqd *t)
+static int
+parse_line(struct line_reader *r, char *line, struct sqd *t, struct dl_error *e)
+{
+	if (line[0] == '#' || line[0] == '\0')
+		return 0;
+	/* only the CR of a CRLF is a line end: "DV 1\r" would come back
+	 * from sqd_write as "DV 1", and the deals with it */
+	if (strchr(line, '\r') != NULL)
+		return line_error(r, e, "stray CR");
+	if (strlen(line) < 2 || (line[2] != ' ' && line[2] != '\0'))
+		return line_error(r, e, "expected a tag (TN, DI, DV, SN, KH) and a space");
+	const char *value = line[2] ? line + 3 : "";
+	if (strncmp(line, "TN", 2) == 0)
+		return set_once(r, &t->name, "TN", value, e);
+	if (strncmp(line, "DI", 2) == 0)
+		return set_once(r, &t->di, "DI", value, e);
+	if (strncmp(line, "DV", 2) == 0)
+		return set_once(r, &t->dv, "DV", value, e);
+	if (strncmp(line, "KH", 2) == 0) {
+		if (set_once(r, &t->kh, "KH", value, e) == -1)
+			return -1;
+		for (char *c = t->kh; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		if (strlen(t->kh) != SQD_HASH_HEX ||
+		    strspn(t->kh, "0123456789abcdef") != SQD_HASH_HEX)
+			return line_error(r, e, "KH is not 64 hex digits");
+		return 0;
+	}
+	if (strncmp(line, "SN", 2) == 0) {
+		t->phases = xreallocarray(t->phases, t->nphases + 1, sizeof *t->phases);
+		memset(&t->phases[t->nphases], 0, sizeof *t->phases);
+		return parse_phase(r, value, &t->phases[t->nphases++], e);
+	}
+	return line_error(r, e, "unknown tag \"%.2s\"", line);
+}
+
+int
+sqd_read(const char *path, struct sqd *t, struct dl_error *e)
 {
 	struct line_reader r;
 	FILE *fp;
 	char *line;
+	int got;
 
 	memset(t, 0, sizeof *t);
 	if ((fp = fopen(path, "r")) == NULL)
-		err(1, "%s", path);
+		return dl_error_sys(e, "%s", path);
 	line_reader_open(&r, fp, path);
-	while ((line = line_next(&r, NULL)) != NULL) {
-		if (line[0] == '#' || line[0] == '\0')
-			continue;
-		/* only the CR of a CRLF is a line end: "DV 1\r" would come back
-		 * from sqd_write as "DV 1", and the deals with it */
-		if (strchr(line, '\r') != NULL)
-			line_fail(&r, "stray CR");
-		if (strlen(line) < 2 || (line[2] != ' ' && line[2] != '\0'))
-			line_fail(&r, "expected a tag (TN, DI, DV, SN, KH) and a space");
-		const char *value = line[2] ? line + 3 : "";
-		if (strncmp(line, "TN", 2) == 0)
-			set_once(&r, &t->name, "TN", value);
-		else if (strncmp(line, "DI", 2) == 0)
-			set_once(&r, &t->di, "DI", value);
-		else if (strncmp(line, "DV", 2) == 0)
-			set_once(&r, &t->dv, "DV", value);
-		else if (strncmp(line, "KH", 2) == 0) {
-			set_once(&r, &t->kh, "KH", value);
-			for (char *c = t->kh; *c; c++)
-				*c = (char)tolower((unsigned char)*c);
-			if (strlen(t->kh) != SQD_HASH_HEX ||
-			    strspn(t->kh, "0123456789abcdef") != SQD_HASH_HEX)
-				line_fail(&r, "KH is not 64 hex digits");
-		} else if (strncmp(line, "SN", 2) == 0) {
-			t->phases = xreallocarray(t->phases, t->nphases + 1, sizeof *t->phases);
-			memset(&t->phases[t->nphases], 0, sizeof *t->phases);
-			parse_phase(&r, value, &t->phases[t->nphases++]);
-		} else
-			line_fail(&r, "unknown tag \"%.2s\"", line);
-	}
+	while ((got = line_next(&r, &line, NULL, e)) == 1)
+		if (parse_line(&r, line, t, e) == -1) {
+			got = -1;
+			break;
+		}
 	line_reader_close(&r);
 	fclose(fp);
+	if (got == -1) {
+		sqd_free(t);
+		return -1;
+	}
+	return 0;
 }
 
-void
-sqd_write(const char *path, const struct sqd *t)
+int
+sqd_write(const char *path, const struct sqd *t, struct dl_error *e)
 {
 	struct outfile of;
-	FILE *fp = outfile_create(&of, path, 0666);
+	FILE *fp = outfile_create(&of, path, 0666, e);
 
+	if (fp == NULL)
+		return -1;
 	fprintf(fp, "# Description file of tournament for program SquareDeal 2.7\n#\n");
 	fprintf(fp, "TN %s\nDI %s\n", t->name ? t->name : "", t->di ? t->di : "");
 	if (t->dv != NULL)
@@ -358,7 +374,7 @@ sqd_write(const char *path, const struct sqd *t)
 	if (t->kh != NULL)
 		fprintf(fp, "KH %s\n", t->kh);
 	fprintf(fp, "#\n# Never edit this file\n");
-	outfile_publish(&of, PUBLISH_REPLACE);
+	return outfile_publish(&of, PUBLISH_REPLACE, e);
 }
 
 void
@@ -389,35 +405,33 @@ sqd_key_path(const char *sqd_path)
 }
 
 /* Reads the whole key file into secret memory. */
-static void
-slurp_secret(const char *path, struct sqk *k)
+static int
+slurp_secret(const char *path, struct sqk *k, struct dl_error *e)
 {
 	FILE *fp = fopen(path, "r");
 	size_t got;
 
 	if (fp == NULL)
-		err(1, "%s", path);
+		return dl_error_sys(e, "%s", path);
 	k->text = secret_alloc(SQK_MAX_BYTES + 1);
 	got = fread(k->text, 1, SQK_MAX_BYTES + 1, fp);
-	if (ferror(fp))
-		err(1, "%s", path);
-	if (got > SQK_MAX_BYTES)
-		errx(1, "%s: larger than a key file can be", path);
+	if (ferror(fp)) {
+		dl_error_sys(e, "%s", path);
+		fclose(fp);
+		return -1;
+	}
 	fclose(fp);
+	if (got > SQK_MAX_BYTES)
+		return dl_error_set(e, DL_ERR_INPUT, "%s: larger than a key file can be", path);
 	k->text[got] = '\0';
 	k->size = got;
-}
-
-static void
-key_fail(const char *path, unsigned lineno, const char *why)
-{
-	errx(1, "%s:%u: %s", path, lineno, why);
+	return 0;
 }
 
 /* Each line: "PHASE,SESSION:KEY", ended by CRLF or LF.  The hash is over
  * the lines as the reference writes them, ended by CRLF. */
-static void
-parse_keys(const char *path, struct sqk *k)
+static int
+parse_keys(const char *path, struct sqk *k, struct dl_error *e)
 {
 	crypto_hash_sha256_state sha;
 	unsigned char digest[crypto_hash_sha256_BYTES];
@@ -433,7 +447,7 @@ parse_keys(const char *path, struct sqk *k)
 		if (len > 0 && line[len - 1] == '\r')
 			len--;
 		if (memchr(line, '\0', len) != NULL || memchr(line, '\r', len) != NULL)
-			key_fail(path, lineno, "stray NUL or CR");
+			return dl_error_at(e, DL_ERR_INPUT, path, lineno, "stray NUL or CR");
 		line[len] = '\0';
 		crypto_hash_sha256_update(&sha, (unsigned char *)line, len);
 		crypto_hash_sha256_update(&sha, (const unsigned char *)"\r\n", 2);
@@ -444,19 +458,21 @@ parse_keys(const char *path, struct sqk *k)
 		if (comma == NULL || colon == NULL || comma > colon ||
 		    parse_count(line, (size_t)(comma - line), &kl.phase) == -1 ||
 		    parse_count(comma + 1, (size_t)(colon - comma - 1), &kl.session) == -1)
-			key_fail(path, lineno, "expected PHASE,SESSION:KEY");
+			return dl_error_at(e, DL_ERR_INPUT, path, lineno,
+			    "expected PHASE,SESSION:KEY");
 		kl.key = colon + 1;
 		if (*kl.key == '\0')
-			key_fail(path, lineno, "empty key");
+			return dl_error_at(e, DL_ERR_INPUT, path, lineno, "empty key");
 		for (const char *c = kl.key; *c; c++)
 			if ((unsigned char)*c < 0x21 || (unsigned char)*c > 0x7e)
-				key_fail(path, lineno, "key holds a character that is not "
-				    "printable ASCII");
+				return dl_error_at(e, DL_ERR_INPUT, path, lineno, "key holds a "
+				    "character that is not printable ASCII");
 		k->keys = xreallocarray(k->keys, k->nkeys + 1, sizeof *k->keys);
 		k->keys[k->nkeys++] = kl;
 	}
 	crypto_hash_sha256_final(&sha, digest);
 	sodium_bin2hex(k->hash, sizeof k->hash, digest, sizeof digest);
+	return 0;
 }
 
 const char *
@@ -468,31 +484,42 @@ sqk_key(const struct sqk *k, unsigned phase, unsigned session)
 	return NULL;
 }
 
-void
-sqk_read(const char *path, const struct sqd *t, struct sqk *k)
+static int
+check_keys(const char *path, const struct sqd *t, const struct sqk *k, struct dl_error *e)
 {
-	memset(k, 0, sizeof *k);
-	slurp_secret(path, k);
-	parse_keys(path, k);
 	for (size_t i = 0; i < k->nkeys; i++) {
 		const struct sqk_line *kl = &k->keys[i];
 		int known = kl->phase >= 1 && kl->phase <= t->nphases &&
 		    (t->phases[kl->phase - 1].nsessions == 0 ? kl->session == 0 :
 		    kl->session >= 1 && kl->session <= t->phases[kl->phase - 1].nsessions);
 		if (!known)
-			errx(1, "%s: key for session %u,%u, which the tournament does not have",
-			    path, kl->phase, kl->session);
+			return dl_error_set(e, DL_ERR_INPUT, "%s: key for session %u,%u, "
+			    "which the tournament does not have", path, kl->phase, kl->session);
 		for (size_t j = 0; j < i; j++)
 			if (k->keys[j].phase == kl->phase && k->keys[j].session == kl->session)
-				errx(1, "%s: two keys for session %u,%u", path, kl->phase,
-				    kl->session);
+				return dl_error_set(e, DL_ERR_INPUT, "%s: two keys for session "
+				    "%u,%u", path, kl->phase, kl->session);
 	}
 	for (unsigned p = 1; p <= t->nphases; p++) {
 		unsigned n = t->phases[p - 1].nsessions;
 		for (unsigned s = n == 0 ? 0 : 1; s <= n; s++)
 			if (sqk_key(k, p, s) == NULL)
-				errx(1, "%s: no key for session %u,%u", path, p, s);
+				return dl_error_set(e, DL_ERR_INPUT, "%s: no key for session "
+				    "%u,%u", path, p, s);
 	}
+	return 0;
+}
+
+int
+sqk_read(const char *path, const struct sqd *t, struct sqk *k, struct dl_error *e)
+{
+	memset(k, 0, sizeof *k);
+	if (slurp_secret(path, k, e) == -1 || parse_keys(path, k, e) == -1 ||
+	    check_keys(path, t, k, e) == -1) {
+		sqk_free(k);
+		return -1;
+	}
+	return 0;
 }
 
 void
@@ -528,7 +555,8 @@ sqd_session_seed(const struct sqd *t, const struct sqk *k, unsigned phase,
 		snprintf(tail, sizeof tail, "ses%u", session);
 		ripemd160_update(ctx, tail, strlen(tail));
 	}
-	ripemd160_final(ctx, seed->random);
+	ripemd160_final(ctx, seed->key);
+	seed->generator = &generator_bigdeal;
 	secret_free(ctx);
 	free(b64);
 }

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "error.h"
 #include "seed.h"
 #include "util.h"
 
@@ -30,10 +31,10 @@ struct sqd {
 	size_t nphases;
 };
 
-/* Exits with "FILE:LINE: what is wrong" on a malformed file. */
-void sqd_read(const char *path, struct sqd *t);
+/* -1 with *e "FILE:LINE: what is wrong" on a malformed file. */
+int sqd_read(const char *path, struct sqd *t, struct dl_error *e);
 /* Writes the reference program's layout, atomically. */
-void sqd_write(const char *path, const struct sqd *t);
+int sqd_write(const char *path, const struct sqd *t, struct dl_error *e);
 void sqd_free(struct sqd *t);
 
 /* Board lists: "16", "17-32", "1-10,11-20", with "AxB" for A sessions of B
@@ -64,7 +65,7 @@ struct sqk {
 };
 
 /* Reads and checks a key file against t: every session has one key. */
-void sqk_read(const char *path, const struct sqd *t, struct sqk *k);
+int sqk_read(const char *path, const struct sqd *t, struct sqk *k, struct dl_error *e);
 void sqk_free(struct sqk *k);
 const char *sqk_key(const struct sqk *k, unsigned phase, unsigned session);
 

@@ -1,16 +1,23 @@
-#include <err.h>
-#include <fcntl.h>
-#include <unistd.h>
-#include <errno.h>
-#include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
 #include <sodium.h>
 
+#include "cleanup.h"
 #include "util.h"
+
+/* The one way lib/ ends the process: no tool can go on without memory,
+ * and every caller checking would hide the real work. */
+static void __attribute__((noreturn))
+out_of_memory(void)
+{
+	fputs("out of memory\n", stderr);
+	exit(2);
+}
 
 void *
 xmalloc(size_t size)
@@ -18,7 +25,7 @@ xmalloc(size_t size)
 	void *p = malloc(size ? size : 1);
 
 	if (p == NULL)
-		err(2, "malloc");
+		out_of_memory();
 	return p;
 }
 
@@ -28,7 +35,7 @@ xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 
 	if (p == NULL)
-		err(2, "calloc");
+		out_of_memory();
 	return p;
 }
 
@@ -37,7 +44,7 @@ xreallocarray(void *p, size_t n, size_t size)
 {
 	p = reallocarray(p, n ? n : 1, size ? size : 1);
 	if (p == NULL)
-		err(2, "realloc");
+		out_of_memory();
 	return p;
 }
 
@@ -47,79 +54,33 @@ xstrdup(const char *s)
 	char *p = strdup(s);
 
 	if (p == NULL)
-		err(2, "strdup");
+		out_of_memory();
 	return p;
 }
 
-/* Runs before main, before anything opens a file.
- *
- * A tool started with a standard descriptor closed (tool >&-) would hand
- * that number to the next file it opens: the temporary of a deal file
- * would become standard output, and whatever stdout held could end up in
- * it.  Each closed one is held by /dev/null opened the wrong way round, so
- * that using it still fails as on a closed descriptor (EBADF, and that is
- * reported) while its number is never given to another file.
- *
- * Past a file size limit (ulimit -f) SIGXFSZ would kill the tool in the
- * middle of a write, leaving temporary files and half lines behind: with
- * it ignored the write fails with EFBIG and is reported and cleaned up
- * like a full disk. */
-static void __attribute__((constructor))
-robust_start(void)
+char *
+xstrndup(const char *s, size_t n)
 {
-	for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
-		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
-			continue;
-		/* the lowest free number: fd itself */
-		int held = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
-		if (held != -1 && held != fd)
-			close(held);
-	}
-	signal(SIGXFSZ, SIG_IGN);
+	char *p = strndup(s, n);
+
+	if (p == NULL)
+		out_of_memory();
+	return p;
 }
 
-static void
-write_failed(const char *name)
+char *
+xasprintf(const char *fmt, ...)
 {
-	if (errno == EPIPE)
-		exit(1);
-	err(1, "write error on %s", name);
-}
+	va_list ap;
+	char *p;
+	int n;
 
-void
-xfflush(FILE *fp, const char *name)
-{
-	if (fflush(fp) == EOF || ferror(fp))
-		write_failed(name);
-}
-
-void
-xfclose(FILE *fp, const char *name)
-{
-	if (ferror(fp)) {
-		errno = errno ? errno : EIO;
-		write_failed(name);
-	}
-	if (fclose(fp) == EOF)
-		write_failed(name);
-}
-
-static char stdout_buffer[1 << 16];
-
-void
-setup_stdout(void)
-{
-	/* A larger pipe lets both ends of a pipeline run at once instead of
-	 * taking turns on 64 KiB; failure (not a pipe, a limit) is harmless. */
-	fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
-	signal(SIGPIPE, SIG_DFL);
-	setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
-}
-
-void
-wipe_stdout_buffer(void)
-{
-	sodium_memzero(stdout_buffer, sizeof stdout_buffer);
+	va_start(ap, fmt);
+	n = vasprintf(&p, fmt, ap);
+	va_end(ap);
+	if (n == -1)
+		out_of_memory();
+	return p;
 }
 
 char *
@@ -185,6 +146,37 @@ decimal_parse(const char *text, size_t len, long long min, long long max,
 }
 
 int
+u64_parse(const char *text, uint64_t max, uint64_t *value, const char **why)
+{
+	uint64_t v = 0;
+	const char *p = text;
+
+	if (*p == '\0') {
+		*why = "invalid";
+		return -1;
+	}
+	if (*p == '-' && p[1] >= '0' && p[1] <= '9' && p[strspn(p + 1, "0123456789") + 1] == '\0') {
+		*why = "too small";
+		return -1;
+	}
+	for (; *p != '\0'; p++) {
+		if (*p < '0' || *p > '9') {
+			*why = "invalid";
+			return -1;
+		}
+		unsigned digit = (unsigned)(*p - '0');
+		if (v > (UINT64_MAX - digit) / 10 || v * 10 + digit > max) {
+			*why = "too large";
+			return -1;
+		}
+		v = v * 10 + digit;
+	}
+	*value = v;
+	*why = NULL;
+	return 0;
+}
+
+int
 board_number_parse(const char *text, size_t len, unsigned *board)
 {
 	unsigned long value = 0;
@@ -243,58 +235,35 @@ hex_to_bytes(const char *hex, unsigned char *out, size_t len)
 	return 0;
 }
 
-/* Live secrets, so that an exit through err(3) wipes them too. */
-struct secret {
-	struct secret *next;
-	void *p;
-};
-static struct secret *secrets;
-
-static void
-wipe_secrets(void)
-{
-	while (secrets != NULL) {
-		struct secret *s = secrets;
-		secrets = s->next;
-		sodium_free(s->p);	/* wipes before unmapping */
-		free(s);
-	}
-}
-
+/* Secrets live in guarded, locked memory (sodium_malloc), registered with
+ * the cleanup module so that a signal wipes them too.  No core file may
+ * carry one away: tool_start() turns core dumps off first thing, and the
+ * first secret does it again for programs that are not tools. */
 void *
 secret_alloc(size_t size)
 {
 	static int first = 1;
-	struct secret *s = xmalloc(sizeof *s);
 	void *p;
 
 	if (first) {
-		/* no core file may carry a secret away */
 		struct rlimit none = { 0, 0 };
 		setrlimit(RLIMIT_CORE, &none);
-		atexit(wipe_secrets);
 		first = 0;
 	}
-	if ((p = sodium_malloc(size)) == NULL)	/* guarded and locked */
-		err(2, "sodium_malloc");
+	if ((p = sodium_malloc(size)) == NULL)
+		out_of_memory();
 	memset(p, 0, size);
-	s->p = p;
-	s->next = secrets;
-	secrets = s;
+	cleanup_add_secret(p, size);
 	return p;
 }
 
 void
 secret_free(void *p)
 {
-	for (struct secret **sp = &secrets; *sp != NULL; sp = &(*sp)->next)
-		if ((*sp)->p == p) {
-			struct secret *s = *sp;
-			*sp = s->next;
-			free(s);
-			break;
-		}
-	sodium_free(p);
+	if (p == NULL)
+		return;
+	cleanup_forget_secret(p);
+	sodium_free(p);		/* wipes before unmapping */
 }
 
 void

@@ -1,9 +1,11 @@
-/* Checked allocation and I/O, in the style of minisign's x* helpers: a
- * failure ends the program with a one-line err(3) message. */
+/* Checked allocation in the style of minisign's x* helpers (running out
+ * of memory ends the program: the one exit in lib/), numbers, hex, and
+ * memory for secrets. */
 #ifndef DL_UTIL_H
 #define DL_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define DL_VERSION_STRING "dl " DL_VERSION
@@ -12,16 +14,8 @@ void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
-
-/* Flush or close a stream and exit with a message on a write error.  A
- * reader that went away (EPIPE) ends us quietly: it is not our error. */
-void xfflush(FILE *fp, const char *name);
-void xfclose(FILE *fp, const char *name);
-
-/* Standard output with a large buffer, SIGPIPE restored to its default. */
-void setup_stdout(void);
-/* After standard output is closed: its buffer held a secret. */
-void wipe_stdout_buffer(void);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Writes v in decimal at p, returns the end: printf is too slow for the
  * per-board lines of a million-board stream. */
@@ -33,6 +27,10 @@ int utf8_is_valid(const char *s, size_t len);
  * sign or blanks (strtonum alone takes those).  0 on success, else -1. */
 int decimal_parse(const char *text, size_t len, long long min, long long max,
     long long *value);
+
+/* An unsigned decimal number from 0 to max: digits only.  0, or -1 and *why
+ * says what is wrong ("invalid", "too large"), as strtonum does. */
+int u64_parse(const char *text, uint64_t max, uint64_t *value, const char **why);
 
 /* One board number, 1 to BOARD_MAX, from the len digits at text. */
 int board_number_parse(const char *text, size_t len, unsigned *board);

@@ -1,4 +1,3 @@
-#include <err.h>
 #include <libgen.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -66,8 +65,13 @@ sink_print(struct dl_out *out, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vasprintf(&big, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		err(2, "vasprintf");
+	if (n < 0) {
+		/* out of memory: the writer fails, nothing is published */
+		struct writer *w = out->host;
+		if (w->failure == NULL)
+			w->failure = xstrdup("out of memory");
+		return;
+	}
 	sink_write(out, big, (size_t)n);
 	free(big);
 }
@@ -76,64 +80,73 @@ static void
 sink_fail(struct dl_out *out, const char *fmt, ...)
 {
 	struct writer *w = out->host;
+	char msg[DL_ERROR_MAX];
 	va_list ap;
 
 	if (w->failure != NULL)
 		return;
 	va_start(ap, fmt);
-	if (vasprintf(&w->failure, fmt, ap) == -1)
-		err(2, "vasprintf");
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	w->failure = xstrdup(msg);
 }
 
-/* A plugin callback returned -1: nothing is published. */
-static void
-check_callback(struct writer *w, int status)
+/* A plugin callback returned -1: nothing is published.  The plugin's
+ * message is its text: escaped like any untrusted text. */
+static int
+check_callback(struct writer *w, int status, struct dl_error *e)
 {
 	if (status == 0 && w->failure == NULL)
-		return;
-	errx(1, "%s: %s", w->lp.plugin->name,
+		return 0;
+	return dl_error_set(e, DL_ERR_INPUT, "%s: %s", w->lp.plugin->name,
 	    w->failure ? w->failure : "format writer failed");
 }
 
-static char *
-output_path(const char *prefix, const char *suffix)
+int
+format_list_parse(const char *text, struct format_list *list, struct dl_error *e)
 {
-	char *path;
+	const char *p = text;
 
-	if (asprintf(&path, "%s.%s", prefix, suffix) == -1)
-		err(2, "asprintf");
-	return path;
+	memset(list, 0, sizeof *list);
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		if (len == 0) {
+			format_list_free(list);
+			return dl_error_set(e, DL_ERR_USAGE, "bad format list \"%s\"", text);
+		}
+		list->names = xreallocarray(list->names, list->n + 1, sizeof *list->names);
+		list->names[list->n++] = xstrndup(p, len);
+		if (p[len] == '\0')
+			return 0;
+		p += len + 1;
+	}
 }
 
-/* Loads the plugins of a format list into ws; NULL, or what is wrong. */
-static char *
-load_formats(struct writers *ws, const char *formats)
+void
+format_list_free(struct format_list *list)
 {
-	char *list, *save = NULL, *why = NULL;
+	for (size_t i = 0; i < list->n; i++)
+		free(list->names[i]);
+	free(list->names);
+	list->names = NULL;
+	list->n = 0;
+}
 
-	if (*formats == '\0' || formats[strlen(formats) - 1] == ',' || strstr(formats, ",,")) {
-		if (asprintf(&why, "bad format list \"%s\"", formats) == -1)
-			err(2, "asprintf");
-		return why;
+char *
+format_list_text(const struct format_list *list)
+{
+	size_t size = 1;
+	char *text;
+
+	for (size_t i = 0; i < list->n; i++)
+		size += strlen(list->names[i]) + 1;
+	text = xcalloc(1, size);
+	for (size_t i = 0; i < list->n; i++) {
+		if (i > 0)
+			strlcat(text, ",", size);
+		strlcat(text, list->names[i], size);
 	}
-	list = xstrdup(formats);
-	for (char *name = strtok_r(list, ",", &save); name != NULL && why == NULL;
-	    name = strtok_r(NULL, ",", &save)) {
-		ws->w = xreallocarray(ws->w, ws->n + 1, sizeof *ws->w);
-		struct writer *w = &ws->w[ws->n];
-		memset(w, 0, sizeof *w);
-		if ((why = plugin_try_load(name, &w->lp)) != NULL)
-			break;
-		ws->n++;
-		for (size_t i = 0; i + 1 < ws->n && why == NULL; i++)
-			if (strcmp(ws->w[i].lp.plugin->suffix, w->lp.plugin->suffix) == 0 &&
-			    asprintf(&why, "formats %s and %s both write .%s files",
-			    ws->w[i].lp.plugin->name, name, w->lp.plugin->suffix) == -1)
-				err(2, "asprintf");
-	}
-	free(list);
-	return why;
+	return text;
 }
 
 static void
@@ -141,58 +154,92 @@ free_formats(struct writers *ws)
 {
 	for (size_t i = 0; i < ws->n; i++) {
 		free(ws->w[i].name);
+		free(ws->w[i].failure);
 		plugin_unload(&ws->w[i].lp);
 	}
 	free(ws->w);
 	free(ws);
 }
 
-char *
-writers_check(const char *formats)
+/* Loads the plugins of a format list into ws. */
+static int
+load_formats(struct writers *ws, const struct format_list *formats, struct dl_error *e)
 {
-	struct writers *ws = xcalloc(1, sizeof *ws);
-	char *why = load_formats(ws, formats);
-
-	free_formats(ws);
-	return why;
+	ws->w = xcalloc(formats->n, sizeof *ws->w);
+	for (size_t i = 0; i < formats->n; i++) {
+		struct writer *w = &ws->w[ws->n];
+		if (plugin_load(formats->names[i], &w->lp, e) == -1)
+			return -1;
+		ws->n++;
+		for (size_t j = 0; j + 1 < ws->n; j++)
+			if (strcmp(ws->w[j].lp.plugin->suffix, w->lp.plugin->suffix) == 0)
+				return dl_error_set(e, DL_ERR_USAGE,
+				    "formats %s and %s both write .%s files",
+				    ws->w[j].lp.plugin->name, w->lp.plugin->name,
+				    w->lp.plugin->suffix);
+	}
+	return 0;
 }
 
-struct writers *
-writers_open(const char *formats, const struct writers_options *opt)
+int
+writers_check(const struct format_list *formats, struct dl_error *e)
 {
 	struct writers *ws = xcalloc(1, sizeof *ws);
-	char *why;
+	int status = load_formats(ws, formats, e);
 
+	free_formats(ws);
+	return status;
+}
+
+int
+writers_open(struct writers **wsp, const struct format_list *formats,
+    const struct writers_options *opt, struct dl_error *e)
+{
+	struct writers *ws = xcalloc(1, sizeof *ws);
+
+	*wsp = NULL;
 	ws->opt = *opt;
-	if ((why = load_formats(ws, formats)) != NULL)
-		errx(2, "%s", why);
-	if (opt->prefix == NULL && ws->n != 1)
-		errx(2, "several formats need a file prefix (-p)");
-	if (opt->prefix != NULL && *opt->prefix == '\0')
-		errx(2, "empty file prefix");
+	if (load_formats(ws, formats, e) == -1)
+		goto fail;
+	if (opt->prefix == NULL && ws->n != 1) {
+		dl_error_set(e, DL_ERR_USAGE, "several formats need a file prefix (-p)");
+		goto fail;
+	}
+	if (opt->prefix != NULL && *opt->prefix == '\0') {
+		dl_error_set(e, DL_ERR_USAGE, "empty file prefix");
+		goto fail;
+	}
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
 		const struct dl_plugin *p = w->lp.plugin;
 		w->crlf = opt->crlf && p->kind == DL_TEXT;
 		w->out = (struct dl_out){ sink_write, sink_print, sink_fail, w };
 		if (opt->prefix == NULL) {
-			if (p->kind == DL_BINARY && isatty(STDOUT_FILENO))
-				errx(2, "%s is a binary format: not writing it to a terminal",
-				    p->name);
+			if (p->kind == DL_BINARY && isatty(STDOUT_FILENO)) {
+				dl_error_set(e, DL_ERR_USAGE,
+				    "%s is a binary format: not writing it to a terminal", p->name);
+				goto fail;
+			}
 			w->name = xstrdup("standard output");
 			continue;
 		}
-		w->name = output_path(opt->prefix, p->suffix);
-		if (opt->publish == PUBLISH_NEW && access(w->name, F_OK) == 0)
-			errx(1, "%s exists: refusing to overwrite deal files (use --force)",
-			    w->name);
+		w->name = xasprintf("%s.%s", opt->prefix, p->suffix);
+		if (opt->publish == PUBLISH_NEW && access(w->name, F_OK) == 0) {
+			dl_error_set(e, DL_ERR_INPUT,
+			    "%s exists: refusing to overwrite deal files (use --force)", w->name);
+			goto fail;
+		}
 	}
-	return ws;
+	*wsp = ws;
+	return 0;
+fail:
+	free_formats(ws);
+	return -1;
 }
 
-void
+int
 writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event,
-    char *const *headers, size_t nheaders)
+    char *const *headers, size_t nheaders, struct dl_error *e)
 {
 	ws->run = (struct dl_run){
 		.low = low, .high = high, .nboards = high - low + 1,
@@ -203,20 +250,25 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 	for (size_t i = 0; i < ws->n; i++) {
 		const struct dl_plugin *p = ws->w[i].lp.plugin;
 		if (p->max_board != 0 && high > p->max_board)
-			errx(1, "format %s holds boards up to %u, not board %u: "
-			    "no files written", p->name, p->max_board, high);
+			return dl_error_set(e, DL_ERR_INPUT, "format %s holds boards up to %u, "
+			    "not board %u: no files written", p->name, p->max_board, high);
 	}
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
-		w->fp = ws->opt.prefix == NULL ? stdout :
-		    outfile_create(&w->file, w->name, 0666);
-		if (w->lp.plugin->begin != NULL)
-			check_callback(w, w->lp.plugin->begin(&w->out, &ws->run, &w->state));
+		if (ws->opt.prefix == NULL)
+			w->fp = stdout;
+		else if ((w->fp = outfile_create(&w->file, w->name, 0666, e)) == NULL)
+			return -1;
+		if (w->lp.plugin->begin != NULL &&
+		    check_callback(w, w->lp.plugin->begin(&w->out, &ws->run, &w->state), e) == -1)
+			return -1;
 	}
+	return 0;
 }
 
-void
-writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARDS])
+int
+writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARDS],
+    struct dl_error *e)
 {
 	struct dl_deal deal;
 
@@ -226,29 +278,48 @@ writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARD
 	deal_number_to_bytes(number_from_deal(owner), deal.number);
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
-		if (w->lp.plugin->board != NULL)
-			check_callback(w, w->lp.plugin->board(&w->out, &ws->run, &deal, w->state));
+		if (w->lp.plugin->board != NULL && check_callback(w,
+		    w->lp.plugin->board(&w->out, &ws->run, &deal, w->state), e) == -1)
+			return -1;
 	}
+	return 0;
 }
 
-void
-writers_finish(struct writers *ws)
+int
+writers_finish(struct writers *ws, struct dl_error *e)
 {
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
-		if (w->lp.plugin->end != NULL)
-			check_callback(w, w->lp.plugin->end(&w->out, &ws->run, w->state));
-		if (ws->opt.prefix == NULL)
-			xfflush(w->fp, w->name);
-		else if (fflush(w->fp) == EOF || ferror(w->fp))
-			err(1, "write error on %s", w->name);
+		if (w->lp.plugin->end != NULL &&
+		    check_callback(w, w->lp.plugin->end(&w->out, &ws->run, w->state), e) == -1)
+			goto fail;
+		if (fflush(w->fp) == EOF || ferror(w->fp)) {
+			if (errno == 0)
+				errno = EIO;
+			dl_error_sys(e, "write error on %s", w->name);
+			goto fail;
+		}
 	}
 	for (size_t i = 0; i < ws->n; i++) {
 		if (ws->opt.prefix == NULL)
 			continue;
-		outfile_publish(&ws->w[i].file, ws->opt.publish);
+		if (outfile_publish(&ws->w[i].file, ws->opt.publish, e) == -1)
+			goto fail;
 		if (ws->opt.report != NULL)
 			fprintf(ws->opt.report, "%s\n", basename(ws->w[i].name));
 	}
+	free_formats(ws);
+	return 0;
+fail:
+	writers_abort(ws);
+	return -1;
+}
+
+void
+writers_abort(struct writers *ws)
+{
+	for (size_t i = 0; ws->opt.prefix != NULL && i < ws->n; i++)
+		if (ws->w[i].file.tmp != NULL)
+			outfile_discard(&ws->w[i].file);
 	free_formats(ws);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "dealnum.h"
+#include "error.h"
 #include "outfile.h"
 
 struct writers;
@@ -19,18 +20,34 @@ struct writers_options {
 	FILE *report;		/* when set, each published file's name goes here */
 };
 
-/* formats: a comma-separated list of plugin names.  Exits on an unknown
- * or broken plugin, two formats of one suffix, or (without replace) an
- * output file that exists already. */
-struct writers *writers_open(const char *formats, const struct writers_options *opt);
-/* What writers_open would refuse in a format list, without exiting: NULL,
- * or the message (to free). */
-char *writers_check(const char *formats);
-/* headers: the stream's header lines; event: the #I: text or NULL.  Exits
+/* A format list as given: "pbn,lin,dup".  The one parser of format lists,
+ * for -f, .bigdealrc's formats= and dl-sqd. */
+struct format_list {
+	char **names;
+	size_t n;
+};
+/* Refuses an empty list or an empty entry ("pbn,", "a,,b"): -1, *e. */
+int format_list_parse(const char *text, struct format_list *list, struct dl_error *e);
+void format_list_free(struct format_list *list);
+/* The list joined with commas (to free). */
+char *format_list_text(const struct format_list *list);
+
+/* Loads the plugins of the list; -1 with *e for an unknown or broken
+ * plugin, two formats of one suffix, or (without replace) an output file
+ * that exists already. */
+int writers_open(struct writers **ws, const struct format_list *formats,
+    const struct writers_options *opt, struct dl_error *e);
+/* What writers_open would refuse in a format list, loading nothing. */
+int writers_check(const struct format_list *formats, struct dl_error *e);
+/* headers: the stream's header lines; event: the #I: text or NULL.  -1
  * when a format cannot hold board high. */
-void writers_begin(struct writers *w, unsigned low, unsigned high, const char *event,
-    char *const *headers, size_t nheaders);
-void writers_board(struct writers *w, unsigned board, const unsigned char owner[CARDS]);
-void writers_finish(struct writers *w);
+int writers_begin(struct writers *w, unsigned low, unsigned high, const char *event,
+    char *const *headers, size_t nheaders, struct dl_error *e);
+int writers_board(struct writers *w, unsigned board, const unsigned char owner[CARDS],
+    struct dl_error *e);
+/* Ends every format and publishes every file, or none; frees w either way. */
+int writers_finish(struct writers *w, struct dl_error *e);
+/* Removes what was written and frees w: after an error. */
+void writers_abort(struct writers *w);
 
 #endif

@@ -69,7 +69,7 @@ key_seed() { printf '#P: dl/1 seed\ndl256 %s\n' "$KEY"; }
 	fails dl-stream -g bigdeal < <(key_seed)
 	[ "$output" = "dl-stream: the seed is for the dl256 generator, not bigdeal" ]
 	fails dl-stream --event 3 < <(seed_of v1)
-	[ "$output" = "dl-stream: --event and --session are coordinates of the dl256 generator" ]
+	[ "$output" = "dl-stream: --event and --session are coordinates of generators that take them, not of bigdeal" ]
 	fails dl-stream --session 4294967296 < <(key_seed)
 	[ "$output" = "dl-stream: --session 4294967296: too large (0 to 4294967295)" ]
 	fails dl-seed -g dl256 -o -e 0123456789012345678901234567890123456789

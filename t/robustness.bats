@@ -259,8 +259,8 @@ on_full_tmpfs() {
 	    dl-fmt -f pbn -p out/s < <(echo "4294967297 $GOOD_DEAL")
 	[ "$(files_in out)" = "" ]
 	dl256="dl256 $(printf '%064d' 0)"
-	refuses 2 "dl-stream: --event 9223372036854775808: too large (0 to 9223372036854775807)" \
-	    dl-stream --event 9223372036854775808 < <(echo "$dl256")
+	refuses 2 "dl-stream: --event 18446744073709551616: too large (0 to 18446744073709551615)" \
+	    dl-stream --event 18446744073709551616 < <(echo "$dl256")
 	refuses 2 "dl-stream: --session 4294967296: too large (0 to 4294967295)" \
 	    dl-stream --session 4294967296 < <(echo "$dl256")
 	refuses 2 "dl-stream: --session -1: too small (0 to 4294967295)" \
@@ -328,21 +328,21 @@ on_full_tmpfs() {
 @test "full disk, standard output (/dev/full): every tool says so" {
 	streams
 	club
-	refuses 1 "dl-seed: write error on standard output: No space left on device" \
+	refuses 2 "dl-seed: write error on standard output: No space left on device" \
 	    full_stdout seed_of v1
-	refuses 1 "dl-stream: write error on standard output: No space left on device" \
+	refuses 2 "dl-stream: write error on standard output: No space left on device" \
 	    full_stdout dl-stream < seed
-	refuses 1 "dl-map: write error on standard output: No space left on device" \
+	refuses 2 "dl-map: write error on standard output: No space left on device" \
 	    full_stdout dl-map < numbers
-	refuses 1 "dl-map: write error on standard output: No space left on device" \
+	refuses 2 "dl-map: write error on standard output: No space left on device" \
 	    full_stdout dl-map -r < deals
-	refuses 1 "dl-fmt: write error on standard output: No space left on device" \
+	refuses 2 "dl-fmt: write error on standard output: No space left on device" \
 	    full_stdout dl-fmt -f tso < deals
-	refuses 1 "dl-deal: write error on standard output: No space left on device" \
+	refuses 2 "dl-deal: write error on standard output: No space left on device" \
 	    full_stdout dl-deal
-	refuses 1 "dl-sqd: write error on standard output: No space left on device" \
+	refuses 2 "dl-sqd: write error on standard output: No space left on device" \
 	    full_stdout dl-sqd club.sqd seed 1 1
-	refuses 1 "dl-sqd: write error on standard output: No space left on device" \
+	refuses 2 "dl-sqd: write error on standard output: No space left on device" \
 	    full_stdout dl-sqd club.sqd verify
 }
 
@@ -352,33 +352,33 @@ on_full_tmpfs() {
 	echo old > out/s.pbn
 	keep out/s.pbn
 	# 1 KiB: every PBN of four boards is longer
-	refuses 1 "dl-fmt: write error on out/s.pbn: File too large" \
+	refuses 2 "dl-fmt: write error on out/s.pbn: File too large" \
 	    limited 1 dl-fmt -f lin,pbn --force -p out/s < deals
 	[ "$(files_in out)" = "s.pbn s.pbn.kept " ]
 	intact out/s.pbn
-	refuses 1 "dl-deal: write error on out/t.pbn: File too large" \
+	refuses 2 "dl-deal: write error on out/t.pbn: File too large" \
 	    limited 1 dl-deal -n 8 -f lin,pbn -p out/t
 	[ "$(files_in out)" = "s.pbn s.pbn.kept " ]
 	# dl-seed --commit, and its seed history: no part of a line is left
 	for i in $(seq 31); do echo 0123456789abcdef0123456789abcdef; done > seed-history
 	keep seed-history
-	refuses 1 "dl-seed: $DL_SEED_HISTORY: File too large" limited 1 dl-seed --commit out/c
+	refuses 2 "dl-seed: $DL_SEED_HISTORY: File too large" limited 1 dl-seed --commit out/c
 	intact seed-history
 	[ "$(files_in out)" = "s.pbn s.pbn.kept " ]
 	rm seed-history
 	# dl-sqd: the session files, the .sqd, and publish, whose key file
 	# fits but whose .sqd does not: the keys are taken back
 	club
-	refuses 1 "dl-sqd: write error on out/rr01.pbn: File too large" \
+	refuses 2 "dl-sqd: write error on out/rr01.pbn: File too large" \
 	    limited 1 dl-sqd club.sqd make -d out 1
 	[ "$(files_in out)" = "s.pbn s.pbn.kept " ]
 	mkdir tour
 	dl-sqd tour/t.sqd create --name "$(big 2000 T)" --di D
 	dl-sqd tour/t.sqd add-phase 1 16 s > /dev/null
 	keep tour/t.sqd
-	refuses 1 "dl-sqd: write error on tour/t.sqd: File too large" \
+	refuses 2 "dl-sqd: write error on tour/t.sqd: File too large" \
 	    limited 1 dl-sqd tour/t.sqd publish
-	refuses 1 "dl-sqd: write error on tour/t.sqd: File too large" \
+	refuses 2 "dl-sqd: write error on tour/t.sqd: File too large" \
 	    limited 1 dl-sqd tour/t.sqd set-name "$(big 2000 U)"
 	[ "$(files_in tour)" = "t.sqd t.sqd.kept " ]
 	intact tour/t.sqd
@@ -403,9 +403,9 @@ on_full_tmpfs() {
 		ls -A | LC_ALL=C sort | tr "\n" " " > ../files
 		cat s.pbn > ../s.pbn.after
 		cat waiting.sqd > ../waiting.sqd.after'
-	[ "$(cat fmt.status)" = 1 ]
+	[ "$(cat fmt.status)" = 2 ]
 	[ "$(cat fmt.err)" = "dl-fmt: write error on s.pbn: No space left on device" ]
-	[ "$(cat dv.status)" = 1 ]
+	[ "$(cat dv.status)" = 2 ]
 	[ "$(cat dv.err)" = "dl-sqd: write error on waiting.sqd: No space left on device" ]
 	[ "$(cat files)" = "club.sqk fill s.pbn waiting.sqd " ]
 	[ "$(cat s.pbn.after)" = old ]
@@ -414,15 +414,15 @@ on_full_tmpfs() {
 
 @test "closed standard output: an error where output is lost, none where there is none" {
 	streams
-	refuses 1 "dl-seed: write error on standard output: Bad file descriptor" \
+	refuses 2 "dl-seed: write error on standard output: Bad file descriptor" \
 	    closed_stdout seed_of v1
-	refuses 1 "dl-stream: write error on standard output: Bad file descriptor" \
+	refuses 2 "dl-stream: write error on standard output: Bad file descriptor" \
 	    closed_stdout dl-stream < seed
-	refuses 1 "dl-map: write error on standard output: Bad file descriptor" \
+	refuses 2 "dl-map: write error on standard output: Bad file descriptor" \
 	    closed_stdout dl-map < numbers
-	refuses 1 "dl-fmt-pbn: write error on standard output: Bad file descriptor" \
+	refuses 2 "dl-fmt-pbn: write error on standard output: Bad file descriptor" \
 	    closed_stdout dl-fmt-pbn < deals
-	refuses 1 "dl-map: read error: Bad file descriptor" closed_stdin dl-map
+	refuses 2 "dl-map: read error: Bad file descriptor" closed_stdin dl-map
 	# files only: the descriptor is not handed to a temporary file, and
 	# the run succeeds with whole files
 	mkdir out
@@ -434,7 +434,7 @@ on_full_tmpfs() {
 	[ "$(files_in out)" = "d.lin d.pbn s.lin s.pbn t.lin t.pbn " ]
 	# dl-sqd make reports its files on standard output: that is lost
 	club
-	refuses 1 "dl-sqd: write error on standard output: Bad file descriptor" \
+	refuses 2 "dl-sqd: write error on standard output: Bad file descriptor" \
 	    closed_stdout dl-sqd club.sqd make -d out 1 1
 	cmp <(strip_generator out/rr01.pbn) <(strip_generator "$CLUB/expected/rr01.pbn")
 }
@@ -448,13 +448,13 @@ on_full_tmpfs() {
 	keep ro/s.pbn ro/club.sqd
 	chmod 555 ro
 	permissions_hold mkdir ro/probe
-	refuses 1 "dl-fmt: cannot create a file next to ro/s.pbn: Permission denied" \
+	refuses 2 "dl-fmt: cannot create a file next to ro/s.pbn: Permission denied" \
 	    as_user dl-fmt -f pbn --force -p ro/s < deals
-	refuses 1 "dl-deal: cannot create a file next to ro/t.pbn: Permission denied" \
+	refuses 2 "dl-deal: cannot create a file next to ro/t.pbn: Permission denied" \
 	    as_user dl-deal -n 4 -p ro/t
-	refuses 1 "dl-seed: cannot create a file next to ro/c: Permission denied" \
+	refuses 2 "dl-seed: cannot create a file next to ro/c: Permission denied" \
 	    as_user dl-seed --commit ro/c
-	refuses 1 "dl-sqd: cannot create a file next to ro/rr01.pbn: Permission denied" \
+	refuses 2 "dl-sqd: cannot create a file next to ro/rr01.pbn: Permission denied" \
 	    as_user dl-sqd club.sqd make -d ro 1 1
 	# the .sqd's directory read-only, its key file elsewhere: publish
 	# takes the keys back when it cannot record their KH
@@ -463,10 +463,10 @@ on_full_tmpfs() {
 	dl-sqd ro/t.sqd add-phase 2 16 s > /dev/null
 	keep ro/t.sqd
 	chmod 555 ro
-	refuses 1 "dl-sqd: cannot create a file next to ro/t.sqd: Permission denied" \
+	refuses 2 "dl-sqd: cannot create a file next to ro/t.sqd: Permission denied" \
 	    as_user dl-sqd --sqk keys/t.sqk ro/t.sqd publish
 	[ "$(files_in keys)" = "" ]
-	refuses 1 "dl-sqd: cannot create a file next to ro/t.sqd: Permission denied" \
+	refuses 2 "dl-sqd: cannot create a file next to ro/t.sqd: Permission denied" \
 	    as_user dl-sqd ro/t.sqd set-di E
 	[ "$(files_in ro)" = "club.sqd club.sqd.kept s.pbn s.pbn.kept t.sqd t.sqd.kept " ]
 	intact ro/s.pbn ro/club.sqd ro/t.sqd
@@ -477,18 +477,18 @@ on_full_tmpfs() {
 	mkdir out
 	chmod 000 club.sqk
 	permissions_hold cat club.sqk
-	refuses 1 "dl-sqd: club.sqk: the session keys are needed to deal: Permission denied" \
+	refuses 2 "dl-sqd: club.sqk: the session keys are needed to deal: Permission denied" \
 	    as_user dl-sqd club.sqd make -d out 1 1
-	refuses 1 "dl-sqd: club.sqk: the session keys are needed to deal: Permission denied" \
+	refuses 2 "dl-sqd: club.sqk: the session keys are needed to deal: Permission denied" \
 	    as_user dl-sqd club.sqd seed 1 1
-	refuses 1 "dl-sqd: club.sqk: Permission denied" as_user dl-sqd club.sqd verify
+	refuses 2 "dl-sqd: club.sqk: Permission denied" as_user dl-sqd club.sqd verify
 	run as_user dl-sqd club.sqd show
 	[ "$status" -eq 0 ]
 	[ "${lines[3]}" = "Stage: delayed value set (the key file here cannot be read)" ]
 	[ "$(files_in out)" = "" ]
 	mv club.sqk keys
 	mkdir club.sqk
-	refuses 1 "dl-sqd: club.sqk: Is a directory" dl-sqd club.sqd make -d out 1 1
+	refuses 2 "dl-sqd: club.sqk: Is a directory" dl-sqd club.sqd make -d out 1 1
 	[ "$(files_in out)" = "" ]
 	# after the event the key file is public: players check with a copy
 	rmdir club.sqk

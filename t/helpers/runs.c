@@ -15,6 +15,8 @@
 
 #include "bigdeal.h"
 #include "deal.h"
+#include "dl256.h"
+#include "seed.h"
 #include "dealnum.h"
 #include "tso.h"
 #include "util.h"
@@ -32,12 +34,12 @@ fill_from_label(unsigned char *out, size_t len, const char *label, unsigned run)
 
 /* bigdeal: a secret of its own each run; dl256: one key, session = run */
 static void
-seed_of_run(struct seed_record *seed, enum generator g, unsigned run)
+seed_of_run(struct seed_record *seed, const struct generator *g, unsigned run)
 {
 	memset(seed, 0, sizeof *seed);
 	seed->generator = g;
-	if (g == GENERATOR_BIGDEAL) {
-		fill_from_label(seed->random, BIGDEAL_SECRET, "random", run);
+	if (g == &generator_bigdeal) {
+		fill_from_label(seed->key, BIGDEAL_SECRET, "random", run);
 		fill_from_label(seed->owner, BIGDEAL_SECRET, "owner", 0);
 	} else {
 		fill_from_label(seed->key, DL256_KEY_BYTES, "key", 0);
@@ -48,28 +50,23 @@ seed_of_run(struct seed_record *seed, enum generator g, unsigned run)
 static void
 print_seed(const struct seed_record *seed)
 {
-	char hex[2 * DL256_KEY_BYTES + 1], owner[2 * BIGDEAL_SECRET + 1];
+	char record[SEED_RECORD_MAX];
 
 	printf("#P: dl/1 seed\n");
-	if (seed->generator == GENERATOR_BIGDEAL) {
-		sodium_bin2hex(hex, sizeof hex, seed->random, BIGDEAL_SECRET);
-		sodium_bin2hex(owner, sizeof owner, seed->owner, BIGDEAL_SECRET);
-		printf("bigdeal %s %s\n", hex, owner);
-	} else {
-		sodium_bin2hex(hex, sizeof hex, seed->key, DL256_KEY_BYTES);
-		printf("dl256 %s\n", hex);
-	}
+	seed_record_format(seed, record);
+	fputs(record, stdout);
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct seed_record seed;
-	enum generator g;
+	const struct generator *g;
 	const char *why;
 	unsigned long runs, boards, n = 0;
 
-	if (argc != 4 || generator_from_name(argv[1], &g) == -1)
+	if (argc != 4 || ((g = generator_find(argv[1])) != &generator_bigdeal &&
+	    g != &generator_dl256))
 		errx(2, "usage: runs bigdeal|dl256 RUNS BOARDS | runs bigdeal|dl256 seed RUN");
 	if (sodium_init() < 0)
 		errx(2, "cannot initialise libsodium");

@@ -1,4 +1,3 @@
-#include <err.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,10 +13,10 @@
 #include "bigdealrc.h"
 #include "deal.h"
 #include "entropy.h"
-#include "history.h"
 #include "plugins.h"
 #include "ripemd160.h"
 #include "seed.h"
+#include "tool.h"
 #include "util.h"
 #include "writers.h"
 
@@ -58,13 +57,13 @@ static void
 set_hash(char *hex)
 {
 	size_t len = strlen(hex);
-	int bad = hex_to_bytes(hex, run.seed->random, BIGDEAL_SECRET) == -1;
+	int bad = hex_to_bytes(hex, run.seed->key, BIGDEAL_SECRET) == -1;
 
 	scrub_argument(hex);
 	if (len != 2 * BIGDEAL_SECRET)
-		errx(2, "-h: a hash is %d hex digits, not %zu", 2 * BIGDEAL_SECRET, len);
+		tool_fail(DL_ERR_USAGE, "-h: a hash is %d hex digits, not %zu", 2 * BIGDEAL_SECRET, len);
 	if (bad)
-		errx(2, "-h: a hash is %d hex digits, 0-9 and A-F", 2 * BIGDEAL_SECRET);
+		tool_fail(DL_ERR_USAGE, "-h: a hash is %d hex digits, 0-9 and A-F", 2 * BIGDEAL_SECRET);
 	run.given_hash = run.only_given = 1;
 }
 
@@ -78,6 +77,7 @@ parse_options(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *optstring = run.which == BIGDEAL_SAFE ? "f:hn:p:R" : "e:E:f:h:n:op:RW:";
+	struct dl_error e;
 	int ch;
 
 	/* alone, -h asks for help; bigdealx's -h otherwise takes a hash */
@@ -90,7 +90,8 @@ parse_options(int argc, char *argv[])
 			scrub_argument(optarg);
 			break;
 		case 'E':
-			entropy_add_file_as_ints(run.entropy, optarg);
+			if (entropy_add_file_as_ints(run.entropy, optarg, &e) == -1)
+				tool_die(&e);
 			break;
 		case 'f': run.formats = optarg; break;
 		case 'h':
@@ -151,13 +152,13 @@ check_command_line(void)
 	const char *why;
 
 	if (run.boards != NULL && (why = boards_problem(run.boards, &r)) != NULL)
-		errx(2, "-n %s: %s", run.boards, why);
+		tool_fail(DL_ERR_USAGE, "-n %s: %s", run.boards, why);
 	if (run.prefix != NULL && (why = prefix_problem(run.prefix)) != NULL)
-		errx(2, "-p: %s", why);
+		tool_fail(DL_ERR_USAGE, "-p: %s", why);
 	/* -W and -h reproduce known sets: what they give is what it is */
 	if (run.only_given && !run.wizard && !run.given_hash &&
 	    run.entropy->bits < ENTROPY_NEEDED)
-		errx(1, "only %lu bits of entropy, %d needed: give longer -e strings "
+		tool_fail(DL_ERR_INPUT, "only %lu bits of entropy, %d needed: give longer -e strings "
 		    "(4 bits a character) or drop -o", run.entropy->bits, ENTROPY_NEEDED);
 }
 
@@ -180,7 +181,7 @@ ask(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	if (getline(&line, &cap, stdin) == -1)
-		errx(1, "no answer: giving up");
+		tool_fail(DL_ERR_INPUT, "no answer: giving up");
 	line[strcspn(line, "\r\n")] = '\0';
 	return line;
 }
@@ -189,12 +190,17 @@ ask(const char *fmt, ...)
 static int
 formats_are_usable(const char *formats)
 {
-	char *why = writers_check(formats);
+	struct format_list list;
+	struct dl_error e;
+	int status;
 
-	if (why == NULL)
+	if ((status = format_list_parse(formats, &list, &e)) == 0) {
+		status = writers_check(&list, &e);
+		format_list_free(&list);
+	}
+	if (status == 0)
 		return 1;
-	warnx("%s", why);
-	free(why);
+	tool_warn("%s", e.msg);
 	return 0;
 }
 
@@ -221,8 +227,12 @@ replace(char **slot, char *value)
 }
 
 static void
-list_format(const struct loaded_plugin *lp)
+list_format(const struct loaded_plugin *lp, const struct dl_error *broken)
 {
+	if (broken != NULL) {
+		tool_warn("%s", broken->msg);
+		return;
+	}
 	fprintf(stderr, "  %-10s .%-5s %s\n", lp->plugin->name, lp->plugin->suffix,
 	    lp->plugin->description);
 }
@@ -267,7 +277,13 @@ fill_defaults(struct bigdealrc *rc)
 static void
 settings(struct bigdealrc *rc)
 {
-	int found = bigdealrc_read(BIGDEALRC, rc) == 0;
+	struct dl_error e;
+	int found;
+
+	if (bigdealrc_read(BIGDEALRC, rc, &e) == -1)
+		tool_die(&e);
+	tool_print_warnings(&rc->warnings);
+	found = rc->found;
 
 	fill_defaults(rc);
 	if (found && !run.reinit)
@@ -275,11 +291,12 @@ settings(struct bigdealrc *rc)
 	if (interactive())
 		ask_settings(rc);
 	else if (run.reinit)
-		errx(2, "-R asks its questions on a terminal: there is none");
+		tool_fail(DL_ERR_USAGE, "-R asks its questions on a terminal: there is none");
 	else
-		warnx("no %s here: writing one with formats=%s and no owner "
+		tool_warn("no %s here: writing one with formats=%s and no owner "
 		    "(-R on a terminal changes it)", BIGDEALRC, rc->formats);
-	bigdealrc_write(BIGDEALRC, rc);
+	if (bigdealrc_write(BIGDEALRC, rc, &e) == -1)
+		tool_die(&e);
 }
 
 static void
@@ -292,7 +309,7 @@ get_boards(struct board_range *r)
 		return;
 	}
 	if (!interactive())
-		errx(2, "no -n: give the boards on the command line (no terminal to ask on)");
+		tool_fail(DL_ERR_USAGE, "no -n: give the boards on the command line (no terminal to ask on)");
 	for (;;) {
 		char *answer = ask("Boards to deal (a number, or a range such as 17-32): ");
 		why = boards_problem(answer, r);
@@ -311,7 +328,7 @@ get_prefix(void)
 	if (run.prefix != NULL)
 		return xstrdup(run.prefix);
 	if (!interactive())
-		errx(2, "no -p: give the file prefix on the command line "
+		tool_fail(DL_ERR_USAGE, "no -p: give the file prefix on the command line "
 		    "(no terminal to ask on)");
 	for (;;) {
 		char *answer = ask("Output file name, without suffix: ");
@@ -335,62 +352,70 @@ get_formats(const struct bigdealrc *rc)
 
 /* Big Deal skips a format that cannot hold the run's boards, with a word
  * on stderr, and writes the others; dl-fmt refuses the whole run instead. */
-static char *
-formats_that_fit(const char *formats, unsigned high)
+static void
+formats_that_fit(const char *formats, unsigned high, struct format_list *kept)
 {
-	char *list = xstrdup(formats), *rest = list, *name;
-	char *kept = xcalloc(1, strlen(formats) + 1);
+	struct format_list list;
+	struct dl_error e;
 
-	while ((name = strsep(&rest, ",")) != NULL) {
+	if (format_list_parse(formats, &list, &e) == -1)
+		tool_die(&e);
+	kept->names = xcalloc(list.n, sizeof *kept->names);
+	kept->n = 0;
+	for (size_t i = 0; i < list.n; i++) {
 		struct loaded_plugin lp;
-		if (*name == '\0')
-			errx(2, "bad format list \"%s\"", formats);
-		plugin_load(name, &lp);
+		if (plugin_load(list.names[i], &lp, &e) == -1)
+			tool_die(&e);
 		if (lp.plugin->max_board != 0 && high > lp.plugin->max_board)
-			warnx("format %s holds boards up to %u, not board %u: no .%s file",
-			    name, lp.plugin->max_board, high, lp.plugin->suffix);
-		else {
-			if (*kept != '\0')
-				strcat(kept, ",");
-			strcat(kept, name);
-		}
+			tool_warn("format %s holds boards up to %u, not board %u: no .%s file",
+			    list.names[i], lp.plugin->max_board, high, lp.plugin->suffix);
+		else
+			kept->names[kept->n++] = xstrdup(list.names[i]);
 		plugin_unload(&lp);
 	}
-	free(list);
-	if (*kept == '\0')
-		errx(1, "no format of \"%s\" holds board %u: no files written",
+	format_list_free(&list);
+	if (kept->n == 0)
+		tool_fail(DL_ERR_INPUT, "no format of \"%s\" holds board %u: no files written",
 		    formats, high);
-	return kept;
 }
 
-/* random and owner as bigdeal-compat.md section 5: given entropy first,
- * then the OS's unless -o, -W or -h. */
+/* random and owner as docs/bigdeal-compat.md says: given entropy first,
+ * then the OS's unless -o, -W or -h; the history as every tool keeps it
+ * (seed_make): -h and -W exist to make known sets again. */
 static void
 make_seed(const struct bigdealrc *rc)
 {
+	struct seed_source source = {
+		.generator = &generator_bigdeal,
+		.secret_given = run.given_hash,
+		.entropy = run.entropy,
+		.os = !run.only_given,
+		.owner_given = run.wizard,
+		/* -W reproduces SquareDeal's sets; -o alone was checked */
+		.weak_allowed = 1,
+	};
+	struct dl_error e;
+	unsigned long bits;
+
 	if (!run.wizard)
 		ripemd160(rc->owner, strlen(rc->owner), run.seed->owner);
-	if (!run.given_hash) {
-		if (!run.only_given)
-			entropy_add_os(run.entropy);
-		entropy_finish(run.entropy, run.seed->random);
-	}
-	entropy_free(run.entropy);
-	run.entropy = NULL;
-	/* bigdealx's duplicate check: a new secret is never dealt twice, while
-	 * -h and -W exist to make known sets again */
-	if (!run.given_hash && !run.wizard)
-		history_check_and_record(run.seed);
+	run.entropy = NULL;	/* seed_make frees it */
+	if (seed_make(run.seed, &source, &bits, &e) == -1)
+		tool_die(&e);
 }
 
 static struct writers *
 open_writers(const char *prefix, const char *formats, unsigned high)
 {
 	struct writers_options opt = { .prefix = prefix, .publish = PUBLISH_REPLACE };
-	char *fit = formats_that_fit(formats, high);
-	struct writers *ws = writers_open(fit, &opt);
+	struct format_list fit;
+	struct writers *ws;
+	struct dl_error e;
 
-	free(fit);
+	formats_that_fit(formats, high, &fit);
+	if (writers_open(&ws, &fit, &opt, &e) == -1)
+		tool_die(&e);
+	format_list_free(&fit);
 	return ws;
 }
 
@@ -401,10 +426,15 @@ deal(struct writers *ws, struct board_range r)
 	static char *headers[] = {
 		"#V: " DL_VERSION_STRING, "#G: bigdeal", "#M: bigdeal",
 	};
+	struct dl_error e;
 
-	writers_begin(ws, r.low, r.high, NULL, headers, sizeof headers / sizeof *headers);
-	deal_boards(run.seed, r, ws, NULL);
-	writers_finish(ws);
+	if (writers_begin(ws, r.low, r.high, NULL, headers, sizeof headers / sizeof *headers,
+	    &e) == -1 || deal_boards(run.seed, r, ws, NULL, &e) == -1) {
+		writers_abort(ws);
+		tool_die(&e);
+	}
+	if (writers_finish(ws, &e) == -1)
+		tool_die(&e);
 }
 
 static void
@@ -430,8 +460,9 @@ bigdeal_cli_main(int argc, char *argv[], enum bigdeal_program which)
 {
 	struct bigdealrc rc;
 
+	tool_start();
 	if (sodium_init() < 0)
-		errx(2, "cannot initialise libsodium");
+		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
 	run.which = which;
 	run.seed = secret_alloc(sizeof *run.seed);
 	run.entropy = entropy_new();

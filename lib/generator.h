@@ -1,0 +1,75 @@
+/* The generators, as a table like the mappings': each generator is one
+ * file in lib/ that defines a struct generator (its name, the fields of its
+ * seed record, whether it takes coordinates, its natural mapping, how it
+ * makes deal numbers), and generator.c lists them.  Every tool finds a
+ * generator through this table (docs/hacking.md says how to add one). */
+#ifndef DL_GENERATOR_H
+#define DL_GENERATOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dealnum.h"
+#include "error.h"
+
+#define SEED_KEY_MAX 32		/* bytes of the largest first field */
+#define SEED_OWNER_MAX 20	/* bytes of the largest second field */
+
+struct generator;
+
+/* A seed: which generator, its secret, and the run's coordinates.  Lives
+ * in secret memory (secret_alloc), zeroed before use. */
+struct seed_record {
+	const struct generator *generator;
+	/* The record's hex fields: bigdeal's "random" and owner hash, or the
+	 * key of dl256 and wwdeal. */
+	unsigned char key[SEED_KEY_MAX];
+	unsigned char owner[SEED_OWNER_MAX];
+	/* coordinates (not secret), for generators that take them */
+	uint64_t event;
+	uint32_t session;
+};
+
+struct generator {
+	const char *name;	/* in seed records, -g and #G: */
+	const char *mapping;	/* its natural mapping: dl-map's when the
+				 * stream has no #M: and no -m is given */
+	size_t key_bytes;	/* the seed record's first hex field */
+	size_t owner_bytes;	/* a second hex field, or 0 */
+	int coordinates;	/* takes --event and --session */
+	uint64_t max_event;	/* the largest event it takes */
+	/* Boards must be made in order from the first of the run (a stream
+	 * such as Big Deal's); else any board alone, in any order. */
+	int sequential;
+	size_t state_size;	/* secret: allocated, wiped when freed */
+	void (*start)(void *state, const struct seed_record *seed, unsigned last_board);
+	u128 (*board)(void *state, unsigned board);
+};
+
+extern const struct generator generator_bigdeal, generator_dl256, generator_wwdeal;
+
+extern const struct generator *const generators[];
+extern const size_t ngenerators;
+
+/* NULL for an unknown name. */
+const struct generator *generator_find(const char *name);
+/* "bigdeal, dl256, wwdeal": for messages. */
+const char *generator_names(void);
+
+/* The #G: header's value: "NAME", or "NAME event E session S". */
+void generator_header(const struct seed_record *seed, char *out, size_t size);
+/* The generator a #G: value names, or NULL. */
+const struct generator *generator_of_header(const char *value);
+
+/* Deal numbers board by board.  last_board is the run's last board: a
+ * generator may make boards ahead, never past it. */
+struct number_source {
+	const struct generator *generator;
+	void *state;
+};
+void number_source_init(struct number_source *ns, const struct seed_record *seed,
+    unsigned last_board);
+u128 number_source_board(struct number_source *ns, unsigned board);
+void number_source_free(struct number_source *ns);
+
+#endif
