@@ -12,6 +12,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD ?= build
 CC ?= cc
+AR ?= ar
 PKG_CONFIG ?= pkg-config
 OPT ?= -O2 -g
 
@@ -20,47 +21,77 @@ PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 
 WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+# -MMD -MP: each object's header dependencies in a .d file next to it
+DEPFLAGS = -MMD -MP
 ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) -Ilib \
 	-DDL_VERSION='"$(VERSION)"' $(CFLAGS)
-ALL_LDFLAGS = $(LDFLAGS)
+ALL_LDFLAGS = $(OPT) $(CFLAGS) $(LDFLAGS)
 
+# The sources: cmd/dl-NAME.c is tool dl-NAME; lib/*.c is libdl.a;
+# plugins/NAME.c is plugin NAME.so (and the link dl-fmt-NAME);
+# t/helpers/NAME.c a test helper.
 TOOLS = $(patsubst cmd/%.c,%,$(wildcard cmd/dl-*.c))
 PLUGINS = $(patsubst plugins/%.c,%,$(wildcard plugins/*.c))
 LIB_SRC = $(wildcard lib/*.c)
-LIB_OBJ = $(LIB_SRC:lib/%.c=$(BUILD)/obj/lib/%.o)
-HEADERS = $(wildcard lib/*.h lib/dl/*.h)
 TEST_HELPERS = $(patsubst t/helpers/%.c,%,$(wildcard t/helpers/*.c))
 
-BIN = $(TOOLS:%=$(BUILD)/bin/%) $(PLUGINS:%=$(BUILD)/bin/dl-fmt-%)
+LIB_OBJ = $(LIB_SRC:lib/%.c=$(BUILD)/obj/lib/%.o)
+TOOL_OBJ = $(TOOLS:%=$(BUILD)/obj/cmd/%.o)
+PLUGIN_OBJ = $(PLUGINS:%=$(BUILD)/obj/plugins/%.o)
+HELPER_OBJ = $(TEST_HELPERS:%=$(BUILD)/obj/t/%.o)
+
+LIBDL = $(BUILD)/lib/libdl.a
+LIBS = $(PKG_LIBS) -ldl -lm
+
+TOOL_BIN = $(TOOLS:%=$(BUILD)/bin/%)
+LINKS = $(PLUGINS:%=$(BUILD)/bin/dl-fmt-%)
 SO = $(PLUGINS:%=$(BUILD)/plugins/%.so)
 HELPERS = $(TEST_HELPERS:%=$(BUILD)/t/%)
 
-all: $(BIN) $(SO) $(HELPERS)
+all: $(TOOL_BIN) $(LINKS) $(SO) $(HELPERS)
 
-$(BUILD)/obj/lib/%.o: lib/%.c $(HEADERS)
+# Compiling: one rule a source directory, each writing its .d file.
+$(BUILD)/obj/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/lib/libdl.a: $(LIB_OBJ)
+$(BUILD)/obj/cmd/%.o: cmd/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/obj/plugins/%.o: plugins/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/obj/t/%.o: t/helpers/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(LIBDL): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
-	ar rcs $@ $(LIB_OBJ)
+	$(AR) rcs $@ $(LIB_OBJ)
 
-$(BUILD)/bin/dl-%: cmd/dl-%.c $(BUILD)/lib/libdl.a $(HEADERS)
+# Linking
+$(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBDL)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
+	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBDL) $(LIBS)
 
 # dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
-$(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
+$(LINKS): $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
 	ln -sf dl-fmt $@
 
-$(BUILD)/plugins/%.so: plugins/%.c lib/dl/plugin.h
+$(SO): $(BUILD)/plugins/%.so: $(BUILD)/obj/plugins/%.o
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fPIC -shared $< -o $@ $(ALL_LDFLAGS)
+	$(CC) $(ALL_LDFLAGS) -shared $< -o $@
 
-$(BUILD)/t/%: t/helpers/%.c $(BUILD)/lib/libdl.a $(HEADERS)
+$(HELPERS): $(BUILD)/t/%: $(BUILD)/obj/t/%.o $(LIBDL)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libdl.a $(PKG_LIBS) -lm
+	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBDL) $(LIBS)
+
+OBJ = $(LIB_OBJ) $(TOOL_OBJ) $(PLUGIN_OBJ) $(HELPER_OBJ)
+.SECONDARY: $(OBJ)
+-include $(OBJ:.o=.d)
 
 deps:
 	@sh share/dev/ensure-deps.sh
@@ -126,4 +157,5 @@ clean:
 # make memcheck: valgrind on the main pipelines
 -include share/dev/memcheck.mk
 
-.PHONY: all deps test-deps run check test sanitize bench stat-long install clean
+.PHONY: all deps test-deps run check test sanitize bench stat-long \
+	install clean

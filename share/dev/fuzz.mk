@@ -17,10 +17,8 @@ FUZZ ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_BUILD ?= build-fuzz
-FUZZ_HEADERS = $(HEADERS) t/fuzz/fuzz.h
-# harnesses that compile a source themselves, for its static functions
-FUZZ_SOURCES_fuzz_plugin = lib/plugins.c
-FUZZ_SOURCES_fuzz_played_pbn = cmd/dl-sqd.c
+# Harnesses that #include a source for its static functions (lib/plugins.c,
+# cmd/dl-sqd.c) depend on it through their .d files, like on headers.
 
 # libFuzzer's options for every harness; a harness's own are in
 # t/fuzz/NAME.options (inputs long enough to pass the 65536-byte line limit
@@ -30,21 +28,18 @@ FUZZ_OPTIONS = -timeout=10 -rss_limit_mb=2048 -use_value_profile=1 \
 
 # The replay binaries, part of make all.
 FUZZ_REPLAY = $(FUZZ_ALL:%=$(BUILD)/fuzz/%)
+FUZZ_OBJ = $(patsubst t/fuzz/%.c,$(BUILD)/obj/fuzz/%.o,$(wildcard t/fuzz/*.c))
 
 all: $(FUZZ_REPLAY)
 
-$(BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(FUZZ_HEADERS)
+$(BUILD)/obj/fuzz/%.o: t/fuzz/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -It/fuzz -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -It/fuzz $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/obj/fuzz/fuzz_plugin.o: $(FUZZ_SOURCES_fuzz_plugin)
-$(BUILD)/obj/fuzz/fuzz_played_pbn.o: $(FUZZ_SOURCES_fuzz_played_pbn)
-
-$(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o \
-    $(BUILD)/obj/fuzz/replay.o $(BUILD)/lib/libdl.a
+$(FUZZ_REPLAY): $(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o \
+    $(BUILD)/obj/fuzz/replay.o $(LIBDL)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(filter %.o,$^) -o $@ $(ALL_LDFLAGS) \
-	    $(BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
+	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) -o $@ $(LIBDL) $(LIBS)
 
 # The libFuzzer build: its own objects of lib/, instrumented for coverage.
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -52,28 +47,29 @@ FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer \
 	$(FUZZ_SAN) $(WARN) $(PKG_CFLAGS) -Ilib -It/fuzz \
 	-DDL_VERSION='"$(VERSION)"'
 FUZZ_LIB_OBJ = $(LIB_SRC:lib/%.c=$(FUZZ_BUILD)/obj/lib/%.o)
+FUZZ_BIN_OBJ = $(patsubst t/fuzz/%.c,$(FUZZ_BUILD)/obj/fuzz/%.o,\
+	$(filter-out t/fuzz/replay.c,$(wildcard t/fuzz/*.c)))
 
-$(FUZZ_BUILD)/obj/lib/%.o: lib/%.c $(HEADERS)
+$(FUZZ_BUILD)/obj/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
 
-$(FUZZ_BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(FUZZ_HEADERS)
+$(FUZZ_BUILD)/obj/fuzz/%.o: t/fuzz/%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
-
-$(FUZZ_BUILD)/obj/fuzz/fuzz_plugin.o: $(FUZZ_SOURCES_fuzz_plugin)
-$(FUZZ_BUILD)/obj/fuzz/fuzz_played_pbn.o: $(FUZZ_SOURCES_fuzz_played_pbn)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_BUILD)/lib/libdl.a: $(FUZZ_LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
-	ar rcs $@ $(FUZZ_LIB_OBJ)
+	$(AR) rcs $@ $(FUZZ_LIB_OBJ)
 
 $(FUZZ_BUILD)/bin/%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/common.o \
     $(FUZZ_BUILD)/lib/libdl.a
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter %.o,$^) -o $@ \
-	    $(FUZZ_BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
+	    $(FUZZ_BUILD)/lib/libdl.a $(LIBS)
+
+-include $(FUZZ_OBJ:.o=.d) $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_BIN_OBJ:.o=.d)
 
 fuzz-build: deps
 	@command -v $(FUZZ_CC) > /dev/null || { echo "make fuzz needs $(FUZZ_CC)" \
@@ -118,4 +114,4 @@ fuzz-merge: fuzz-build
 
 .PHONY: fuzz fuzz-build fuzz-merge
 
-.PRECIOUS: $(BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/%.o
+.SECONDARY: $(FUZZ_OBJ) $(FUZZ_BIN_OBJ)
