@@ -27,20 +27,25 @@ ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) -Ilib \
 	-DDL_VERSION='"$(VERSION)"' $(CFLAGS)
 ALL_LDFLAGS = $(OPT) $(CFLAGS) $(LDFLAGS)
 
-# The sources: cmd/dl-NAME.c is tool dl-NAME; lib/*.c is libdl.a;
-# plugins/NAME.c is plugin NAME.so (and the link dl-fmt-NAME);
-# t/helpers/NAME.c a test helper.
+# The sources: cmd/dl-NAME.c is tool dl-NAME; every other cmd/*.c is code
+# the tools share (libcmd.a); lib/*.c is libdl.a; plugins/NAME.c is plugin
+# NAME.so (and the link dl-fmt-NAME); t/helpers/NAME.c a test helper.
 TOOLS = $(patsubst cmd/%.c,%,$(wildcard cmd/dl-*.c))
+CMD_SRC = $(filter-out cmd/dl-%.c,$(wildcard cmd/*.c))
 PLUGINS = $(patsubst plugins/%.c,%,$(wildcard plugins/*.c))
 LIB_SRC = $(wildcard lib/*.c)
 TEST_HELPERS = $(patsubst t/helpers/%.c,%,$(wildcard t/helpers/*.c))
 
 LIB_OBJ = $(LIB_SRC:lib/%.c=$(BUILD)/obj/lib/%.o)
+CMD_OBJ = $(CMD_SRC:cmd/%.c=$(BUILD)/obj/cmd/%.o)
 TOOL_OBJ = $(TOOLS:%=$(BUILD)/obj/cmd/%.o)
 PLUGIN_OBJ = $(PLUGINS:%=$(BUILD)/obj/plugins/%.o)
 HELPER_OBJ = $(TEST_HELPERS:%=$(BUILD)/obj/t/%.o)
 
 LIBDL = $(BUILD)/lib/libdl.a
+# libcmd.a only once there is shared tool code (an archive of nothing is
+# not portable)
+LIBCMD = $(if $(CMD_SRC),$(BUILD)/lib/libcmd.a)
 LIBS = $(PKG_LIBS) -ldl -lm
 
 TOOL_BIN = $(TOOLS:%=$(BUILD)/bin/%)
@@ -57,7 +62,7 @@ $(BUILD)/obj/lib/%.o: lib/%.c
 
 $(BUILD)/obj/cmd/%.o: cmd/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) -Icmd $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/obj/plugins/%.o: plugins/%.c
 	@mkdir -p $(@D)
@@ -72,10 +77,15 @@ $(LIBDL): $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
 
-# Linking
-$(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBDL)
+$(BUILD)/lib/libcmd.a: $(CMD_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBDL) $(LIBS)
+	rm -f $@
+	$(AR) rcs $@ $(CMD_OBJ)
+
+# Linking: the tools' shared code before libdl.a, which it uses.
+$(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
 
 # dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
 $(LINKS): $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
@@ -89,7 +99,7 @@ $(HELPERS): $(BUILD)/t/%: $(BUILD)/obj/t/%.o $(LIBDL)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBDL) $(LIBS)
 
-OBJ = $(LIB_OBJ) $(TOOL_OBJ) $(PLUGIN_OBJ) $(HELPER_OBJ)
+OBJ = $(LIB_OBJ) $(CMD_OBJ) $(TOOL_OBJ) $(PLUGIN_OBJ) $(HELPER_OBJ)
 .SECONDARY: $(OBJ)
 -include $(OBJ:.o=.d)
 

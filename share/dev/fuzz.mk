@@ -18,7 +18,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_BUILD ?= build-fuzz
 # Harnesses that #include a source for its static functions (lib/plugins.c,
-# cmd/dl-sqd.c) depend on it through their .d files, like on headers.
+# cmd/dl-sqd.c) depend on it through their .d files, like on headers; they
+# link libcmd.a for the tools' shared code.
 
 # libFuzzer's options for every harness; a harness's own are in
 # t/fuzz/NAME.options (inputs long enough to pass the 65536-byte line limit
@@ -34,23 +35,29 @@ all: $(FUZZ_REPLAY)
 
 $(BUILD)/obj/fuzz/%.o: t/fuzz/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -It/fuzz $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -It/fuzz -Icmd $(DEPFLAGS) -c $< -o $@
 
 $(FUZZ_REPLAY): $(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o \
-    $(BUILD)/obj/fuzz/replay.o $(LIBDL)
+    $(BUILD)/obj/fuzz/replay.o $(LIBCMD) $(LIBDL)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) -o $@ $(LIBDL) $(LIBS)
+	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
 
 # The libFuzzer build: its own objects of lib/, instrumented for coverage.
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer \
-	$(FUZZ_SAN) $(WARN) $(PKG_CFLAGS) -Ilib -It/fuzz \
+	$(FUZZ_SAN) $(WARN) $(PKG_CFLAGS) -Ilib -It/fuzz -Icmd \
 	-DDL_VERSION='"$(VERSION)"'
 FUZZ_LIB_OBJ = $(LIB_SRC:lib/%.c=$(FUZZ_BUILD)/obj/lib/%.o)
+FUZZ_CMD_OBJ = $(CMD_SRC:cmd/%.c=$(FUZZ_BUILD)/obj/cmd/%.o)
+FUZZ_LIBCMD = $(if $(CMD_SRC),$(FUZZ_BUILD)/lib/libcmd.a)
 FUZZ_BIN_OBJ = $(patsubst t/fuzz/%.c,$(FUZZ_BUILD)/obj/fuzz/%.o,\
 	$(filter-out t/fuzz/replay.c,$(wildcard t/fuzz/*.c)))
 
 $(FUZZ_BUILD)/obj/lib/%.o: lib/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/obj/cmd/%.o: cmd/%.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
 
@@ -63,13 +70,19 @@ $(FUZZ_BUILD)/lib/libdl.a: $(FUZZ_LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(FUZZ_LIB_OBJ)
 
+$(FUZZ_BUILD)/lib/libcmd.a: $(FUZZ_CMD_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $(FUZZ_CMD_OBJ)
+
 $(FUZZ_BUILD)/bin/%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/common.o \
-    $(FUZZ_BUILD)/lib/libdl.a
+    $(FUZZ_LIBCMD) $(FUZZ_BUILD)/lib/libdl.a
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter %.o,$^) -o $@ \
-	    $(FUZZ_BUILD)/lib/libdl.a $(LIBS)
+	    $(FUZZ_LIBCMD) $(FUZZ_BUILD)/lib/libdl.a $(LIBS)
 
--include $(FUZZ_OBJ:.o=.d) $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_BIN_OBJ:.o=.d)
+-include $(FUZZ_OBJ:.o=.d) $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_CMD_OBJ:.o=.d) \
+	$(FUZZ_BIN_OBJ:.o=.d)
 
 fuzz-build: deps
 	@command -v $(FUZZ_CC) > /dev/null || { echo "make fuzz needs $(FUZZ_CC)" \
