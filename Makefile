@@ -1,7 +1,9 @@
 # dl: tournament bridge dealing as Unix filters.
-#   make            build into build/bin and build/plugins
+#   make            build the tools and plugins into build/bin and build/plugins
 #   make run        install missing dependencies, build, deal one session
 #   make check      install missing dependencies, build, run the test suite
+#                   (test helpers and fuzz replay binaries too)
+#   make test       build what the suite needs and run it
 #   make sanitize   the suite under ASan+UBSan (build in build-san)
 #   make bench      throughput and memory figures (docs/performance.md)
 #   make stat-long  dl-stat on 10 million boards a generator (docs/statistics.md)
@@ -53,7 +55,11 @@ LINKS = $(PLUGINS:%=$(BUILD)/bin/dl-fmt-%)
 SO = $(PLUGINS:%=$(BUILD)/plugins/%.so)
 HELPERS = $(TEST_HELPERS:%=$(BUILD)/t/%)
 
-all: $(TOOL_BIN) $(LINKS) $(SO) $(HELPERS)
+all: $(TOOL_BIN) $(LINKS) $(SO)
+
+# What the suite runs besides the tools and plugins: the test helpers, and
+# (share/dev/fuzz.mk) the fuzz replay binaries.
+test-progs: $(HELPERS)
 
 # Compiling: one rule a source directory, each writing its .d file.
 $(BUILD)/obj/lib/%.o: lib/%.c
@@ -114,11 +120,10 @@ run: deps
 	@$(BUILD)/bin/dl-deal
 
 check: test-deps
-	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory test
 
 # bats' TAP output, then the plain closing line CI reads.
-test:
+test: all test-progs
 	@mkdir -p $(BUILD)
 	@{ DL_BUILD="$(CURDIR)/$(BUILD)" bats t; echo $$? > $(BUILD)/tests.status; } | \
 	    tee $(BUILD)/tests.tap
@@ -131,7 +136,7 @@ sanitize: test-deps
 	    LDFLAGS="-fsanitize=address,undefined" all test
 
 bench: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all $(BUILD)/t/dl256time
 	@sh share/dev/bench.sh "$(CURDIR)/$(BUILD)"
 
 stat-long: deps
@@ -167,5 +172,5 @@ clean:
 # make memcheck: valgrind on the main pipelines
 -include share/dev/memcheck.mk
 
-.PHONY: all deps test-deps run check test sanitize bench stat-long \
+.PHONY: all test-progs deps test-deps run check test sanitize bench stat-long \
 	install clean

@@ -8,9 +8,10 @@
 #
 # make fuzz builds with clang, libFuzzer, ASan and UBSan into build-fuzz
 # and writes only there: new inputs go to build-fuzz/corpus/NAME, crashing
-# ones to build-fuzz/crashes/NAME.  make (all) builds each harness with the
-# ordinary compiler and the replay driver as $(BUILD)/fuzz/NAME, and
-# make check runs it over t/fuzz/corpus/NAME (t/fuzz.bats).
+# ones to build-fuzz/crashes/NAME.  make check (make test, make sanitize)
+# builds each harness with the ordinary compiler and the replay driver as
+# $(BUILD)/fuzz/NAME, and runs it over t/fuzz/corpus/NAME (t/fuzz.bats);
+# a plain make does not build them.
 
 FUZZ_ALL = $(patsubst t/fuzz/%.c,%,$(wildcard t/fuzz/fuzz_*.c))
 FUZZ ?= $(FUZZ_ALL)
@@ -27,11 +28,11 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_OPTIONS = -timeout=10 -rss_limit_mb=2048 -use_value_profile=1 \
 	-print_final_stats=1
 
-# The replay binaries, part of make all.
+# The replay binaries, built for the suite (test-progs), not by make all.
 FUZZ_REPLAY = $(FUZZ_ALL:%=$(BUILD)/fuzz/%)
 FUZZ_OBJ = $(patsubst t/fuzz/%.c,$(BUILD)/obj/fuzz/%.o,$(wildcard t/fuzz/*.c))
 
-all: $(FUZZ_REPLAY)
+test-progs: $(FUZZ_REPLAY)
 
 $(BUILD)/obj/fuzz/%.o: t/fuzz/%.c
 	@mkdir -p $(@D)
