@@ -1,9 +1,10 @@
 # dl: tournament bridge dealing as Unix filters.
 #   make            build the tools and plugins into build/bin and build/plugins
 #   make run        install missing dependencies, build, deal one session
-#   make check      install missing dependencies, build, run the test suite
-#                   (test helpers and fuzz replay binaries too)
-#   make test       build what the suite needs and run it
+#   make check      install missing dependencies, build with -Werror, run the
+#                   test suite (test helpers and fuzz replay binaries too)
+#   make test       build what the suite needs and run it (no dependencies,
+#                   no -Werror unless WERROR=1)
 #   make sanitize   the suite under ASan+UBSan (build in build-san)
 #   make bench      throughput and memory figures (docs/performance.md)
 #   make stat-long  dl-stat on 10 million boards a generator (docs/statistics.md)
@@ -17,12 +18,17 @@ CC ?= cc
 AR ?= ar
 PKG_CONFIG ?= pkg-config
 OPT ?= -O2 -g
+# WERROR=1 turns warnings into errors: make check and make sanitize set it
+# (make check WERROR=0 does not), a plain make or make install does not, so
+# that a newer compiler's new warning cannot break a user's build.
+WERROR ?=
 
 PKGS = libsodium libbsd-overlay
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 
-WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	$(if $(filter 1,$(WERROR)),-Werror)
 # -MMD -MP: each object's header dependencies in a .d file next to it
 DEPFLAGS = -MMD -MP
 ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) -Ilib \
@@ -120,7 +126,7 @@ run: deps
 	@$(BUILD)/bin/dl-deal
 
 check: test-deps
-	@$(MAKE) --no-print-directory test
+	@$(MAKE) --no-print-directory WERROR=$(or $(WERROR),1) test
 
 # bats' TAP output, then the plain closing line CI reads.
 test: all test-progs
@@ -131,7 +137,7 @@ test: all test-progs
 	@exit $$(cat $(BUILD)/tests.status)
 
 sanitize: test-deps
-	@$(MAKE) --no-print-directory BUILD=build-san \
+	@$(MAKE) --no-print-directory BUILD=build-san WERROR=$(or $(WERROR),1) \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" all test
 
