@@ -9,6 +9,7 @@
 #   make bench      throughput and memory figures (docs/performance.md)
 #   make stat-long  dl-stat on 10 million boards a generator (docs/statistics.md)
 #   make install    PREFIX=/usr/local DESTDIR=
+#   make uninstall  the same PREFIX and DESTDIR: removes what install put there
 
 VERSION = 0.1.0
 PREFIX ?= /usr/local
@@ -150,11 +151,15 @@ stat-long: deps
 	@sh share/dev/stat-long.sh "$(CURDIR)/$(BUILD)"
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
-PLUGINDIR = $(DESTDIR)$(PREFIX)/lib/dl/plugins
+DLLIBDIR = $(DESTDIR)$(PREFIX)/lib/dl
+PLUGINDIR = $(DLLIBDIR)/plugins
 MANDIR = $(DESTDIR)$(PREFIX)/share/man
 INCDIR = $(DESTDIR)$(PREFIX)/include/dl
 PCDIR = $(DESTDIR)$(PREFIX)/lib/pkgconfig
-EXAMPLEDIR = $(DESTDIR)$(PREFIX)/share/dl/examples
+DLSHAREDIR = $(DESTDIR)$(PREFIX)/share/dl
+EXAMPLEDIR = $(DLSHAREDIR)/examples
+MANPAGES = $(wildcard man/*.[1-9])
+EXAMPLES = $(wildcard share/examples/*.c)
 
 install: all
 	mkdir -p $(BINDIR) $(PLUGINDIR) $(INCDIR) $(PCDIR) $(EXAMPLEDIR) \
@@ -166,9 +171,22 @@ install: all
 	install -m 644 lib/dl/plugin.h $(INCDIR)/plugin.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    share/dl-plugin.pc.in > $(PCDIR)/dl-plugin.pc
-	install -m 644 share/examples/*.c $(EXAMPLEDIR)/
-	for m in man/*.[1-9]; do \
+	install -m 644 $(EXAMPLES) $(EXAMPLEDIR)/
+	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -m 644 $$m $(MANDIR)/man$$s/; done
+
+# Removes what install installed, then the directories of dl's own that are
+# left empty; never bin/, man/manN/ or lib/pkgconfig/, which others share.
+uninstall:
+	for t in $(TOOLS); do rm -f $(BINDIR)/$$t; done
+	for p in $(PLUGINS); do \
+	    rm -f $(PLUGINDIR)/$$p.so $(BINDIR)/dl-fmt-$$p; done
+	rm -f $(INCDIR)/plugin.h $(PCDIR)/dl-plugin.pc
+	rm -f $(EXAMPLES:share/examples/%=$(EXAMPLEDIR)/%)
+	for m in $(MANPAGES); do \
+	    s=$${m##*.}; rm -f $(MANDIR)/man$$s/$${m#man/}; done
+	for d in $(PLUGINDIR) $(DLLIBDIR) $(INCDIR) $(EXAMPLEDIR) $(DLSHAREDIR); do \
+	    if [ -d $$d ]; then rmdir $$d 2>/dev/null || :; fi; done
 
 clean:
 	rm -rf $(BUILD) build-san
@@ -179,4 +197,4 @@ clean:
 -include share/dev/memcheck.mk
 
 .PHONY: all test-progs deps test-deps run check test sanitize bench stat-long \
-	install clean
+	install uninstall clean
