@@ -10,6 +10,7 @@
 #   make stat-long  dl-stat on 10 million boards a generator (docs/statistics.md)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make uninstall  the same PREFIX and DESTDIR: removes what install put there
+# See docs/building.md.
 
 VERSION = 0.1.0
 PREFIX ?= /usr/local
