@@ -114,7 +114,6 @@ $(HELPERS): $(BUILD)/t/%: $(BUILD)/obj/t/%.o $(LIBDL)
 	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBDL) $(LIBS)
 
 OBJ = $(LIB_OBJ) $(CMD_OBJ) $(TOOL_OBJ) $(PLUGIN_OBJ) $(HELPER_OBJ)
-.SECONDARY: $(OBJ)
 -include $(OBJ:.o=.d)
 
 deps:

@@ -51,6 +51,7 @@ FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer \
 FUZZ_LIB_OBJ = $(LIB_SRC:lib/%.c=$(FUZZ_BUILD)/obj/lib/%.o)
 FUZZ_CMD_OBJ = $(CMD_SRC:cmd/%.c=$(FUZZ_BUILD)/obj/cmd/%.o)
 FUZZ_LIBCMD = $(if $(CMD_SRC),$(FUZZ_BUILD)/lib/libcmd.a)
+FUZZ_BIN = $(FUZZ_ALL:%=$(FUZZ_BUILD)/bin/%)
 FUZZ_BIN_OBJ = $(patsubst t/fuzz/%.c,$(FUZZ_BUILD)/obj/fuzz/%.o,\
 	$(filter-out t/fuzz/replay.c,$(wildcard t/fuzz/*.c)))
 
@@ -76,7 +77,7 @@ $(FUZZ_BUILD)/lib/libcmd.a: $(FUZZ_CMD_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(FUZZ_CMD_OBJ)
 
-$(FUZZ_BUILD)/bin/%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/common.o \
+$(FUZZ_BIN): $(FUZZ_BUILD)/bin/%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/common.o \
     $(FUZZ_LIBCMD) $(FUZZ_BUILD)/lib/libdl.a
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter %.o,$^) -o $@ \
@@ -127,5 +128,3 @@ fuzz-merge: fuzz-build
 	done
 
 .PHONY: fuzz fuzz-build fuzz-merge
-
-.SECONDARY: $(FUZZ_OBJ) $(FUZZ_BIN_OBJ)
