@@ -86,12 +86,29 @@ $(BUILD)/obj/t/%.o: t/helpers/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(LIBDL): $(LIB_OBJ)
+# An archive is remade when its list of members changes too (a source
+# removed, or moved between lib/ and cmd/), not only when a member does:
+# DIR/NAME.members holds the list of sources (the same whatever BUILD
+# is spelt), rewritten as make reads this file when it differs.
+# $(call members,FILE,SOURCES)
+members = $(shell [ ! -f $(1) ] || [ "$$(cat $(1))" = "$(2)" ] || echo "$(2)" > $(1))
+$(call members,$(BUILD)/lib/libdl.members,$(LIB_SRC))
+$(call members,$(BUILD)/lib/libcmd.members,$(CMD_SRC))
+
+$(BUILD)/lib/libdl.members:
+	@mkdir -p $(@D)
+	@echo "$(LIB_SRC)" > $@
+
+$(BUILD)/lib/libcmd.members:
+	@mkdir -p $(@D)
+	@echo "$(CMD_SRC)" > $@
+
+$(LIBDL): $(LIB_OBJ) $(BUILD)/lib/libdl.members
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
 
-$(BUILD)/lib/libcmd.a: $(CMD_OBJ)
+$(BUILD)/lib/libcmd.a: $(CMD_OBJ) $(BUILD)/lib/libcmd.members
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $(CMD_OBJ)

@@ -41,6 +41,9 @@ setup_file() {
 	[ "$output" = "make: Nothing to be done for 'all'." ]
 	run mk -q all
 	[ "$status" -eq 0 ]
+	# nor with the build directory spelt another way
+	run mk -q all BUILD="$(realpath --relative-to="$ROOT" "$B")"
+	[ "$status" -eq 0 ]
 }
 
 @test "make test-progs builds the test helpers and fuzz replay binaries" {
@@ -108,6 +111,20 @@ setup_file() {
 	    obj/cmd/dl-seed.o obj/cmd/zz_shared.o)" ]
 	[[ "$output" == *"rcs $B/lib/libcmd.a "* ]]
 	[ "$(made <<< "$output" | grep -c '^bin/')" -eq "$(ls "$src"/cmd/dl-*.c | wc -l)" ]
+	# moved to lib/, then back: each archive holds its own sources only
+	mv "$src"/cmd/zz_shared.[ch] "$src/lib/"
+	mk all > /dev/null
+	run ar t "$B/lib/libdl.a"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *zz_shared.o* ]]
+	mv "$src"/lib/zz_shared.[ch] "$src/cmd/"
+	mk all > /dev/null
+	run ar t "$B/lib/libdl.a"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *zz_shared.o* ]]
+	run ar t "$B/lib/libcmd.a"
+	[ "$status" -eq 0 ]
+	[ "$output" = zz_shared.o ]
 }
 
 @test "make uninstall removes what make install installed, and dl's empty directories" {

@@ -67,12 +67,24 @@ $(FUZZ_BUILD)/obj/fuzz/%.o: t/fuzz/%.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
 
-$(FUZZ_BUILD)/lib/libdl.a: $(FUZZ_LIB_OBJ)
+# remade when their members change, like $(BUILD)'s (the Makefile)
+$(call members,$(FUZZ_BUILD)/lib/libdl.members,$(LIB_SRC))
+$(call members,$(FUZZ_BUILD)/lib/libcmd.members,$(CMD_SRC))
+
+$(FUZZ_BUILD)/lib/libdl.members:
+	@mkdir -p $(@D)
+	@echo "$(LIB_SRC)" > $@
+
+$(FUZZ_BUILD)/lib/libcmd.members:
+	@mkdir -p $(@D)
+	@echo "$(CMD_SRC)" > $@
+
+$(FUZZ_BUILD)/lib/libdl.a: $(FUZZ_LIB_OBJ) $(FUZZ_BUILD)/lib/libdl.members
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $(FUZZ_LIB_OBJ)
 
-$(FUZZ_BUILD)/lib/libcmd.a: $(FUZZ_CMD_OBJ)
+$(FUZZ_BUILD)/lib/libcmd.a: $(FUZZ_CMD_OBJ) $(FUZZ_BUILD)/lib/libcmd.members
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $(FUZZ_CMD_OBJ)
