@@ -1,77 +1,137 @@
 # dl: tournament bridge dealing as Unix filters.
-#   make            build into build/bin and build/plugins
+#   make            build the tools and plugins into build/bin and build/plugins
 #   make run        install missing dependencies, build, deal one session
-#   make check      install missing dependencies, build, run the test suite
+#   make check      install missing dependencies, build with -Werror, run the
+#                   test suite (test helpers and fuzz replay binaries too)
+#   make test       build what the suite needs and run it (no dependencies,
+#                   no -Werror unless WERROR=1)
 #   make sanitize   the suite under ASan+UBSan (build in build-san)
 #   make bench      throughput and memory figures (docs/performance.md)
 #   make stat-long  dl-stat on 10 million boards a generator (docs/statistics.md)
 #   make install    PREFIX=/usr/local DESTDIR=
+#   make uninstall  the same PREFIX and DESTDIR: removes what install put there
+# See docs/building.md.
 
 VERSION = 0.1.0
 PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD ?= build
 CC ?= cc
+AR ?= ar
 PKG_CONFIG ?= pkg-config
 OPT ?= -O2 -g
+# WERROR=1 turns warnings into errors: make check and make sanitize set it
+# (make check WERROR=0 does not), a plain make or make install does not, so
+# that a newer compiler's new warning cannot break a user's build.
+WERROR ?=
 
 PKGS = libsodium libbsd-overlay
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 
-WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	$(if $(filter 1,$(WERROR)),-Werror)
+# -MMD -MP: each object's header dependencies in a .d file next to it
+DEPFLAGS = -MMD -MP
 ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) -Ilib \
 	-DDL_VERSION='"$(VERSION)"' $(CFLAGS)
-ALL_LDFLAGS = $(LDFLAGS)
+ALL_LDFLAGS = $(OPT) $(CFLAGS) $(LDFLAGS)
 
+# The sources: cmd/dl-NAME.c is tool dl-NAME; every other cmd/*.c is code
+# the tools share (libcmd.a); lib/*.c is libdl.a; plugins/NAME.c is plugin
+# NAME.so (and the link dl-fmt-NAME); t/helpers/NAME.c a test helper.
 TOOLS = $(patsubst cmd/%.c,%,$(wildcard cmd/dl-*.c))
+CMD_SRC = $(filter-out cmd/dl-%.c,$(wildcard cmd/*.c))
 PLUGINS = $(patsubst plugins/%.c,%,$(wildcard plugins/*.c))
 LIB_SRC = $(wildcard lib/*.c)
-LIB_OBJ = $(LIB_SRC:lib/%.c=$(BUILD)/obj/lib/%.o)
-CMD_SRC = $(filter-out cmd/dl-%.c,$(wildcard cmd/*.c))
-CMD_OBJ = $(CMD_SRC:cmd/%.c=$(BUILD)/obj/cmd/%.o)
-HEADERS = $(wildcard lib/*.h lib/dl/*.h cmd/*.h)
 TEST_HELPERS = $(patsubst t/helpers/%.c,%,$(wildcard t/helpers/*.c))
 
-BIN = $(TOOLS:%=$(BUILD)/bin/%) $(PLUGINS:%=$(BUILD)/bin/dl-fmt-%)
+LIB_OBJ = $(LIB_SRC:lib/%.c=$(BUILD)/obj/lib/%.o)
+CMD_OBJ = $(CMD_SRC:cmd/%.c=$(BUILD)/obj/cmd/%.o)
+TOOL_OBJ = $(TOOLS:%=$(BUILD)/obj/cmd/%.o)
+PLUGIN_OBJ = $(PLUGINS:%=$(BUILD)/obj/plugins/%.o)
+HELPER_OBJ = $(TEST_HELPERS:%=$(BUILD)/obj/t/%.o)
+
+LIBDL = $(BUILD)/lib/libdl.a
+# libcmd.a only once there is shared tool code (an archive of nothing is
+# not portable)
+LIBCMD = $(if $(CMD_SRC),$(BUILD)/lib/libcmd.a)
+LIBS = $(PKG_LIBS) -ldl -lm
+
+TOOL_BIN = $(TOOLS:%=$(BUILD)/bin/%)
+LINKS = $(PLUGINS:%=$(BUILD)/bin/dl-fmt-%)
 SO = $(PLUGINS:%=$(BUILD)/plugins/%.so)
 HELPERS = $(TEST_HELPERS:%=$(BUILD)/t/%)
 
-all: $(BIN) $(SO) $(HELPERS)
+all: $(TOOL_BIN) $(LINKS) $(SO)
 
-$(BUILD)/obj/lib/%.o: lib/%.c $(HEADERS)
+# What the suite runs besides the tools and plugins: the test helpers, and
+# (share/dev/fuzz.mk) the fuzz replay binaries.
+test-progs: $(HELPERS)
+
+# Compiling: one rule a source directory, each writing its .d file.
+$(BUILD)/obj/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/lib/libdl.a: $(LIB_OBJ)
+$(BUILD)/obj/cmd/%.o: cmd/%.c
+	@mkdir -p $(@D)
+	$(CC) -Icmd $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/obj/plugins/%.o: plugins/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/obj/t/%.o: t/helpers/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# An archive is remade when its list of members changes too (a source
+# removed, or moved between lib/ and cmd/), not only when a member does:
+# DIR/NAME.members holds the list of sources (the same whatever BUILD
+# is spelt), rewritten as make reads this file when it differs.
+# $(call members,FILE,SOURCES)
+members = $(shell [ ! -f $(1) ] || [ "$$(cat $(1))" = "$(2)" ] || echo "$(2)" > $(1))
+$(call members,$(BUILD)/lib/libdl.members,$(LIB_SRC))
+$(call members,$(BUILD)/lib/libcmd.members,$(CMD_SRC))
+
+$(BUILD)/lib/libdl.members:
+	@mkdir -p $(@D)
+	@echo "$(LIB_SRC)" > $@
+
+$(BUILD)/lib/libcmd.members:
+	@mkdir -p $(@D)
+	@echo "$(CMD_SRC)" > $@
+
+$(LIBDL): $(LIB_OBJ) $(BUILD)/lib/libdl.members
 	@mkdir -p $(@D)
 	rm -f $@
-	ar rcs $@ $(LIB_OBJ)
+	$(AR) rcs $@ $(LIB_OBJ)
 
-$(BUILD)/obj/cmd/%.o: cmd/%.c $(HEADERS)
-	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icmd -c $< -o $@
-
-$(BUILD)/lib/libcmd.a: $(CMD_OBJ)
+$(BUILD)/lib/libcmd.a: $(CMD_OBJ) $(BUILD)/lib/libcmd.members
 	@mkdir -p $(@D)
 	rm -f $@
-	ar rcs $@ $(CMD_OBJ)
+	$(AR) rcs $@ $(CMD_OBJ)
 
-$(BUILD)/bin/dl-%: cmd/dl-%.c $(BUILD)/lib/libcmd.a $(BUILD)/lib/libdl.a $(HEADERS)
+# Linking: the tools' shared code before libdl.a, which it uses.
+$(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Icmd $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libcmd.a $(BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
+	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
 
 # dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
-$(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
+$(LINKS): $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
 	ln -sf dl-fmt $@
 
-$(BUILD)/plugins/%.so: plugins/%.c lib/dl/plugin.h
+$(SO): $(BUILD)/plugins/%.so: $(BUILD)/obj/plugins/%.o
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fPIC -shared $< -o $@ $(ALL_LDFLAGS)
+	$(CC) $(ALL_LDFLAGS) -shared $< -o $@
 
-$(BUILD)/t/%: t/helpers/%.c $(BUILD)/lib/libdl.a $(HEADERS)
+$(HELPERS): $(BUILD)/t/%: $(BUILD)/obj/t/%.o $(LIBDL)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $< -o $@ $(ALL_LDFLAGS) $(BUILD)/lib/libdl.a $(PKG_LIBS) -lm
+	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBDL) $(LIBS)
+
+OBJ = $(LIB_OBJ) $(CMD_OBJ) $(TOOL_OBJ) $(PLUGIN_OBJ) $(HELPER_OBJ)
+-include $(OBJ:.o=.d)
 
 deps:
 	@sh share/dev/ensure-deps.sh
@@ -84,11 +144,10 @@ run: deps
 	@$(BUILD)/bin/dl-deal
 
 check: test-deps
-	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory test
+	@$(MAKE) --no-print-directory WERROR=$(or $(WERROR),1) test
 
 # bats' TAP output, then the plain closing line CI reads.
-test:
+test: all test-progs
 	@mkdir -p $(BUILD)
 	@{ DL_BUILD="$(CURDIR)/$(BUILD)" bats t; echo $$? > $(BUILD)/tests.status; } | \
 	    tee $(BUILD)/tests.tap
@@ -96,12 +155,12 @@ test:
 	@exit $$(cat $(BUILD)/tests.status)
 
 sanitize: test-deps
-	@$(MAKE) --no-print-directory BUILD=build-san \
+	@$(MAKE) --no-print-directory BUILD=build-san WERROR=$(or $(WERROR),1) \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" all test
 
 bench: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all $(BUILD)/t/dl256time
 	@sh share/dev/bench.sh "$(CURDIR)/$(BUILD)"
 
 stat-long: deps
@@ -109,11 +168,15 @@ stat-long: deps
 	@sh share/dev/stat-long.sh "$(CURDIR)/$(BUILD)"
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
-PLUGINDIR = $(DESTDIR)$(PREFIX)/lib/dl/plugins
+DLLIBDIR = $(DESTDIR)$(PREFIX)/lib/dl
+PLUGINDIR = $(DLLIBDIR)/plugins
 MANDIR = $(DESTDIR)$(PREFIX)/share/man
 INCDIR = $(DESTDIR)$(PREFIX)/include/dl
 PCDIR = $(DESTDIR)$(PREFIX)/lib/pkgconfig
-EXAMPLEDIR = $(DESTDIR)$(PREFIX)/share/dl/examples
+DLSHAREDIR = $(DESTDIR)$(PREFIX)/share/dl
+EXAMPLEDIR = $(DLSHAREDIR)/examples
+MANPAGES = $(wildcard man/*.[1-9])
+EXAMPLES = $(wildcard share/examples/*.c)
 
 install: all
 	mkdir -p $(BINDIR) $(PLUGINDIR) $(INCDIR) $(PCDIR) $(EXAMPLEDIR) \
@@ -125,9 +188,22 @@ install: all
 	install -m 644 lib/dl/plugin.h $(INCDIR)/plugin.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    share/dl-plugin.pc.in > $(PCDIR)/dl-plugin.pc
-	install -m 644 share/examples/*.c $(EXAMPLEDIR)/
-	for m in man/*.[1-9]; do \
+	install -m 644 $(EXAMPLES) $(EXAMPLEDIR)/
+	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -m 644 $$m $(MANDIR)/man$$s/; done
+
+# Removes what install installed, then the directories of dl's own that are
+# left empty; never bin/, man/manN/ or lib/pkgconfig/, which others share.
+uninstall:
+	for t in $(TOOLS); do rm -f $(BINDIR)/$$t; done
+	for p in $(PLUGINS); do \
+	    rm -f $(PLUGINDIR)/$$p.so $(BINDIR)/dl-fmt-$$p; done
+	rm -f $(INCDIR)/plugin.h $(PCDIR)/dl-plugin.pc
+	rm -f $(EXAMPLES:share/examples/%=$(EXAMPLEDIR)/%)
+	for m in $(MANPAGES); do \
+	    s=$${m##*.}; rm -f $(MANDIR)/man$$s/$${m#man/}; done
+	for d in $(PLUGINDIR) $(DLLIBDIR) $(INCDIR) $(EXAMPLEDIR) $(DLSHAREDIR); do \
+	    if [ -d $$d ]; then rmdir $$d 2>/dev/null || :; fi; done
 
 clean:
 	rm -rf $(BUILD) build-san
@@ -137,4 +213,5 @@ clean:
 # make memcheck: valgrind on the main pipelines
 -include share/dev/memcheck.mk
 
-.PHONY: all deps test-deps run check test sanitize bench stat-long install clean
+.PHONY: all test-progs deps test-deps run check test sanitize bench stat-long \
+	install uninstall clean

@@ -8,19 +8,19 @@
 #
 # make fuzz builds with clang, libFuzzer, ASan and UBSan into build-fuzz
 # and writes only there: new inputs go to build-fuzz/corpus/NAME, crashing
-# ones to build-fuzz/crashes/NAME.  make (all) builds each harness with the
-# ordinary compiler and the replay driver as $(BUILD)/fuzz/NAME, and
-# make check runs it over t/fuzz/corpus/NAME (t/fuzz.bats).
+# ones to build-fuzz/crashes/NAME.  make check (make test, make sanitize)
+# builds each harness with the ordinary compiler and the replay driver as
+# $(BUILD)/fuzz/NAME, and runs it over t/fuzz/corpus/NAME (t/fuzz.bats);
+# a plain make does not build them.
 
 FUZZ_ALL = $(patsubst t/fuzz/%.c,%,$(wildcard t/fuzz/fuzz_*.c))
 FUZZ ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_BUILD ?= build-fuzz
-FUZZ_HEADERS = $(HEADERS) t/fuzz/fuzz.h
-# harnesses that compile a source themselves, for its static functions
-FUZZ_SOURCES_fuzz_plugin = lib/plugins.c
-FUZZ_SOURCES_fuzz_played_pbn = cmd/dl-sqd.c
+# Harnesses that #include a source for its static functions (lib/plugins.c,
+# cmd/dl-sqd.c) depend on it through their .d files, like on headers; they
+# link libcmd.a for the tools' shared code.
 
 # libFuzzer's options for every harness; a harness's own are in
 # t/fuzz/NAME.options (inputs long enough to pass the 65536-byte line limit
@@ -28,52 +28,75 @@ FUZZ_SOURCES_fuzz_played_pbn = cmd/dl-sqd.c
 FUZZ_OPTIONS = -timeout=10 -rss_limit_mb=2048 -use_value_profile=1 \
 	-print_final_stats=1
 
-# The replay binaries, part of make all.
+# The replay binaries, built for the suite (test-progs), not by make all.
 FUZZ_REPLAY = $(FUZZ_ALL:%=$(BUILD)/fuzz/%)
+FUZZ_OBJ = $(patsubst t/fuzz/%.c,$(BUILD)/obj/fuzz/%.o,$(wildcard t/fuzz/*.c))
 
-all: $(FUZZ_REPLAY)
+test-progs: $(FUZZ_REPLAY)
 
-$(BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(FUZZ_HEADERS)
+$(BUILD)/obj/fuzz/%.o: t/fuzz/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -It/fuzz -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -It/fuzz -Icmd $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/obj/fuzz/fuzz_plugin.o: $(FUZZ_SOURCES_fuzz_plugin)
-$(BUILD)/obj/fuzz/fuzz_played_pbn.o: $(FUZZ_SOURCES_fuzz_played_pbn)
-
-$(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o \
-    $(BUILD)/obj/fuzz/replay.o $(BUILD)/lib/libdl.a
+$(FUZZ_REPLAY): $(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o \
+    $(BUILD)/obj/fuzz/replay.o $(LIBCMD) $(LIBDL)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(filter %.o,$^) -o $@ $(ALL_LDFLAGS) \
-	    $(BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
+	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
 
 # The libFuzzer build: its own objects of lib/, instrumented for coverage.
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer \
-	$(FUZZ_SAN) $(WARN) $(PKG_CFLAGS) -Ilib -It/fuzz \
+	$(FUZZ_SAN) $(WARN) $(PKG_CFLAGS) -Ilib -It/fuzz -Icmd \
 	-DDL_VERSION='"$(VERSION)"'
 FUZZ_LIB_OBJ = $(LIB_SRC:lib/%.c=$(FUZZ_BUILD)/obj/lib/%.o)
+FUZZ_CMD_OBJ = $(CMD_SRC:cmd/%.c=$(FUZZ_BUILD)/obj/cmd/%.o)
+FUZZ_LIBCMD = $(if $(CMD_SRC),$(FUZZ_BUILD)/lib/libcmd.a)
+FUZZ_BIN = $(FUZZ_ALL:%=$(FUZZ_BUILD)/bin/%)
+FUZZ_BIN_OBJ = $(patsubst t/fuzz/%.c,$(FUZZ_BUILD)/obj/fuzz/%.o,\
+	$(filter-out t/fuzz/replay.c,$(wildcard t/fuzz/*.c)))
 
-$(FUZZ_BUILD)/obj/lib/%.o: lib/%.c $(HEADERS)
+$(FUZZ_BUILD)/obj/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
 
-$(FUZZ_BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(FUZZ_HEADERS)
+$(FUZZ_BUILD)/obj/cmd/%.o: cmd/%.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
 
-$(FUZZ_BUILD)/obj/fuzz/fuzz_plugin.o: $(FUZZ_SOURCES_fuzz_plugin)
-$(FUZZ_BUILD)/obj/fuzz/fuzz_played_pbn.o: $(FUZZ_SOURCES_fuzz_played_pbn)
+$(FUZZ_BUILD)/obj/fuzz/%.o: t/fuzz/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
 
-$(FUZZ_BUILD)/lib/libdl.a: $(FUZZ_LIB_OBJ)
+# remade when their members change, like $(BUILD)'s (the Makefile)
+$(call members,$(FUZZ_BUILD)/lib/libdl.members,$(LIB_SRC))
+$(call members,$(FUZZ_BUILD)/lib/libcmd.members,$(CMD_SRC))
+
+$(FUZZ_BUILD)/lib/libdl.members:
+	@mkdir -p $(@D)
+	@echo "$(LIB_SRC)" > $@
+
+$(FUZZ_BUILD)/lib/libcmd.members:
+	@mkdir -p $(@D)
+	@echo "$(CMD_SRC)" > $@
+
+$(FUZZ_BUILD)/lib/libdl.a: $(FUZZ_LIB_OBJ) $(FUZZ_BUILD)/lib/libdl.members
 	@mkdir -p $(@D)
 	rm -f $@
-	ar rcs $@ $(FUZZ_LIB_OBJ)
+	$(AR) rcs $@ $(FUZZ_LIB_OBJ)
 
-$(FUZZ_BUILD)/bin/%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/common.o \
-    $(FUZZ_BUILD)/lib/libdl.a
+$(FUZZ_BUILD)/lib/libcmd.a: $(FUZZ_CMD_OBJ) $(FUZZ_BUILD)/lib/libcmd.members
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $(FUZZ_CMD_OBJ)
+
+$(FUZZ_BIN): $(FUZZ_BUILD)/bin/%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/common.o \
+    $(FUZZ_LIBCMD) $(FUZZ_BUILD)/lib/libdl.a
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter %.o,$^) -o $@ \
-	    $(FUZZ_BUILD)/lib/libdl.a $(PKG_LIBS) -ldl -lm
+	    $(FUZZ_LIBCMD) $(FUZZ_BUILD)/lib/libdl.a $(LIBS)
+
+-include $(FUZZ_OBJ:.o=.d) $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_CMD_OBJ:.o=.d) \
+	$(FUZZ_BIN_OBJ:.o=.d)
 
 fuzz-build: deps
 	@command -v $(FUZZ_CC) > /dev/null || { echo "make fuzz needs $(FUZZ_CC)" \
@@ -117,5 +140,3 @@ fuzz-merge: fuzz-build
 	done
 
 .PHONY: fuzz fuzz-build fuzz-merge
-
-.PRECIOUS: $(BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/%.o

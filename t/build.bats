@@ -1,0 +1,162 @@
+#!/usr/bin/env bats
+# The Makefile: what a plain make builds, header dependencies, install and
+# uninstall.  One build of the tree in a directory of its own (not the
+# suite's), made once for the file; the tests ask make what it would do.
+
+load helper
+
+ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+
+# mk ARGS...: make in the tree, into the file's build directory $B, as a
+# user would run it: nothing inherited from a make running the suite (its
+# jobs, BUILD, WERROR, the sanitizer flags of make sanitize).
+mk() {
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+	    -u OPT -u LDFLAGS -u WERROR -u BUILD \
+	    make --no-print-directory -C "$ROOT" BUILD="$B" "$@"
+}
+
+# made: the files a make -n output writes (their -o), relative to $B, sorted
+made() {
+	sed -n 's/.* -o \([^ ]*\).*/\1/p' | sed "s|^$B/||" | LC_ALL=C sort
+}
+
+setup_file() {
+	export B=$BATS_FILE_TMPDIR/b
+	mk -j4 > "$BATS_FILE_TMPDIR/make.log" 2>&1 ||
+	    { cat "$BATS_FILE_TMPDIR/make.log"; return 1; }
+}
+
+@test "a plain make builds the tools and plugins, no test helper or fuzz binary" {
+	run find "$B" -mindepth 1 -maxdepth 2 -type d
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "${lines[@]}" | sed "s|^$B/||" | LC_ALL=C sort)" = "$(printf '%s\n' \
+	    bin lib obj obj/cmd obj/lib obj/plugins plugins)" ]
+	[ -x "$B/bin/dl-seed" ] && [ -L "$B/bin/dl-fmt-pbn" ] && [ -f "$B/plugins/pbn.so" ]
+}
+
+@test "a second make does nothing" {
+	run mk
+	[ "$status" -eq 0 ]
+	[ "$output" = "make: Nothing to be done for 'all'." ]
+	run mk -q all
+	[ "$status" -eq 0 ]
+	# nor with the build directory spelt another way
+	run mk -q all BUILD="$(realpath --relative-to="$ROOT" "$B")"
+	[ "$status" -eq 0 ]
+}
+
+@test "make test-progs builds the test helpers and fuzz replay binaries" {
+	run mk -n test-progs
+	[ "$status" -eq 0 ]
+	want=$(cd "$ROOT/t" && for f in helpers/*.c; do
+		f=${f#helpers/}; echo "obj/t/${f%.c}.o"; echo "t/${f%.c}"; done
+	    for f in fuzz/*.c; do f=${f#fuzz/}; echo "obj/fuzz/${f%.c}.o"; done
+	    for f in fuzz/fuzz_*.c; do echo "${f%.c}"; done)
+	[ "$(made <<< "$output")" = "$(LC_ALL=C sort <<< "$want")" ]
+}
+
+@test "a plugin header rebuilds the plugins that include it, and nothing else" {
+	run mk -n -W plugins/bri_dge.h
+	[ "$status" -eq 0 ]
+	# dup and dupblind include it through dup_common.h
+	[ "$(made <<< "$output")" = "$(printf '%s\n' \
+	    obj/plugins/bri.o obj/plugins/dge.o obj/plugins/dup.o obj/plugins/dupblind.o \
+	    plugins/bri.so plugins/dge.so plugins/dup.so plugins/dupblind.so)" ]
+	run mk -n -W plugins/rank_bytes.h
+	[ "$status" -eq 0 ]
+	[ "$(made <<< "$output" | grep -c '\.so$')" -ge 1 ]
+	[ "$(made <<< "$output" | grep -v '^obj/plugins/\|^plugins/')" = "" ]
+}
+
+@test "lib/dl/plugin.h rebuilds every plugin" {
+	run mk -n -W lib/dl/plugin.h
+	[ "$status" -eq 0 ]
+	[ "$(made <<< "$output" | grep '^plugins/')" = \
+	    "$(cd "$ROOT/plugins" && for f in *.c; do echo "plugins/${f%.c}.so"; done | LC_ALL=C sort)" ]
+}
+
+@test "a lib header recompiles only the sources that include it" {
+	# each object compiled is one whose .d names the header, and each of those is
+	run mk -n -W lib/ripemd160.h
+	[ "$status" -eq 0 ]
+	compiled=$(made <<< "$output" | grep '\.o$')
+	[ -n "$compiled" ]
+	[ "$compiled" = "$(cd "$B" && grep -l '[ /]lib/ripemd160\.h\b' obj/*/*.d |
+	    sed 's/\.d$/.o/' | LC_ALL=C sort)" ]
+}
+
+@test "shared tool code in cmd/*.c goes into libcmd.a, linked into every tool" {
+	src=$BATS_TEST_TMPDIR/src
+	mkdir "$src"
+	(cd "$ROOT" && cp -R Makefile cmd lib plugins share "$src"/)
+	printf '%s\n' 'const char *zz_shared(void);' > "$src/cmd/zz_shared.h"
+	printf '%s\n' '#include "zz_shared.h"' '#include "util.h"' \
+	    'const char *zz_shared(void) { return "zz"; }' > "$src/cmd/zz_shared.c"
+	ROOT=$src B=$src/build
+	mk -j4 all > make.log 2>&1 || { cat make.log; return 1; }
+	run nm "$B/lib/libcmd.a"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" T zz_shared"* ]]
+	grep -q "dl-seed.o -o $B/bin/dl-seed $B/lib/libcmd.a $B/lib/libdl.a " make.log
+	# its header: the objects of the sources including it, libcmd.a, then
+	# every tool relinked
+	echo '#include "zz_shared.h"' >> "$src/cmd/dl-seed.c"
+	run mk -q all
+	[ "$status" -eq 1 ]
+	mk all > /dev/null
+	run mk -n -W cmd/zz_shared.h all
+	[ "$status" -eq 0 ]
+	[ "$(made <<< "$output" | grep -v '^bin/')" = "$(printf '%s\n' \
+	    obj/cmd/dl-seed.o obj/cmd/zz_shared.o)" ]
+	[[ "$output" == *"rcs $B/lib/libcmd.a "* ]]
+	[ "$(made <<< "$output" | grep -c '^bin/')" -eq "$(ls "$src"/cmd/dl-*.c | wc -l)" ]
+	# moved to lib/, then back: each archive holds its own sources only
+	mv "$src"/cmd/zz_shared.[ch] "$src/lib/"
+	mk all > /dev/null
+	run ar t "$B/lib/libdl.a"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *zz_shared.o* ]]
+	mv "$src"/lib/zz_shared.[ch] "$src/cmd/"
+	mk all > /dev/null
+	run ar t "$B/lib/libdl.a"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *zz_shared.o* ]]
+	run ar t "$B/lib/libcmd.a"
+	[ "$status" -eq 0 ]
+	[ "$output" = zz_shared.o ]
+}
+
+@test "make uninstall removes what make install installed, and dl's empty directories" {
+	mk install DESTDIR="$PWD/dest" PREFIX=/usr > /dev/null
+	[ -x dest/usr/bin/dl-fmt ] && [ -L dest/usr/bin/dl-fmt-pbn ]
+	[ -f dest/usr/lib/dl/plugins/pbn.so ] && [ -f dest/usr/share/dl/examples/hcp.c ]
+	mk uninstall DESTDIR="$PWD/dest" PREFIX=/usr > /dev/null
+	run find dest
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "${lines[@]}" | LC_ALL=C sort)" = "$(printf '%s\n' \
+	    dest dest/usr dest/usr/bin dest/usr/include dest/usr/lib dest/usr/lib/pkgconfig \
+	    dest/usr/share dest/usr/share/man dest/usr/share/man/man1 dest/usr/share/man/man3 \
+	    dest/usr/share/man/man5 dest/usr/share/man/man7)" ]
+}
+
+@test "make uninstall leaves others' files, and the directories holding them" {
+	mk install DESTDIR="$PWD/dest" PREFIX=/opt/dl > /dev/null
+	touch dest/opt/dl/bin/other dest/opt/dl/lib/dl/plugins/mine.so \
+	    dest/opt/dl/share/man/man1/other.1
+	# another PREFIX: nothing of this one goes
+	mk uninstall DESTDIR="$PWD/dest" PREFIX=/usr > /dev/null
+	[ -x dest/opt/dl/bin/dl-fmt ]
+	mk uninstall DESTDIR="$PWD/dest" PREFIX=/opt/dl > /dev/null
+	run find dest -type f -o -type l
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "${lines[@]}" | LC_ALL=C sort)" = "$(printf '%s\n' \
+	    dest/opt/dl/bin/other dest/opt/dl/lib/dl/plugins/mine.so \
+	    dest/opt/dl/share/man/man1/other.1)" ]
+	run find dest/opt/dl/include dest/opt/dl/share -type d
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "${lines[@]}" | LC_ALL=C sort)" = "$(printf '%s\n' \
+	    dest/opt/dl/include dest/opt/dl/share dest/opt/dl/share/man \
+	    dest/opt/dl/share/man/man1 dest/opt/dl/share/man/man3 \
+	    dest/opt/dl/share/man/man5 dest/opt/dl/share/man/man7)" ]
+}
