@@ -6,7 +6,7 @@
 
 /* The first is the default of a seed record that names none: none does. */
 const struct generator *const generators[] = {
-	&generator_bigdeal, &generator_dl256,
+	&generator_bigdeal, &generator_dl256, &generator_wwdeal,
 };
 const size_t ngenerators = sizeof generators / sizeof generators[0];
 

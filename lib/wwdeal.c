@@ -1,5 +1,8 @@
+#include <string.h>
+
 #include <sodium.h>
 
+#include "generator.h"
 #include "gimli.h"
 #include "wwdeal.h"
 
@@ -41,3 +44,43 @@ wwdeal_number(const unsigned char key[WWDEAL_KEY_BYTES], uint64_t event,
 	sodium_memzero(state, sizeof state);
 	return number;
 }
+
+/* ww-deal makes any board from its coordinates alone: the state keeps
+ * only what the seed gives. */
+struct state {
+	unsigned char key[WWDEAL_KEY_BYTES];
+	uint64_t event;
+	uint32_t session;
+};
+
+static void
+start(void *state, const struct seed_record *seed, unsigned last_board)
+{
+	struct state *s = state;
+
+	(void)last_board;
+	memcpy(s->key, seed->key, WWDEAL_KEY_BYTES);
+	s->event = seed->event;
+	s->session = seed->session;
+}
+
+static u128
+board(void *state, unsigned number)
+{
+	struct state *s = state;
+
+	return wwdeal_number(s->key, s->event, s->session, number);
+}
+
+/* "wwdeal KEY", 32 bytes; coordinates event (64 bits, of which ww-deal
+ * uses 48) and session; Pavlicek's mapping, as the reference's. */
+const struct generator generator_wwdeal = {
+	.name = "wwdeal",
+	.mapping = "pavlicek",
+	.key_bytes = WWDEAL_KEY_BYTES,
+	.coordinates = 1,
+	.max_event = UINT64_MAX,
+	.state_size = sizeof(struct state),
+	.start = start,
+	.board = board,
+};

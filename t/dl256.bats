@@ -75,7 +75,7 @@ key_seed() { printf '#P: dl/1 seed\ndl256 %s\n' "$KEY"; }
 	fails dl-seed -g dl256 -o -e 0123456789012345678901234567890123456789
 	[ "$output" = "dl-seed: dl256 keys come from the OS's randomness, or --hex with 64 digits" ]
 	fails dl-stream -g nosuch < <(key_seed)
-	[ "$output" = 'dl-stream: unknown generator "nosuch" (known: bigdeal, dl256)' ]
+	[ "$output" = 'dl-stream: unknown generator "nosuch" (known: bigdeal, dl256, wwdeal)' ]
 	fails dl-stream < <(printf '#P: dl/1 seed\ndl256 %s\n' 0123)
 	[ "$output" = "dl-stream: line 2: garbled seed record" ]
 }

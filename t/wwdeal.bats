@@ -83,3 +83,49 @@ numbers() {
 	run "$HELPERS/wwdeal" <<< "$KEY 1 1 -1"
 	[ "$status" -eq 1 ]
 }
+
+# north_first DEAL: a deal printed dealer first ("E:h1 h2 h3 h4"), as PBN
+# writers print it, from North
+north_first() {
+	awk -v deal="$1" 'BEGIN {
+		split(substr(deal, 3), h, " ")
+		first = index("NESW", substr(deal, 1, 1)) - 1
+		for (i = 0; i < 4; i++) out[(first + i) % 4] = h[i + 1]
+		printf "N:%s %s %s %s\n", out[0], out[1], out[2], out[3]
+	}'
+}
+
+@test "the pipeline deals every reference vector: dl-seed -g wwdeal | dl-stream | dl-map | dl-fmt-pbn" {
+	export DL_SEED_HISTORY=off
+	while read -r key event session board number deal; do
+		case $key in "#"*) continue ;; esac
+		dl-seed -g wwdeal -x "$key" |
+		    dl-stream --event "$event" --session "$session" -n "$board-$board" > numbers
+		[ "$(tail -1 numbers)" = "$board $number" ] ||
+		    { echo "$key $event $session $board: $(tail -1 numbers)"; return 1; }
+		grep -qx "#G: wwdeal event $event session $session" numbers
+		dl-map < numbers > deals
+		grep -qx "#M: pavlicek" deals
+		dl-fmt-pbn < deals > board.pbn
+		want=$(north_first "$deal")
+		[ "$(grep '^\[Deal ' board.pbn)" = "[Deal \"$want\"]" ] ||
+		    { echo "$key $event $session $board: $(grep '^\[Deal ' board.pbn)"; return 1; }
+	done < "$BATS_TEST_DIRNAME/data/wwdeal/vectors.txt"
+}
+
+@test "wwdeal seeds: only given keys, 64 hex digits; coordinates over the whole range" {
+	export DL_SEED_HISTORY=off
+	fails dl-seed -g wwdeal
+	[ "$output" = "dl-seed: wwdeal keys are not made here: give one with --hex (64 digits)" ]
+	fails dl-seed -g wwdeal -x 0123456789abcdef0123456789abcdef01234567
+	[ "$output" = "dl-seed: --hex: a wwdeal secret is 64 hex digits" ]
+	dl-seed -g wwdeal -x "$KEY" > seed
+	[ "$(tail -1 seed)" = "wwdeal $KEY" ]
+	run dl-stream --event 18446744073709551615 --session 4294967295 -n 1 < seed
+	[ "$status" -eq 0 ]
+	[ "${lines[3]}" = "#G: wwdeal event 18446744073709551615 session 4294967295" ]
+	fails dl-stream --event 18446744073709551616 < seed
+	[ "$output" = "dl-stream: --event 18446744073709551616: too large (0 to 18446744073709551615)" ]
+	# dl-map takes the generator's mapping unless told otherwise
+	dl-stream -n 1 < seed | dl-map -m bigdeal | grep -qx "#M: bigdeal"
+}
