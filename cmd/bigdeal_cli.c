@@ -80,6 +80,7 @@ parse_options(int argc, char *argv[])
 	struct dl_error e;
 	int ch;
 
+	opterr = 0;	/* tool_bad_option: never echo a secret argument */
 	/* alone, -h asks for help; bigdealx's -h otherwise takes a hash */
 	if (argc == 2 && strcmp(argv[1], "-h") == 0)
 		usage(stdout, 0);
@@ -109,7 +110,9 @@ parse_options(int argc, char *argv[])
 			run.wizard = run.only_given = 1;
 			break;
 		case 'H': usage(stdout, 0);
-		default: usage(stderr, 2);
+		default:
+			tool_bad_option(argv, optind, optopt);
+			usage(stderr, 2);
 		}
 	}
 	if (optind != argc)

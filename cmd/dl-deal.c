@@ -113,8 +113,10 @@ main(int argc, char *argv[])
 	if (!many && r.high - r.low + 1 > SAFE_BOARDS)
 		tool_fail(DL_ERR_USAGE, "%u boards: at most %d without --many",
 		    r.high - r.low + 1, SAFE_BOARDS);
-	if (event != NULL && !header_value_is_valid(event))
-		tool_fail(DL_ERR_USAGE, "--event: not one line of valid UTF-8 text");
+	if (event != NULL && event_text_check(event, &e) == -1) {
+		dl_error_prefix(&e, "--event");
+		tool_die(&e);
+	}
 	if (sodium_init() < 0)
 		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
 	if (bigdealrc_read(BIGDEALRC, &rc, &e) == -1)

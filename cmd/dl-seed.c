@@ -166,6 +166,7 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 	struct dl_error e;
 	int ch, given = 0;
 
+	opterr = 0;	/* tool_bad_option: never echo a secret argument */
 	while ((ch = getopt_long(argc, argv, "c:e:E:fg:hi:koV:w:x:X:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': opt.commit = optarg; break;
@@ -190,7 +191,11 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 		case 'k': opt.keyboard = 1; break;
 		case 'o': opt.only_given = 1; break;
 		case 'V': opt.verify = optarg; break;
-		case 'w': opt.owner = optarg; break;
+		case 'w':
+			/* half a SquareDeal key: copied, then blanked in argv */
+			opt.owner = secret_strdup(optarg);
+			scrub_argument(optarg);
+			break;
 		case 'x':
 			/* read once -g is known: copied to secret memory first */
 			opt.hex = optarg;
@@ -199,13 +204,17 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 		case 'X': opt.hex_file = optarg; opt.given_hex = 1; break;
 		case 'H': opt.no_history = 1; break;
 		case 'N': opt.not_for_play = 1; break;
-		default: usage(stderr, 2);
+		default:
+			tool_bad_option(argv, optind, optopt);
+			usage(stderr, 2);
 		}
 	}
 	if (optind != argc)
 		usage(stderr, 2);
-	if (opt.event != NULL && !header_value_is_valid(opt.event))
-		tool_fail(DL_ERR_USAGE, "--event: not one line of valid UTF-8 text");
+	if (opt.event != NULL && event_text_check(opt.event, &e) == -1) {
+		dl_error_prefix(&e, "--event");
+		tool_die(&e);
+	}
 	if (opt.given_hex && (given || opt.only_given || opt.keyboard))
 		tool_fail(DL_ERR_USAGE, "--hex gives the secret itself: it takes no other entropy");
 	opt.given_entropy = given || opt.only_given || opt.keyboard;
@@ -269,6 +278,9 @@ main(int argc, char *argv[])
 		opt.owner = rc.owner;
 	}
 	ripemd160(opt.owner ? opt.owner : "", opt.owner ? strlen(opt.owner) : 0, seed->owner);
+	if (source.owner_given)
+		secret_free((char *)opt.owner);	/* a copy in secret memory */
+	opt.owner = NULL;
 
 	source.generator = choose_generator(seed);
 	source.secret_given = opt.given_hex;

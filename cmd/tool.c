@@ -157,3 +157,20 @@ tool_print_warnings(const struct dl_warnings *w)
 	for (size_t i = 0; i < w->n; i++)
 		fprintf(stderr, "%s: %s\n", getprogname(), w->msgs[i]);
 }
+
+void
+tool_bad_option(char *argv[], int index, int option)
+{
+	const char *arg = index > 0 ? argv[index - 1] : "";
+
+	if (strncmp(arg, "--", 2) == 0)
+		fprintf(stderr, "%s: unknown, ambiguous or misused option '%.*s'\n",
+		    getprogname(), (int)strcspn(arg, "="), arg);
+	else if (option != 0)
+		fprintf(stderr, "%s: unknown option or missing argument -- '%c'\n",
+		    getprogname(), option);
+	else
+		fprintf(stderr, "%s: bad option\n", getprogname());
+	if (index > 0 && strchr(arg, '=') != NULL)
+		sodium_memzero(argv[index - 1], strlen(argv[index - 1]));
+}

@@ -56,7 +56,16 @@ add_file(struct entropy *e, const char *path, int as_ints, struct dl_error *erro
 
 	if (fp == NULL)
 		return dl_error_sys(error, "%s", path);
+	unsigned long total = 0;
+
 	while ((n = fread(buf, 1, sizeof buf, fp)) > 0) {
+		/* a device such as /dev/urandom never ends: a cap, not a hang */
+		if ((total += n) > ENTROPY_FILE_MAX) {
+			sodium_memzero(buf, sizeof buf);
+			fclose(fp);
+			return dl_error_set(error, DL_ERR_INPUT, "%s: more than %d MiB of "
+			    "entropy: not an entropy file", path, ENTROPY_FILE_MAX >> 20);
+		}
 		for (size_t i = 0; as_ints && i < n; i++) {
 			int value = buf[i];	/* native byte order, as bigdealx */
 			ripemd160_update(&e->pool, &value, sizeof value);

@@ -12,6 +12,7 @@
 #define ENTROPY_KEYBOARD 213	/* Big Deal's 160 + 33 % for typed entropy */
 #define ENTROPY_OS_BYTES 40	/* read from the OS, 8 bits each */
 #define ENTROPY_GIVEN_BITS 4	/* per byte of a string or a file */
+#define ENTROPY_FILE_MAX (1 << 20)	/* bytes of an entropy file, at most */
 
 struct entropy {
 	struct ripemd160 pool;

@@ -5,46 +5,7 @@
 #include <string.h>
 
 #include "error.h"
-
-/* The length of the UTF-8 sequence at s (at most n bytes) when it is valid
- * and printable, else 0.  Printable excludes the C1 controls U+0080..U+009F
- * and the bidirectional embeddings, overrides and isolates, which reorder
- * what follows them on screen. */
-static size_t
-printable_sequence(const unsigned char *s, size_t n)
-{
-	size_t len;
-	unsigned long cp;
-
-	if (s[0] < 0x80)
-		return s[0] >= 0x20 && s[0] != 0x7f;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		len = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		len = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4;
-		cp = s[0] & 0x07;
-	} else
-		return 0;
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;	/* overlong, beyond Unicode, or a surrogate */
-	if (cp <= 0x9f || (cp >= 0x202a && cp <= 0x202e) ||
-	    (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200e || cp == 0x200f ||
-	    cp == 0x061c)
-		return 0;
-	return len;
-}
+#include "util.h"
 
 size_t
 escape_text(char *out, size_t outsize, const char *text, size_t len)
@@ -56,7 +17,7 @@ escape_text(char *out, size_t outsize, const char *text, size_t len)
 	if (outsize == 0)
 		return 0;
 	while (i < len) {
-		size_t n = printable_sequence(s + i, len - i);
+		size_t n = utf8_printable_sequence(s + i, len - i);
 		char piece[8];
 		size_t plen;
 

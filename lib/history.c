@@ -91,6 +91,26 @@ fingerprint(const struct seed_record *seed, unsigned char fp[FINGERPRINT_BYTES])
 	sodium_memzero(image, sizeof image);
 }
 
+/* A history whose last line lacks its newline (an editor, a copy cut
+ * short) would glue the next fingerprint to it, and that one would never
+ * be found again: end the line first. */
+static int
+end_last_line(FILE *f, int fd)
+{
+	off_t size = lseek(fd, 0, SEEK_END);
+	char last;
+
+	if (size <= 0)
+		return size;
+	if (pread(fd, &last, 1, size - 1) != 1)
+		return -1;
+	if (last == '\n')
+		return 0;
+	if (fputc('\n', f) == EOF || fflush(f) == EOF)
+		return -1;
+	return 0;
+}
+
 static int
 check_and_record(const char *path, const char *hex, struct dl_error *e)
 {
@@ -98,13 +118,37 @@ check_and_record(const char *path, const char *hex, struct dl_error *e)
 	FILE *f;
 	int fd;
 
+	struct stat st;
+
 	if (make_parents(path, e) == -1)
 		return -1;
-	if ((fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600)) == -1)
+	/* O_NONBLOCK: a FIFO put there must not hang us before fstat says
+	 * what it is */
+	if ((fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK,
+	    0600)) == -1)
 		return dl_error_sys(e, "%s", path);
-	if (flock(fd, LOCK_EX) == -1 || (f = fdopen(fd, "a+")) == NULL) {
+	/* /dev/zero would be read for ever, /dev/full never keep a line */
+	if (fstat(fd, &st) == -1) {
 		dl_error_sys(e, "%s", path);
 		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return dl_error_set(e, DL_ERR_USAGE, "%s: the seed history must be a "
+		    "regular file", path);
+	}
+	/* held while the history is read and appended to: two tools making
+	 * the same seed at once must not both find it new */
+	if (fcntl(fd, F_SETFL, O_APPEND) == -1 || flock(fd, LOCK_EX) == -1 ||
+	    (f = fdopen(fd, "a+")) == NULL) {
+		dl_error_sys(e, "%s", path);
+		close(fd);
+		return -1;
+	}
+	if (end_last_line(f, fd) == -1) {
+		dl_error_sys(e, "%s", path);
+		fclose(f);
 		return -1;
 	}
 	rewind(f);

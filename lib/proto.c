@@ -31,10 +31,17 @@ header_value_is_valid(const char *value)
 	 * stream after dl-seed --event, the .sqd after dl-sqd set-dv */
 	if (strlen(value) > LINE_MAX_BYTES - 4)
 		return 0;
-	for (const unsigned char *p = (const unsigned char *)value; *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			return 0;
-	return utf8_is_valid(value, strlen(value));
+	return text_is_printable(value, strlen(value));
+}
+
+int
+event_text_check(const char *text, struct dl_error *e)
+{
+	if (!header_value_is_valid(text))
+		return dl_error_set(e, DL_ERR_USAGE, "not one line of valid UTF-8 text");
+	if (strlen(text) > EVENT_MAX_BYTES)
+		return dl_error_set(e, DL_ERR_USAGE, "longer than %d bytes", EVENT_MAX_BYTES);
+	return 0;
 }
 
 static int
@@ -78,6 +85,8 @@ add_header(struct stream_in *s, const char *line, struct dl_error *e)
 		return stream_error(s, e, "protocol line #P: out of place");
 	if (!header_value_is_valid(line + 4))
 		return stream_error(s, e, "header #%c: is not one line of valid UTF-8 text", key);
+	if (key == 'I' && strlen(line + 4) > EVENT_MAX_BYTES)
+		return stream_error(s, e, "header #I: longer than %d bytes", EVENT_MAX_BYTES);
 	if (key != 'W' && stream_header(s, key) != NULL)
 		return stream_error(s, e, "header #%c: given twice", key);
 	if (key == 'B') {

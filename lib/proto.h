@@ -56,6 +56,14 @@ int stream_error(const struct stream_in *s, struct dl_error *e, const char *fmt,
  * short enough for "#K: value" to fit in a line. */
 int header_value_is_valid(const char *value);
 
+/* An event description (#I:, PBN [Event], DLM Headline=): at most
+ * EVENT_MAX_BYTES of printable UTF-8, so that every format takes it and a
+ * reader takes it back; no control characters or direction overrides.
+ * -1 with a usage error: "not one line of valid UTF-8 text", "longer than
+ * 500 bytes". */
+#define EVENT_MAX_BYTES 500
+int event_text_check(const char *text, struct dl_error *e);
+
 /* Parse a record "BOARD FIELD" or, in plain files, a bare "FIELD" (boards
  * then count from 1).  Checks that boards follow on from each other and lie
  * in the announced range.  *field is FIELD. */

@@ -97,36 +97,76 @@ put_unsigned(char *p, unsigned long v)
 	return p;
 }
 
+size_t
+utf8_sequence(const unsigned char *s, size_t n, uint32_t *codepoint)
+{
+	size_t need;
+	uint32_t cp;
+
+	if (n == 0)
+		return 0;
+	if (s[0] < 0x80) {
+		*codepoint = s[0];
+		return 1;
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		need = 1, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		need = 2, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		need = 3, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (n - 1 < need)
+		return 0;
+	for (size_t i = 1; i <= need; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates, beyond U+10FFFF */
+	if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	*codepoint = cp;
+	return need + 1;
+}
+
 int
 utf8_is_valid(const char *s, size_t len)
 {
-	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t cp;
 
-	while (p < end) {
-		unsigned c = *p++, need;
-		uint32_t cp;
-		if (c < 0x80)
-			continue;
-		if (c >= 0xc2 && c <= 0xdf)
-			need = 1, cp = c & 0x1f;
-		else if (c >= 0xe0 && c <= 0xef)
-			need = 2, cp = c & 0x0f;
-		else if (c >= 0xf0 && c <= 0xf4)
-			need = 3, cp = c & 0x07;
-		else
+	for (size_t i = 0, n; i < len; i += n)
+		if ((n = utf8_sequence(p + i, len - i, &cp)) == 0)
 			return 0;
-		if ((size_t)(end - p) < need)
+	return 1;
+}
+
+size_t
+utf8_printable_sequence(const unsigned char *s, size_t n)
+{
+	uint32_t cp;
+	size_t len = utf8_sequence(s, n, &cp);
+
+	/* C0 and C1 controls, DEL; the bidirectional embeddings, overrides,
+	 * isolates and marks, which reorder what follows them on screen */
+	if (len == 0 || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ||
+	    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+	    cp == 0x200e || cp == 0x200f || cp == 0x061c)
+		return 0;
+	return len;
+}
+
+int
+text_is_printable(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (size_t i = 0, n; i < len; i += n)
+		if ((n = utf8_printable_sequence(p + i, len - i)) == 0)
 			return 0;
-		for (unsigned i = 0; i < need; i++, p++) {
-			if ((*p & 0xc0) != 0x80)
-				return 0;
-			cp = cp << 6 | (*p & 0x3f);
-		}
-		/* overlong forms, surrogates, beyond U+10FFFF */
-		if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
-		    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-			return 0;
-	}
 	return 1;
 }
 
@@ -264,6 +304,15 @@ secret_free(void *p)
 		return;
 	cleanup_forget_secret(p);
 	sodium_free(p);		/* wipes before unmapping */
+}
+
+char *
+secret_strdup(const char *s)
+{
+	char *copy = secret_alloc(strlen(s) + 1);
+
+	memcpy(copy, s, strlen(s) + 1);
+	return copy;
 }
 
 void

@@ -21,7 +21,15 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * per-board lines of a million-board stream. */
 char *put_unsigned(char *p, unsigned long v);
 
+/* The length of the valid UTF-8 sequence at s (at most n bytes) and its
+ * code point; 0 when it is not one (overlong, a surrogate, cut, ...). */
+size_t utf8_sequence(const unsigned char *s, size_t n, uint32_t *codepoint);
 int utf8_is_valid(const char *s, size_t len);
+/* The same for a printable character: not a C0 or C1 control, DEL, or a
+ * bidirectional control (which reorders what follows on screen). */
+size_t utf8_printable_sequence(const unsigned char *s, size_t n);
+/* Valid UTF-8 of printable characters only: text safe to show. */
+int text_is_printable(const char *s, size_t len);
 
 /* The len digits at text as a number from min to max: only digits, no
  * sign or blanks (strtonum alone takes those).  0 on success, else -1. */
@@ -49,6 +57,8 @@ int hex_to_bytes(const char *hex, unsigned char *out, size_t len);
 /* Secrets live in locked, guarded memory and are wiped when freed. */
 void *secret_alloc(size_t size);
 void secret_free(void *p);
+/* A copy of s in secret memory. */
+char *secret_strdup(const char *s);
 
 /* Overwrite a command-line argument in place so that it no longer shows in
  * /proc/PID/cmdline; the caller has copied it into secret memory. */

@@ -1,0 +1,143 @@
+#!/usr/bin/env bats
+# Hostile files, signals and races (docs/robustness.md, "Hostile input"):
+# each test is a way the tools once broke a promise, tried as an attacker
+# would, and what they do now.
+
+load helper
+
+# refuses STATUS MESSAGE CMD...: CMD exits with STATUS and prints exactly
+# MESSAGE, one line, on standard error.
+refuses() {
+	local want_status=$1 want=$2
+	shift 2
+	run --separate-stderr "$@"
+	if [ "$status" -ne "$want_status" ] || [ "$stderr" != "$want" ]; then
+		printf 'command: %s\nstatus:  %s, not %s\nstderr:  %s\nwanted:  %s\n' \
+		    "$*" "$status" "$want_status" "$stderr" "$want" >&2
+		return 1
+	fi
+}
+
+PHRASE=0123456789012345678901234567890123456789abcdef
+
+@test "the seed history: a .bigdealrc owner does not exempt a reused phrase" {
+	printf '[BigDeal]\nowner=Some Club\n' > .bigdealrc
+	dl-seed -o -e "$PHRASE" > first
+	refuses 1 "dl-seed: this seed was made before (it is in $DL_SEED_HISTORY): refusing to deal the same series again" \
+	    dl-seed -o -e "$PHRASE"
+	# an owner given on the command line reproduces a known set, as
+	# bigdealx -W does for SquareDeal
+	dl-seed -o -w 'Some Club' -e "$PHRASE" > again
+	[ "$(tail -1 again)" = "$(tail -1 first)" ]
+}
+
+@test "the seed history: a last line without its newline does not swallow the next" {
+	printf 'not a fingerprint' > "$DL_SEED_HISTORY"
+	dl-seed -o -e "$PHRASE" > /dev/null
+	[ "$(sed -n 1p "$DL_SEED_HISTORY")" = "not a fingerprint" ]
+	[ "$(wc -l < "$DL_SEED_HISTORY")" -eq 2 ]
+	refuses 1 "dl-seed: this seed was made before (it is in $DL_SEED_HISTORY): refusing to deal the same series again" \
+	    dl-seed -o -e "$PHRASE"
+}
+
+@test "the seed history must be a regular file: /dev/zero, /dev/full, a FIFO, a directory" {
+	for dev in /dev/zero /dev/full; do
+		DL_SEED_HISTORY=$dev refuses 2 "dl-seed: $dev: the seed history must be a regular file" \
+		    timeout 10 dl-seed
+	done
+	mkfifo fifo
+	DL_SEED_HISTORY=$PWD/fifo refuses 2 "dl-seed: $PWD/fifo: the seed history must be a regular file" \
+	    timeout 10 dl-seed
+	mkdir dir
+	DL_SEED_HISTORY=$PWD/dir refuses 2 "dl-seed: $PWD/dir: Is a directory" timeout 10 dl-seed
+}
+
+@test "dl-seed -V with a short commitment is refused, not read past" {
+	seed_of v1 > seed
+	refuses 1 "dl-seed: the seed and event do NOT match the commitment" dl-seed -V ab < seed
+	refuses 1 "dl-seed: the seed and event do NOT match the commitment" dl-seed -V "" < seed
+}
+
+@test "entropy files are capped: -E /dev/urandom is refused, not read for ever" {
+	refuses 1 "dl-seed: /dev/urandom: more than 1 MiB of entropy: not an entropy file" \
+	    timeout 20 dl-seed -E /dev/urandom
+}
+
+@test "secret options are never echoed by the option parser, and -w is blanked" {
+	refuses_usage() {
+		run --separate-stderr "$@"
+		[ "$status" -eq 2 ]
+		[ "${stderr_lines[0]}" = "$1: unknown, ambiguous or misused option '${2%%=*}'" ]
+		[[ $stderr != *SECRET* ]]
+	}
+	refuses_usage dl-seed --he=SECRETSECRET
+	refuses_usage dl-seed --entr=SECRETSECRET
+	refuses_usage dl-seed --no=SECRETSECRET
+	refuses_usage dl-bigdealx --hel=SECRETSECRET
+	# dl-seed -w: the owner is half a SquareDeal key
+	mkfifo in
+	dl-seed -o -w SECRETOWNER -e "$PHRASE" -E in > /dev/null &
+	pid=$!
+	sleep 0.5
+	cmdline=$(tr '\0' ' ' < /proc/$pid/cmdline)
+	: > in
+	wait $pid
+	[[ $cmdline != *SECRETOWNER* ]]
+	[[ $cmdline != *"$PHRASE"* ]]
+}
+
+@test "no core file can carry a secret away: core dumps are off before any secret is read" {
+	for tool in dl-stream dl-seed dl-map dl-fmt dl-sqd; do
+		mkfifo in.$tool
+		case $tool in
+		dl-seed) dl-seed -V 00 < in.$tool > /dev/null 2>&1 & ;;
+		dl-sqd) dl-sqd in.$tool show > /dev/null 2>&1 & ;;
+		*) $tool < in.$tool > /dev/null 2>&1 & ;;
+		esac
+		pid=$!
+		sleep 0.3
+		limit=$(awk '/^Max core file size/ { print $5 }' /proc/$pid/limits)
+		: > in.$tool
+		wait $pid || true
+		[ "$limit" = 0 ] || { echo "$tool: core limit $limit"; return 1; }
+	done
+}
+
+@test "dl-stat: read and write errors are status 2, not a failed battery" {
+	"$HELPERS/runs" dl256 10 40 > sample
+	refuses 2 "dl-stat: write error on standard output: No space left on device" \
+	    sh -c 'dl-stat -q < sample > /dev/full 2> err; s=$?; grep -v "too few" err >&2; exit $s' 
+	refuses 2 "dl-stat: read error: Is a directory" dl-stat < .
+}
+
+@test "terminal escapes in input are written escaped in every message" {
+	# a hostile event in a stream, a hostile .sqd name, a hostile key
+	printf '#P: dl/1 deals\n#I: x\033]0;pwned\007y\n' > stream
+	refuses 1 'dl-fmt-pbn: line 2: header #I: is not one line of valid UTF-8 text' dl-fmt-pbn < stream
+	printf '#P: dl/1 deals\n1 \033[2J\033[H\n' > stream
+	refuses 1 'dl-fmt: line 2: deal is not 52 digits' dl-fmt < stream
+	printf 'TN ok\nXX \033[2Jwiped\n' > evil.sqd
+	refuses 1 'dl-sqd: evil.sqd:2: unknown tag "XX"' dl-sqd evil.sqd show
+	printf 'TN ok\nSN 1:\033[2J:p:d\n' > evil.sqd
+	refuses 1 'dl-sqd: evil.sqd:2: bad boards "\x1b[2J"' dl-sqd evil.sqd show
+	printf '[BigDeal]\nowner=a\rb\n' > .bigdealrc
+	refuses 1 'dl-seed: .bigdealrc:2: value of owner holds a stray CR' dl-seed
+	# the file name itself
+	cp evil.sqd "$(printf 'e\033[31mvil.sqd')"
+	refuses 1 'dl-sqd: e\x1b[31mvil.sqd:2: bad boards "\x1b[2J"' dl-sqd "$(printf 'e\033[31mvil.sqd')" show
+}
+
+@test "event descriptions: no C1 controls or direction overrides, at most 500 bytes" {
+	rlo=$(printf '\342\200\256')	# U+202E RIGHT-TO-LEFT OVERRIDE
+	c1=$(printf '\302\233')		# U+009B, a CSI on some terminals
+	refuses 2 "dl-seed: --event: not one line of valid UTF-8 text" dl-seed --event "a${rlo}b"
+	refuses 2 "dl-seed: --event: not one line of valid UTF-8 text" dl-seed --event "a${c1}b"
+	refuses 2 "dl-deal: --event: not one line of valid UTF-8 text" dl-deal --event "a${rlo}b"
+	refuses 2 "dl-seed: --event: longer than 500 bytes" dl-seed --event "$(printf '%501s' x)"
+	refuses 2 "dl-deal: --event: longer than 500 bytes" dl-deal --event "$(printf '%501s' x)"
+	dl-seed --event "$(printf '%500s' x)" > seed
+	printf '#P: dl/1 deals\n#I: a%sb\n' "$rlo" > stream
+	refuses 1 'dl-fmt-pbn: line 2: header #I: is not one line of valid UTF-8 text' dl-fmt-pbn < stream
+	printf '#P: dl/1 deals\n#I: %501s\n' x > stream
+	refuses 1 'dl-fmt-pbn: line 2: header #I: longer than 500 bytes' dl-fmt-pbn < stream
+}
