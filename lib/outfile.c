@@ -79,6 +79,8 @@ publish_no_replace(const char *tmp, const char *path)
 	return 0;
 }
 
+/* Compares at most what a deal file can hold; a regular file only (the
+ * caller has checked): a FIFO would block the open. */
 static int
 same_contents(const char *a, const char *b)
 {
@@ -99,50 +101,172 @@ same_contents(const char *a, const char *b)
 	return same;
 }
 
+/* The temporary file complete on disk, closed. */
+static int
+finish_writing(struct outfile *of, struct dl_error *e)
+{
+	int status = 0;
+
+	if (fflush(of->fp) == EOF || ferror(of->fp) || fsync(fileno(of->fp)) == -1) {
+		if (errno == 0)
+			errno = EIO;
+		dl_error_sys(e, "write error on %s", of->path);
+		status = -1;
+	}
+	if (fclose(of->fp) == EOF && status == 0)
+		status = dl_error_sys(e, "write error on %s", of->path);
+	of->fp = NULL;
+	return status;
+}
+
+/* What publishing will do with one file's final name. */
+enum plan { PLAN_CREATE, PLAN_REPLACE, PLAN_KEEP_SAME };
+
+static int
+plan_one(const struct outfile *of, enum publish_mode how, enum plan *plan,
+    struct dl_error *e)
+{
+	struct stat st;
+
+	if (lstat(of->path, &st) == -1) {
+		if (errno != ENOENT)
+			return dl_error_sys(e, "%s", of->path);
+		*plan = PLAN_CREATE;
+		return 0;
+	}
+	/* a FIFO would hang a comparison, a directory or a device cannot be
+	 * replaced by a deal file, a link would be followed */
+	if (!S_ISREG(st.st_mode))
+		return dl_error_set(e, DL_ERR_INPUT, "%s exists and is not a regular "
+		    "file: refusing to write over it", of->path);
+	switch (how) {
+	case PUBLISH_NEW:
+		return dl_error_set(e, DL_ERR_INPUT,
+		    "%s exists: refusing to overwrite deal files (use --force)", of->path);
+	case PUBLISH_SAME:
+		if (!same_contents(of->tmp, of->path))
+			return dl_error_set(e, DL_ERR_INPUT, "%s exists with other contents: "
+			    "refusing to overwrite it (use --force)", of->path);
+		*plan = PLAN_KEEP_SAME;
+		return 0;
+	case PUBLISH_REPLACE:
+		*plan = PLAN_REPLACE;
+		return 0;
+	}
+	return 0;
+}
+
+/* Where a replaced file's old contents wait until the whole set is in
+ * place: a hard link next to it, named after the temporary file. */
+static char *
+backup_name(const struct outfile *of)
+{
+	return xasprintf("%s~", of->tmp);
+}
+
+/* Puts file i in place; a replaced file keeps its old contents under its
+ * backup name until the set is complete. */
+static int
+put_in_place(struct outfile *of, enum plan plan, struct dl_error *e)
+{
+	char *backup;
+
+	if (plan == PLAN_CREATE) {
+		if (publish_no_replace(of->tmp, of->path) == 0)
+			return 0;
+		if (errno == EEXIST)	/* it appeared meanwhile */
+			return dl_error_set(e, DL_ERR_INPUT, "%s exists: refusing to "
+			    "overwrite deal files (use --force)", of->path);
+		return dl_error_sys(e, "cannot publish %s", of->path);
+	}
+	backup = backup_name(of);
+	if (link(of->path, backup) == -1) {
+		dl_error_sys(e, "cannot replace %s", of->path);
+		free(backup);
+		return -1;
+	}
+	if (rename(of->tmp, of->path) == -1) {
+		dl_error_sys(e, "cannot publish %s", of->path);
+		unlink(backup);
+		free(backup);
+		return -1;
+	}
+	free(backup);
+	return 0;
+}
+
+/* Undoes put_in_place: the old file back, or the new one gone. */
+static void
+take_back(struct outfile *of, enum plan plan)
+{
+	char *backup;
+
+	if (plan == PLAN_CREATE) {
+		rename(of->path, of->tmp);
+		return;
+	}
+	backup = backup_name(of);
+	rename(backup, of->path);
+	free(backup);
+}
+
+static void
+drop_backup(struct outfile *of, enum plan plan)
+{
+	char *backup;
+
+	if (plan == PLAN_CREATE)
+		return;
+	backup = backup_name(of);
+	unlink(backup);
+	free(backup);
+}
+
+int
+outfile_publish_set(struct outfile *const files[], size_t n, enum publish_mode how,
+    struct dl_error *e)
+{
+	enum plan *plans = xcalloc(n, sizeof *plans);
+	sigset_t all, old;
+	size_t placed = 0;
+	int status = 0;
+
+	for (size_t i = 0; i < n && status == 0; i++)
+		status = finish_writing(files[i], e);
+	/* every name checked before any is touched */
+	for (size_t i = 0; i < n && status == 0; i++)
+		status = plan_one(files[i], how, &plans[i], e);
+	/* no signal between the first file in place and the last */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	for (; placed < n && status == 0; placed++)
+		status = put_in_place(files[placed], plans[placed], e);
+	if (status == -1) {
+		/* put_in_place failed on files[placed - 1] and undid itself */
+		for (size_t i = placed - (placed > 0); i-- > 0;)
+			take_back(files[i], plans[i]);
+	} else
+		for (size_t i = 0; i < n; i++)
+			drop_backup(files[i], plans[i]);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	for (size_t i = 0; i < n; i++) {
+		if (status == -1)
+			outfile_discard(files[i]);
+		else {
+			unlink(files[i]->tmp);	/* a kept same file, or a link() fallback */
+			forget_pending(files[i]);
+		}
+	}
+	free(plans);
+	return status;
+}
+
 int
 outfile_publish(struct outfile *of, enum publish_mode how, struct dl_error *e)
 {
-	int status;
+	struct outfile *one[] = { of };
 
-	if (fflush(of->fp) == EOF || ferror(of->fp) || fsync(fileno(of->fp)) == -1) {
-		int saved = errno ? errno : EIO;
-		errno = saved;
-		dl_error_sys(e, "write error on %s", of->path);
-		outfile_discard(of);
-		return -1;
-	}
-	status = fclose(of->fp);
-	of->fp = NULL;
-	if (status == EOF) {
-		dl_error_sys(e, "write error on %s", of->path);
-		outfile_discard(of);
-		return -1;
-	}
-	if (how == PUBLISH_REPLACE)
-		status = rename(of->tmp, of->path);
-	else {
-		status = publish_no_replace(of->tmp, of->path);
-		if (status == -1 && errno == EEXIST && how == PUBLISH_SAME) {
-			if (!same_contents(of->tmp, of->path)) {
-				dl_error_set(e, DL_ERR_INPUT, "%s exists with other contents: "
-				    "refusing to overwrite it (use --force)", of->path);
-				outfile_discard(of);
-				return -1;
-			}
-			status = rename(of->tmp, of->path);
-		}
-	}
-	if (status == -1) {
-		if (errno == EEXIST)
-			dl_error_set(e, DL_ERR_INPUT,
-			    "%s exists: refusing to overwrite deal files (use --force)", of->path);
-		else
-			dl_error_sys(e, "cannot publish %s", of->path);
-		outfile_discard(of);
-		return -1;
-	}
-	forget_pending(of);
-	return 0;
+	return outfile_publish_set(one, 1, how, e);
 }
 
 void

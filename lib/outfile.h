@@ -32,6 +32,16 @@ FILE *outfile_create(struct outfile *of, const char *path, mode_t mode, struct d
 /* -1 with *e set when the file cannot be written or (by how) exists; the
  * temporary file is then removed. */
 int outfile_publish(struct outfile *of, enum publish_mode how, struct dl_error *e);
+/* The same for a set of files that belong together (the formats of one
+ * run): every final name is checked (and, without replace, claimed)
+ * before any existing file is replaced, and a failure puts back what was
+ * there, so the set appears whole or not at all.  Signals wait until it
+ * is done.  A replaced file's old contents wait under a hidden backup
+ * name (".NAME.XXXXXX~") until the whole set is in place: only a machine
+ * dying mid-way can leave one behind, next to a set of old and new
+ * files (docs/robustness.md). */
+int outfile_publish_set(struct outfile *const files[], size_t n, enum publish_mode how,
+    struct dl_error *e);
 void outfile_discard(struct outfile *of);
 
 #endif

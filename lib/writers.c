@@ -285,6 +285,24 @@ writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARD
 	return 0;
 }
 
+/* The files appear as a set: every name is claimed or checked before any
+ * is replaced (outfile_publish_set), so a run never publishes part of its
+ * files, nor mixes them with another run's. */
+static int
+publish_all(struct writers *ws, struct dl_error *e)
+{
+	struct outfile **files = xcalloc(ws->n, sizeof *files);
+	int status;
+
+	for (size_t i = 0; i < ws->n; i++)
+		files[i] = &ws->w[i].file;
+	status = outfile_publish_set(files, ws->n, ws->opt.publish, e);
+	free(files);
+	for (size_t i = 0; status == 0 && ws->opt.report != NULL && i < ws->n; i++)
+		fprintf(ws->opt.report, "%s\n", basename(ws->w[i].name));
+	return status;
+}
+
 int
 writers_finish(struct writers *ws, struct dl_error *e)
 {
@@ -300,13 +318,9 @@ writers_finish(struct writers *ws, struct dl_error *e)
 			goto fail;
 		}
 	}
-	for (size_t i = 0; i < ws->n; i++) {
-		if (ws->opt.prefix == NULL)
-			continue;
-		if (outfile_publish(&ws->w[i].file, ws->opt.publish, e) == -1)
-			goto fail;
-		if (ws->opt.report != NULL)
-			fprintf(ws->opt.report, "%s\n", basename(ws->w[i].name));
+	if (ws->opt.prefix != NULL && publish_all(ws, e) == -1) {
+		free_formats(ws);
+		return -1;
 	}
 	free_formats(ws);
 	return 0;

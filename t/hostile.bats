@@ -141,3 +141,69 @@ PHRASE=0123456789012345678901234567890123456789abcdef
 	printf '#P: dl/1 deals\n#I: %501s\n' x > stream
 	refuses 1 'dl-fmt-pbn: line 2: header #I: longer than 500 bytes' dl-fmt-pbn < stream
 }
+
+# deals_stream: 4 boards of vector v1 as a deals stream
+deals_stream() {
+	seed_of v1 | dl-stream -n 4 | dl-map
+}
+
+@test "a set is published whole or not at all: a name that appears meanwhile rolls back the others" {
+	deals_stream > deals
+	mkfifo in
+	exec 7<> in	# a writer, so that dl-fmt starts and checks its names now
+	dl-fmt -f pbn,tso -p s < in > out 2> err 7>&- &
+	pid=$!
+	sleep 0.5
+	echo theirs > s.tso	# another run, after dl-fmt checked the names
+	cat deals >&7
+	exec 7>&-
+	wait $pid && st=0 || st=$?
+	[ "$st" -eq 1 ]
+	[ "$(cat err)" = "dl-fmt: s.tso exists: refusing to overwrite deal files (use --force)" ]
+	[ "$(ls -A)" = "$(printf 'deals\nerr\nin\nout\ns.tso')" ]
+	[ "$(cat s.tso)" = theirs ]
+}
+
+@test "--force: a name that cannot be replaced leaves every old file as it was" {
+	mkdir w && cd w
+	deals_stream > deals
+	echo old > s.pbn
+	mkdir s.tso
+	refuses 1 "dl-fmt: s.tso exists and is not a regular file: refusing to write over it" \
+	    dl-fmt -f pbn,tso --force -p s < deals
+	[ "$(cat s.pbn)" = old ]
+	[ "$(ls -A | tr '\n' ' ')" = "deals s.pbn s.tso " ]
+	# a FIFO at an output name is refused, not opened (it would hang)
+	rmdir s.tso
+	mkfifo s.tso
+	refuses 1 "dl-fmt: s.tso exists and is not a regular file: refusing to write over it" \
+	    timeout 10 dl-fmt -f pbn,tso --force -p s < deals
+	[ "$(cat s.pbn)" = old ]
+}
+
+@test "--force in a sticky directory: another user's file stops the set before anything is replaced" {
+	if [ "$(id -u)" -ne 0 ] || ! setpriv --inh-caps=-fowner true 2> /dev/null; then
+		skip "needs root to make another user's file, and setpriv"
+	fi
+	deals_stream > deals
+	mkdir -m 1777 shared
+	echo mine > shared/s.pbn
+	echo theirs > shared/s.tso
+	chown nobody shared/s.tso
+	run --separate-stderr setpriv --inh-caps=-fowner,-dac_override --bounding-set=-fowner,-dac_override \
+	    -- dl-fmt -f pbn,tso --force -p shared/s < deals
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "dl-fmt: cannot replace shared/s.tso: Operation not permitted" ]
+	[ "$(cat shared/s.pbn)" = mine ]
+	[ "$(cat shared/s.tso)" = theirs ]
+	[ "$(ls -A shared | tr '\n' ' ')" = "s.pbn s.tso " ]
+}
+
+@test "a FIFO at an output path is refused by dl-sqd make, not opened" {
+	cp "$SQUAREDEAL/club/club.sqd" "$SQUAREDEAL/club/club.sqk" .
+	chmod 600 club.sqk
+	mkdir out
+	mkfifo out/rr01.pbn
+	refuses 1 "dl-sqd: out/rr01.pbn exists and is not a regular file: refusing to write over it" \
+	    timeout 10 dl-sqd club.sqd make -d out 1 1
+}

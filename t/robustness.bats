@@ -164,9 +164,9 @@ on_full_tmpfs() {
 	    dl-fmt -f pbn,dup -p out/s < <(head -7 deals; big 1048576 0)
 	[ "$(files_in out)" = "" ]
 	# the limit itself: a 65536-byte line passes, one byte more does not
-	dl-fmt-pbn < <(echo '#P: dl/1 deals'; echo -n '#I: '; big 65532 x; echo; echo "1 $GOOD_DEAL") > /dev/null
+	dl-fmt-pbn < <(echo '#P: dl/1 deals'; echo -n '#X: '; big 65532 x; echo; echo "1 $GOOD_DEAL") > /dev/null
 	refuses 1 "dl-fmt-pbn: line 2: line too long (over 65536 bytes)" \
-	    dl-fmt-pbn < <(echo '#P: dl/1 deals'; echo -n '#I: '; big 65533 x; echo; echo "1 $GOOD_DEAL")
+	    dl-fmt-pbn < <(echo '#P: dl/1 deals'; echo -n '#X: '; big 65533 x; echo; echo "1 $GOOD_DEAL")
 	# a value that could not be read back is refused before it is written
 	# (an argument holds at most 128 KiB: 100 000 bytes stand for 1 MiB)
 	long=$(big 100000 x)
