@@ -36,7 +36,10 @@ static int
 pbn_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
 	(void)state;
-	out->print(out, "%% PBN 2.1\n%% EXPORT\n%%\n[Generator \"%s\"]\n", run->generator);
+	/* the generator names files, whose names come from a .sqd */
+	out->print(out, "%% PBN 2.1\n%% EXPORT\n%%\n[Generator \"");
+	print_string(out, run->generator);
+	out->print(out, "\"]\n");
 	return 0;
 }
 
