@@ -106,7 +106,7 @@ main(int argc, char *argv[])
 		{ "prefix", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct writers_options opt = { 0 };
+	struct writers_options opt = { .force = "--force" };
 	const char *formats = NULL, *self = getprogname();
 	int listing = 0, named = strncmp(self, "dl-fmt-", 7) == 0, ch;
 	struct format_list list;

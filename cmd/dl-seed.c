@@ -299,7 +299,7 @@ main(int argc, char *argv[])
 		if (fp == NULL)
 			tool_die(&e);
 		write_seed(fp, seed, bits, weak);
-		if (outfile_publish(&of, PUBLISH_NEW, &e) == -1)
+		if (outfile_publish(&of, PUBLISH_NEW, NULL, &e) == -1)
 			tool_die(&e);
 		commitment(opt.event, seed, hex);
 		printf("commitment %s\n", hex);

@@ -177,6 +177,7 @@ make_session(const char *path, const struct sqd *t, const struct sqk *k, unsigne
 	char *prefix = output_prefix(path, name);
 	struct writers_options wo = {
 		.prefix = prefix, .publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME,
+		.force = "--force",
 		.report = stdout,
 	};
 	struct format_list list;
@@ -248,7 +249,7 @@ make_combined(const char *path, const struct sqd *t, const struct sqk *k, unsign
 	prefix = output_prefix(path, name);
 	struct writers_options wo = {
 		.prefix = prefix, .generator = generator, .report = stdout,
-		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME,
+		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME, .force = "--force",
 	};
 	struct format_list list;
 	struct writers *ws;
@@ -572,7 +573,7 @@ cmd_publish(const char *path, int argc, char **argv)
 	}
 	secret_free(key);
 	/* the stdio buffer held the keys: flush it into the file, then wipe */
-	if (outfile_publish(&of, PUBLISH_NEW, &error) == -1)
+	if (outfile_publish(&of, PUBLISH_NEW, NULL, &error) == -1)
 		tool_die(&error);
 	/* Until the .sqd holds its KH the new key file is nobody's: if that
 	 * fails (a full disk, a read-only directory) it goes again, so that

@@ -93,5 +93,5 @@ bigdealrc_write(const char *path, const struct bigdealrc *rc, struct dl_error *e
 	fprintf(fp, "[BigDeal]\nformats=%s\naskformats=%s\nowner=%s\n",
 	    rc->formats ? rc->formats : "", rc->askformats ? rc->askformats : "",
 	    rc->owner ? rc->owner : "");
-	return outfile_publish(&of, PUBLISH_REPLACE, e);
+	return outfile_publish(&of, PUBLISH_REPLACE, NULL, e);
 }

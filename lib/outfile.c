@@ -122,9 +122,21 @@ finish_writing(struct outfile *of, struct dl_error *e)
 /* What publishing will do with one file's final name. */
 enum plan { PLAN_CREATE, PLAN_REPLACE, PLAN_KEEP_SAME };
 
+/* " (use --force)" where the tool has such an option, else "". */
+static const char *
+hint(const char *force)
+{
+	static char text[64];
+
+	if (force == NULL)
+		return "";
+	snprintf(text, sizeof text, " (use %s)", force);
+	return text;
+}
+
 static int
-plan_one(const struct outfile *of, enum publish_mode how, enum plan *plan,
-    struct dl_error *e)
+plan_one(const struct outfile *of, enum publish_mode how, const char *force,
+    enum plan *plan, struct dl_error *e)
 {
 	struct stat st;
 
@@ -142,11 +154,11 @@ plan_one(const struct outfile *of, enum publish_mode how, enum plan *plan,
 	switch (how) {
 	case PUBLISH_NEW:
 		return dl_error_set(e, DL_ERR_INPUT,
-		    "%s exists: refusing to overwrite deal files (use --force)", of->path);
+		    "%s exists: refusing to overwrite deal files%s", of->path, hint(force));
 	case PUBLISH_SAME:
 		if (!same_contents(of->tmp, of->path))
 			return dl_error_set(e, DL_ERR_INPUT, "%s exists with other contents: "
-			    "refusing to overwrite it (use --force)", of->path);
+			    "refusing to overwrite it%s", of->path, hint(force));
 		*plan = PLAN_KEEP_SAME;
 		return 0;
 	case PUBLISH_REPLACE:
@@ -167,7 +179,7 @@ backup_name(const struct outfile *of)
 /* Puts file i in place; a replaced file keeps its old contents under its
  * backup name until the set is complete. */
 static int
-put_in_place(struct outfile *of, enum plan plan, struct dl_error *e)
+put_in_place(struct outfile *of, enum plan plan, const char *force, struct dl_error *e)
 {
 	char *backup;
 
@@ -176,7 +188,7 @@ put_in_place(struct outfile *of, enum plan plan, struct dl_error *e)
 			return 0;
 		if (errno == EEXIST)	/* it appeared meanwhile */
 			return dl_error_set(e, DL_ERR_INPUT, "%s exists: refusing to "
-			    "overwrite deal files (use --force)", of->path);
+			    "overwrite deal files%s", of->path, hint(force));
 		return dl_error_sys(e, "cannot publish %s", of->path);
 	}
 	backup = backup_name(of);
@@ -224,7 +236,7 @@ drop_backup(struct outfile *of, enum plan plan)
 
 int
 outfile_publish_set(struct outfile *const files[], size_t n, enum publish_mode how,
-    struct dl_error *e)
+    const char *force, struct dl_error *e)
 {
 	enum plan *plans = xcalloc(n, sizeof *plans);
 	sigset_t all, old;
@@ -235,12 +247,12 @@ outfile_publish_set(struct outfile *const files[], size_t n, enum publish_mode h
 		status = finish_writing(files[i], e);
 	/* every name checked before any is touched */
 	for (size_t i = 0; i < n && status == 0; i++)
-		status = plan_one(files[i], how, &plans[i], e);
+		status = plan_one(files[i], how, force, &plans[i], e);
 	/* no signal between the first file in place and the last */
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
 	for (; placed < n && status == 0; placed++)
-		status = put_in_place(files[placed], plans[placed], e);
+		status = put_in_place(files[placed], plans[placed], force, e);
 	if (status == -1) {
 		/* put_in_place failed on files[placed - 1] and undid itself */
 		for (size_t i = placed - (placed > 0); i-- > 0;)
@@ -262,11 +274,12 @@ outfile_publish_set(struct outfile *const files[], size_t n, enum publish_mode h
 }
 
 int
-outfile_publish(struct outfile *of, enum publish_mode how, struct dl_error *e)
+outfile_publish(struct outfile *of, enum publish_mode how, const char *force,
+    struct dl_error *e)
 {
 	struct outfile *one[] = { of };
 
-	return outfile_publish_set(one, 1, how, e);
+	return outfile_publish_set(one, 1, how, force, e);
 }
 
 void

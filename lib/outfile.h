@@ -30,8 +30,10 @@ enum publish_mode {
  * with *e set when no temporary file can be made. */
 FILE *outfile_create(struct outfile *of, const char *path, mode_t mode, struct dl_error *e);
 /* -1 with *e set when the file cannot be written or (by how) exists; the
- * temporary file is then removed. */
-int outfile_publish(struct outfile *of, enum publish_mode how, struct dl_error *e);
+ * temporary file is then removed.  force: the tool's option that would
+ * replace the file ("--force"), for the message; NULL when it has none. */
+int outfile_publish(struct outfile *of, enum publish_mode how, const char *force,
+    struct dl_error *e);
 /* The same for a set of files that belong together (the formats of one
  * run): every final name is checked (and, without replace, claimed)
  * before any existing file is replaced, and a failure puts back what was
@@ -41,7 +43,7 @@ int outfile_publish(struct outfile *of, enum publish_mode how, struct dl_error *
  * dying mid-way can leave one behind, next to a set of old and new
  * files (docs/robustness.md). */
 int outfile_publish_set(struct outfile *const files[], size_t n, enum publish_mode how,
-    struct dl_error *e);
+    const char *force, struct dl_error *e);
 void outfile_discard(struct outfile *of);
 
 #endif

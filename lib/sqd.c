@@ -374,7 +374,7 @@ sqd_write(const char *path, const struct sqd *t, struct dl_error *e)
 	if (t->kh != NULL)
 		fprintf(fp, "KH %s\n", t->kh);
 	fprintf(fp, "#\n# Never edit this file\n");
-	return outfile_publish(&of, PUBLISH_REPLACE, e);
+	return outfile_publish(&of, PUBLISH_REPLACE, NULL, e);
 }
 
 void

@@ -225,8 +225,9 @@ writers_open(struct writers **wsp, const struct format_list *formats,
 		}
 		w->name = xasprintf("%s.%s", opt->prefix, p->suffix);
 		if (opt->publish == PUBLISH_NEW && access(w->name, F_OK) == 0) {
-			dl_error_set(e, DL_ERR_INPUT,
-			    "%s exists: refusing to overwrite deal files (use --force)", w->name);
+			dl_error_set(e, DL_ERR_INPUT, "%s exists: refusing to overwrite deal "
+			    "files%s%s%s", w->name, opt->force ? " (use " : "",
+			    opt->force ? opt->force : "", opt->force ? ")" : "");
 			goto fail;
 		}
 	}
@@ -296,7 +297,7 @@ publish_all(struct writers *ws, struct dl_error *e)
 
 	for (size_t i = 0; i < ws->n; i++)
 		files[i] = &ws->w[i].file;
-	status = outfile_publish_set(files, ws->n, ws->opt.publish, e);
+	status = outfile_publish_set(files, ws->n, ws->opt.publish, ws->opt.force, e);
 	free(files);
 	for (size_t i = 0; status == 0 && ws->opt.report != NULL && i < ws->n; i++)
 		fprintf(ws->opt.report, "%s\n", basename(ws->w[i].name));

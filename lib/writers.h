@@ -16,6 +16,7 @@ struct writers_options {
 	const char *prefix;	/* files PREFIX.SUFFIX; NULL: standard output */
 	int crlf;		/* CRLF line ends in text formats */
 	enum publish_mode publish;	/* what to do with existing files */
+	const char *force;	/* the tool's option to replace them, or NULL */
 	const char *generator;	/* for generator tags; NULL: this program */
 	FILE *report;		/* when set, each published file's name goes here */
 };

@@ -40,7 +40,7 @@ load helper
 	mkdir out
 	echo old > out/s.dup
 	fails dl-deal -f pbn,dup -p out/s
-	[ "$output" = "dl-deal: out/s.dup exists: refusing to overwrite deal files (use --force)" ]
+	[ "$output" = "dl-deal: out/s.dup exists: refusing to overwrite deal files" ]
 	[ "$(ls out)" = s.dup ]
 	fails dl-deal -n 99-100 -f pbn,dup -p out/t
 	[ "$output" = "dl-deal: format dup holds boards up to 99, not board 100: no files written" ]

@@ -207,3 +207,12 @@ deals_stream() {
 	refuses 1 "dl-sqd: out/rr01.pbn exists and is not a regular file: refusing to write over it" \
 	    timeout 10 dl-sqd club.sqd make -d out 1 1
 }
+
+@test "\"use --force\" only where --force exists and means overwriting" {
+	mkdir out && touch out/s.pbn
+	refuses 1 "dl-deal: out/s.pbn exists: refusing to overwrite deal files" dl-deal -p out/s
+	touch c
+	refuses 1 "dl-seed: c exists: refusing to overwrite deal files" dl-seed -c c
+	refuses 1 "dl-fmt: out/s.pbn exists: refusing to overwrite deal files (use --force)" \
+	    dl-fmt -p out/s < <(seed_of v1 | dl-stream -n 1 | dl-map)
+}

@@ -128,5 +128,5 @@ typist() {
 	fails dl-seed --verify "$c" < other-seed
 	[ "$output" = "dl-seed: the seed and event do NOT match the commitment" ]
 	fails dl-seed --commit seed
-	[ "$output" = "dl-seed: seed exists: refusing to overwrite deal files (use --force)" ]
+	[ "$output" = "dl-seed: seed exists: refusing to overwrite deal files" ]
 }
