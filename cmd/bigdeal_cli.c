@@ -236,8 +236,12 @@ list_format(const struct loaded_plugin *lp, const struct dl_error *broken)
 		tool_warn("%s", broken->msg);
 		return;
 	}
+	char description[256];
+
+	escape_text(description, sizeof description, lp->plugin->description,
+	    strlen(lp->plugin->description));
 	fprintf(stderr, "  %-10s .%-5s %s\n", lp->plugin->name, lp->plugin->suffix,
-	    lp->plugin->description);
+	    description);
 }
 
 /* Big Deal's first-run questions; the current values are the defaults. */

@@ -31,12 +31,14 @@ list_one(const struct loaded_plugin *lp, const struct dl_error *broken)
 		return;
 	}
 	const struct dl_plugin *p = lp->plugin;
-	char limit[32] = "-";
+	char limit[32] = "-", description[256];
 
 	if (p->max_board != 0)
 		snprintf(limit, sizeof limit, "%u", p->max_board);
+	/* a plugin's own text: escaped like any untrusted text */
+	escape_text(description, sizeof description, p->description, strlen(p->description));
 	printf("%-10s .%-5s %-6s %-5s %s\n", p->name, p->suffix,
-	    p->kind == DL_TEXT ? "text" : "binary", limit, p->description);
+	    p->kind == DL_TEXT ? "text" : "binary", limit, description);
 }
 
 /* With a #B: header the run is known before the first board: stream it. */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "plugins.h"
@@ -63,12 +64,43 @@ plugin_name_is_valid(const char *name)
 	return 1;
 }
 
+int
+plugin_suffix_is_valid(const char *suffix)
+{
+	/* PREFIX.SUFFIX is a file name: "../x" or "a/b" would write elsewhere */
+	return suffix != NULL && plugin_name_is_valid(suffix) && strlen(suffix) <= 16;
+}
+
+/* Loading code runs it (a constructor runs at dlopen, before any check of
+ * ours): a file anyone may have replaced, or put in a directory anyone
+ * may write to, is refused before it is opened. */
+static int
+safe_to_load(const char *path, struct dl_error *e)
+{
+	char *copy = xstrdup(path);
+	struct stat file, dir;
+	int status = 0;
+
+	if (stat(path, &file) == -1 || stat(dirname(copy), &dir) == -1)
+		status = dl_error_sys(e, "%s", path);
+	else if (file.st_mode & S_IWOTH)
+		status = dl_error_set(e, DL_ERR_SYSTEM, "%s: writable by anyone: not "
+		    "loading it", path);
+	else if (dir.st_mode & S_IWOTH)
+		status = dl_error_set(e, DL_ERR_SYSTEM, "%s: in a directory anyone may "
+		    "write to: not loading it", path);
+	free(copy);
+	return status;
+}
+
 static int
 load_file(const char *path, const char *name, struct loaded_plugin *lp, struct dl_error *e)
 {
 	const struct dl_plugin *p;
 	void *handle;
 
+	if (safe_to_load(path, e) == -1)
+		return -1;
 	if ((handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
 		const char *why = dlerror();
 		return dl_error_set(e, DL_ERR_SYSTEM, "%s: cannot load: %s", path,
@@ -85,7 +117,7 @@ load_file(const char *path, const char *name, struct loaded_plugin *lp, struct d
 		dl_error_set(e, DL_ERR_SYSTEM, "%s: plugin structure of %u bytes, this "
 		    "program needs %zu (built against another dl/plugin.h)", path,
 		    p->struct_size, sizeof(struct dl_plugin));
-	else if (!plugin_name_is_valid(p->name) || p->suffix == NULL ||
+	else if (!plugin_name_is_valid(p->name) || !plugin_suffix_is_valid(p->suffix) ||
 	    p->description == NULL || (p->kind != DL_TEXT && p->kind != DL_BINARY))
 		dl_error_set(e, DL_ERR_SYSTEM, "%s: malformed plugin description", path);
 	else if (strcmp(p->name, name) != 0)

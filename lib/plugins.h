@@ -16,6 +16,8 @@ struct loaded_plugin {
 int plugin_load(const char *name, struct loaded_plugin *lp, struct dl_error *e);
 /* A plugin's name: 1 to 32 of a-z, 0-9 and '_'. */
 int plugin_name_is_valid(const char *name);
+/* A plugin's suffix: the same characters, at most 16: part of a file name. */
+int plugin_suffix_is_valid(const char *suffix);
 /* Closes a loaded plugin: nothing of it may be used after. */
 void plugin_unload(struct loaded_plugin *lp);
 /* Calls fn for every plugin, each name once, in directory order: with the

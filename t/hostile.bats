@@ -216,3 +216,39 @@ deals_stream() {
 	refuses 1 "dl-fmt: out/s.pbn exists: refusing to overwrite deal files (use --force)" \
 	    dl-fmt -p out/s < <(seed_of v1 | dl-stream -n 1 | dl-map)
 }
+
+# hcp_plugin SED: the example plugin, edited by SED, built into ./mine/hcp.so
+hcp_plugin() {
+	mkdir -p mine
+	sed "$1" "$BATS_TEST_DIRNAME/../share/examples/hcp.c" |
+	    cc -shared -fPIC -I"$BATS_TEST_DIRNAME/../lib" -x c - -o mine/hcp.so
+}
+
+@test "plugins: a suffix that is not a plain name is refused (it names the output file)" {
+	hcp_plugin 's|\.suffix = "hcp"|.suffix = "../evil"|'
+	mkdir out
+	DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/hcp.so: malformed plugin description" \
+	    dl-fmt -f hcp -p out/s < "$BIGDEAL/v4/deals.tso"
+	[ "$(ls -A out)" = "" ]
+	[ ! -e evil ] && [ ! -e s.../evil ]
+}
+
+@test "plugins: none is loaded from a directory, or a file, anyone may write to" {
+	hcp_plugin 's|x|x|'
+	chmod 777 mine
+	DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/hcp.so: in a directory anyone may write to: not loading it" \
+	    dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	chmod 755 mine
+	chmod 666 mine/hcp.so
+	DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/hcp.so: writable by anyone: not loading it" \
+	    dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+}
+
+@test "plugins: a description or failure message with terminal escapes is printed escaped, one line" {
+	hcp_plugin 's|"high-card points of each hand (example plugin)"|"x\\033]0;pwned\\007y"|; s|out->print(out, "\\n");|out->fail(out, "line\\none\\033[2J"); return -1;|'
+	run --separate-stderr env DL_PLUGIN_PATH="$PWD/mine" dl-fmt --list
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qx 'hcp  *\.hcp  *text  *-  *x\\x1b]0;pwned\\x07y'
+	DL_PLUGIN_PATH=$PWD/mine refuses 1 'dl-fmt: hcp: line\x0aone\x1b[2J' \
+	    dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+}
