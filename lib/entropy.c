@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -165,7 +166,11 @@ entropy_add_keyboard(struct entropy *e, unsigned long target, struct dl_error *e
 		return -1;
 	dprintf(tty_fd, "Type at random until no more bits are needed.\n");
 	while (e->bits < target) {
+		int waiting = 0;
 		dprintf(tty_fd, "\r%4lu bits still needed ", target - e->bits);
+		/* a key already waiting was typed while we were not reading
+		 * (stopped, or keys pasted): its timing tells nothing */
+		ioctl(tty_fd, FIONREAD, &waiting);
 		ssize_t n = read(tty_fd, &key, 1);
 		if (n == -1 && errno == EINTR)
 			continue;
@@ -181,7 +186,7 @@ entropy_add_keyboard(struct entropy *e, unsigned long target, struct dl_error *e
 		unsigned long interval = (unsigned long)((now.tv_sec - before.tv_sec) * 1000000L +
 		    (now.tv_usec - before.tv_usec));
 		ripemd160_update(&e->pool, &key, 1);
-		if (!first)
+		if (!first && waiting == 0)
 			e->bits += keystroke_bits(interval);
 		first = 0;
 		previous = key;

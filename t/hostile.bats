@@ -252,3 +252,13 @@ hcp_plugin() {
 	DL_PLUGIN_PATH=$PWD/mine refuses 1 'dl-fmt: hcp: line\x0aone\x1b[2J' \
 	    dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
 }
+
+@test "keyboard entropy: keys that arrive together (pasted, typed while stopped) earn nothing" {
+	{ sleep 0.5; printf 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz0123456789'
+	    sleep 1; printf '\003'; sleep 1; } |
+	    script -qec 'trap "" INT; dl-seed --keyboard -o -f > seed; echo $? > status' /dev/null > screen
+	[ "$(cat status)" = 130 ]
+	# 62 keys typed one by one would have been plenty (213 bits)
+	left=$(tr '\r' '\n' < screen | sed -n 's/^ *\([0-9]*\) bits still needed *$/\1/p' | tail -1)
+	[ -n "$left" ] && [ "$left" -gt 200 ]
+}
