@@ -262,3 +262,43 @@ hcp_plugin() {
 	left=$(tr '\r' '\n' < screen | sed -n 's/^ *\([0-9]*\) bits still needed *$/\1/p' | tail -1)
 	[ -n "$left" ] && [ "$left" -gt 200 ]
 }
+
+# played_club: the club tournament and its session 1,1 as dl-sqd makes it
+played_club() {
+	cp "$SQUAREDEAL/club/club.sqd" "$SQUAREDEAL/club/club.sqk" .
+	chmod 600 club.sqk
+	dl-sqd club.sqd make 1 1 > /dev/null
+	[ "$(wc -l < rr01.pbn)" -eq 164 ]
+}
+
+@test "verify --deals: a board given twice fails, even when its first deal is right" {
+	played_club
+	other=$(sed -n 's/^\[Deal "\(.*\)"\]$/\1/p' rr01.pbn | sed -n 6p)
+	printf '[Board "5"]\n[Deal "%s"]\n\n' "$other" >> rr01.pbn
+	refuses 1 "dl-sqd: rr01.pbn:166: board 5 appears twice" dl-sqd club.sqd verify --deals rr01.pbn
+}
+
+@test "verify --deals: a deal tag must be exactly a deal" {
+	played_club
+	cp rr01.pbn good.pbn
+	sed '/^\[Board "3"\]$/,/^\[Deal "/ s/^\(\[Deal ".*"\]\)$/\1 [Event "spoof"]/' good.pbn > rr01.pbn
+	line=$(grep -n 'spoof' rr01.pbn | cut -d: -f1)
+	refuses 1 "dl-sqd: rr01.pbn:$line: not a complete deal" dl-sqd club.sqd verify --deals rr01.pbn
+	# a fifth hand, a hand of five suits
+	sed '/^\[Board "3"\]$/,/^\[Deal "/ s/^\[Deal "\(.*\)"\]$/[Deal "\1 AKQ..."]/' good.pbn > rr01.pbn
+	refuses 1 "dl-sqd: rr01.pbn:$line: not a complete deal" dl-sqd club.sqd verify --deals rr01.pbn
+	sed '/^\[Board "3"\]$/,/^\[Deal "/ s/^\[Deal "\(N:[^.]*\)\./[Deal "\1../' good.pbn > rr01.pbn
+	refuses 1 "dl-sqd: rr01.pbn:$line: not a complete deal" dl-sqd club.sqd verify --deals rr01.pbn
+	sed 's/^\[Board "3"\]$/[Board "3"] x/' good.pbn > rr01.pbn
+	refuses 1 "dl-sqd: rr01.pbn:$((line - 7)): bad [Board] tag" dl-sqd club.sqd verify --deals rr01.pbn
+}
+
+@test "verify --deals: a board beyond the session fails the check" {
+	played_club
+	deal=$(sed -n 's/^\[Deal "\(.*\)"\]$/\1/p' rr01.pbn | sed -n 1p)
+	printf '[Board "11"]\n[Deal "%s"]\n\n' "$deal" >> rr01.pbn
+	run dl-sqd club.sqd verify --deals rr01.pbn
+	[ "$status" -eq 1 ]
+	[ "${lines[-2]}" = "board 11: not a board of the session (1-10)" ]
+	[ "${lines[-1]}" = "rr01.pbn: DOES NOT MATCH, session 1,1 (original), boards 1-10" ]
+}
