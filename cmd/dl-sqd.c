@@ -12,12 +12,12 @@
 
 #include "bigdeal.h"
 #include "cleanup.h"
-#include "deal.h"
 #include "outfile.h"
 #include "pbn.h"
 #include "plugins.h"
 #include "proto.h"
 #include "sqd.h"
+#include "sqd_deal.h"
 #include "tso.h"
 #include "tool.h"
 #include "util.h"
@@ -131,177 +131,22 @@ parse_selection(const char *text, unsigned max, const char *what)
 	return r;
 }
 
-static void
-session_boards(const struct sqd_phase *ph, unsigned p, unsigned s, struct board_range *r)
-{
-	const char *why;
-
-	if (sqd_session_range(ph, s, r) == 0)
-		return;
-	if (opt.boards == NULL)
-		tool_fail(DL_ERR_USAGE, "phase %u has its boards chosen when dealing: give them with -b", p);
-	if (board_range_parse(opt.boards, r, &why) == -1)
-		tool_fail(DL_ERR_USAGE, "-b %s: %s", opt.boards, why);
-}
-
-/* One session's boards (or some of them) into the writers. */
-static void
-deal_session(const struct sqd *t, const struct sqk *k, unsigned p, unsigned s,
-    struct board_range r, struct writers *ws)
-{
-	struct seed_record *seed = secret_alloc(sizeof *seed);
-
-	sqd_session_seed(t, k, p, s, opt.reserve, seed);
-	if (deal_boards(seed, r, ws, NULL, &error) == -1)
-		tool_die(&error);
-	secret_free(seed);
-}
-
-static char *
-output_prefix(const char *sqd_path, const char *name)
-{
-	char *copy = xstrdup(sqd_path), *prefix;
-	const char *dir = opt.dir ? opt.dir : dirname(copy);
-
-	prefix = xasprintf("%s/%s", dir, name);
-	free(copy);
-	return prefix;
-}
-
-static void
-make_session(const char *path, const struct sqd *t, const struct sqk *k, unsigned p,
-    unsigned s)
-{
-	const struct sqd_phase *ph = &t->phases[p - 1];
-	char *name = sqd_session_name(ph, s, opt.reserve);
-	char *prefix = output_prefix(path, name);
-	struct writers_options wo = {
-		.prefix = prefix, .publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME,
-		.report = stdout,
-	};
-	struct format_list list;
-	struct writers *ws;
-	struct board_range r;
-
-	if (format_list_parse(opt.formats, &list, &error) == -1 ||
-	    writers_open(&ws, &list, &wo, &error) == -1)
-		tool_die(&error);
-	format_list_free(&list);
-
-	session_boards(ph, p, s, &r);
-	if (writers_begin(ws, r.low, r.high, NULL, NULL, 0, &error) == -1)
-		tool_die(&error);
-	deal_session(t, k, p, s, r, ws);
-	if (writers_finish(ws, &error) == -1)
-		tool_die(&error);
-	free(prefix);
-	free(name);
-}
-
-/* The formats SquareDeal combines: PBN with a fresh header, and the
- * headerless ones by plain concatenation. */
-static char *
-combinable_formats(void)
-{
-	static const char *const combinable[] = { "pbn", "bri", "dge", "ber" };
-	char *list = xstrdup(opt.formats), *save = NULL, *out = xcalloc(1, strlen(opt.formats) + 1);
-
-	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save))
-		for (size_t i = 0; i < sizeof combinable / sizeof *combinable; i++)
-			if (strcmp(f, combinable[i]) == 0) {
-				if (*out)
-					strcat(out, ",");
-				strcat(out, f);
-			}
-	free(list);
-	return out;
-}
-
-/* Sessions first..last continue each other's boards: one more file with all. */
-static void
-make_combined(const char *path, const struct sqd *t, const struct sqk *k, unsigned p,
-    unsigned first, unsigned last)
-{
-	const struct sqd_phase *ph = &t->phases[p - 1];
-	char *formats = combinable_formats(), *pattern, *run, *name, *prefix;
-	char *generator = NULL;
-	size_t width;
-
-	if (*formats == '\0') {
-		free(formats);
-		return;
-	}
-	pattern = sqd_prefix_pattern(ph->prefix, ph->nsessions);
-	run = strchr(pattern, '#');
-	width = strspn(run, "#");
-	name = xasprintf("%.*s%0*u-%0*u%s%s", (int)(run - pattern), pattern,
-	    (int)width, first, (int)width, last, run + width,
-	    opt.reserve ? "reserve" : "");
-	generator = xasprintf("%s, combining", DL_VERSION_STRING);
-	for (unsigned s = first; s <= last; s++) {
-		char *session = sqd_session_name(ph, s, opt.reserve), *longer;
-		longer = xasprintf("%s %s.pbn", generator, session);
-		free(generator);
-		free(session);
-		generator = longer;
-	}
-	prefix = output_prefix(path, name);
-	struct writers_options wo = {
-		.prefix = prefix, .generator = generator, .report = stdout,
-		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME,
-	};
-	struct format_list list;
-	struct writers *ws;
-	if (format_list_parse(formats, &list, &error) == -1 ||
-	    writers_open(&ws, &list, &wo, &error) == -1)
-		tool_die(&error);
-	format_list_free(&list);
-	struct board_range r, all;
-	sqd_session_range(ph, first, &all);
-	sqd_session_range(ph, last, &r);
-	all.high = r.high;
-	if (writers_begin(ws, all.low, all.high, NULL, NULL, 0, &error) == -1)
-		tool_die(&error);
-	for (unsigned s = first; s <= last; s++) {
-		sqd_session_range(ph, s, &r);
-		deal_session(t, k, p, s, r, ws);
-	}
-	if (writers_finish(ws, &error) == -1)
-		tool_die(&error);
-	free(prefix);
-	free(name);
-	free(generator);
-	free(pattern);
-	free(formats);
-}
-
-static int
-continues(const struct sqd_phase *ph, unsigned s)
-{
-	struct board_range a, b;
-
-	if (ph->nranges == 0 || sqd_session_range(ph, s, &a) == -1 ||
-	    sqd_session_range(ph, s + 1, &b) == -1)
-		return 0;
-	return b.low == a.high + 1;
-}
-
+/* The format list is read for each phase, as it always was, so that what
+ * is wrong with the command line is told in the same order. */
 static void
 make_phase(const char *path, const struct sqd *t, const struct sqk *k, unsigned p,
     struct board_range sessions)
 {
-	const struct sqd_phase *ph = &t->phases[p - 1];
+	struct format_list list;
+	struct sqd_make_options mo = {
+		.formats = &list, .dir = opt.dir, .boards = opt.boards, .reserve = opt.reserve,
+		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME, .report = stdout,
+	};
 
-	for (unsigned s = sessions.low; s <= sessions.high; s++)
-		make_session(path, t, k, p, s);
-	for (unsigned s = sessions.low; s < sessions.high; s++) {
-		unsigned last = s;
-		while (last < sessions.high && continues(ph, last))
-			last++;
-		if (last > s)
-			make_combined(path, t, k, p, s, last);
-		s = last;
-	}
+	if (format_list_parse(opt.formats, &list, &error) == -1 ||
+	    sqd_make_phase(path, t, k, p, sessions, &mo, &error) == -1)
+		tool_die(&error);
+	format_list_free(&list);
 }
 
 static int
@@ -347,9 +192,9 @@ cmd_seed(const char *path, int argc, char **argv)
 		tool_fail(DL_ERR_USAGE, "refusing to write a secret seed to a terminal (use --force)");
 	load_for_dealing(path, &t, &k);
 	unsigned p = parse_number(argv[0], (unsigned)t.nphases, "phase");
-	const struct sqd_phase *ph = &t.phases[p - 1];
-	unsigned s = parse_number(argv[1], ph->nsessions, "session");
-	session_boards(ph, p, s, &r);
+	unsigned s = parse_number(argv[1], t.phases[p - 1].nsessions, "session");
+	if (sqd_session_boards(&t, p, s, opt.boards, &r, &error) == -1)
+		tool_die(&error);
 	seed = secret_alloc(sizeof *seed);
 	sqd_session_seed(&t, &k, p, s, opt.reserve, seed);
 	seed_record_format(seed, record);
@@ -641,7 +486,8 @@ verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int arg
 			    "session", opt.deals, path);
 		free(copy);
 	}
-	session_boards(&t->phases[p - 1], p, s, &r);
+	if (sqd_session_boards(t, p, s, opt.boards, &r, &error) == -1)
+		tool_die(&error);
 	struct seed_record *seed = secret_alloc(sizeof *seed);
 	struct bigdeal_stream *stream = secret_alloc(sizeof *stream);
 	sqd_session_seed(t, k, p, s, opt.reserve, seed);
