@@ -10,7 +10,6 @@
 
 #include <sodium.h>
 
-#include "bigdeal.h"
 #include "cleanup.h"
 #include "outfile.h"
 #include "pbn.h"
@@ -18,6 +17,7 @@
 #include "proto.h"
 #include "sqd.h"
 #include "sqd_deal.h"
+#include "sqd_verify.h"
 #include "tso.h"
 #include "tool.h"
 #include "util.h"
@@ -462,61 +462,57 @@ cmd_set_dv(const char *path, int argc, char **argv)
 	return 0;
 }
 
+static void
+print_verdicts(const struct sqd_verify *v, struct board_range r)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		unsigned b = v->boards[i].board;
+		switch (v->boards[i].verdict) {
+		case SQD_SAME:
+			printf("board %u: the same deal\n", b);
+			break;
+		case SQD_DIFFERENT:
+			printf("board %u: DIFFERENT from the session's deal\n", b);
+			break;
+		case SQD_MISSING:
+			printf("board %u: not in %s\n", b, opt.deals);
+			break;
+		default:
+			printf("board %u: not a board of the session (%u-%u)\n", b, r.low, r.high);
+		}
+	}
+}
+
+/* The session is the one named on the command line, or by the file. */
 static int
 verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int argc,
     char **argv)
 {
-	unsigned p, s, bad = 0;
+	unsigned p, s;
 	struct played_board *played;
 	size_t n;
 	struct board_range r;
+	struct sqd_verify v;
 
 	if (played_read(opt.deals, &played, &n, &error) == -1)
 		tool_die(&error);
-
 	if (argc == 2) {
 		p = parse_number(argv[0], (unsigned)t->nphases, "phase");
 		s = parse_number(argv[1], t->phases[p - 1].nsessions, "session");
-	} else {
-		char *copy = xstrdup(opt.deals), *base = basename(copy), *dot = strrchr(base, '.');
-		if (dot != NULL)
-			*dot = '\0';
-		if (sqd_match_name(t, base, &p, &s, &opt.reserve) == -1)
-			tool_fail(DL_ERR_USAGE, "%s is not named like a session of %s: give the phase and "
-			    "session", opt.deals, path);
-		free(copy);
-	}
-	if (sqd_session_boards(t, p, s, opt.boards, &r, &error) == -1)
+	} else if (sqd_session_of_file(t, opt.deals, &p, &s, &opt.reserve) == -1)
+		tool_fail(DL_ERR_USAGE, "%s is not named like a session of %s: give the phase and "
+		    "session", opt.deals, path);
+	if (sqd_session_boards(t, p, s, opt.boards, &r, &error) == -1 ||
+	    sqd_verify_played(t, k, p, s, opt.reserve, r, played, n, &v, &error) == -1)
 		tool_die(&error);
-	struct seed_record *seed = secret_alloc(sizeof *seed);
-	struct bigdeal_stream *stream = secret_alloc(sizeof *stream);
-	sqd_session_seed(t, k, p, s, opt.reserve, seed);
-	bigdeal_stream_init(stream, seed->key, seed->owner);
-	secret_free(seed);
-	for (unsigned long b = r.low; b <= r.high; b++) {
-		unsigned char owner[CARDS];
-		const struct played_board *found = NULL;
-		deal_from_number(bigdeal_next(stream), owner);
-		for (size_t i = 0; i < n && found == NULL; i++)
-			if (played[i].board == b)
-				found = &played[i];
-		if (found == NULL)
-			printf("board %lu: not in %s\n", b, opt.deals);
-		else if (memcmp(found->owner, owner, CARDS) != 0)
-			printf("board %lu: DIFFERENT from the session's deal\n", b), bad++;
-		else
-			printf("board %lu: the same deal\n", b);
-	}
-	secret_free(stream);
-	for (size_t i = 0; i < n; i++)
-		if (played[i].board < r.low || played[i].board > r.high)
-			printf("board %u: not a board of the session (%u-%u)\n",
-			    played[i].board, r.low, r.high), bad++;
+	print_verdicts(&v, r);
 	printf("%s: %s, session %u,%u (%s), boards %u-%u\n", opt.deals,
-	    bad ? "DOES NOT MATCH" : "matches", p, s,
+	    v.matches ? "matches" : "DOES NOT MATCH", p, s,
 	    opt.reserve ? "reserve" : "original", r.low, r.high);
+	int status = v.matches ? 0 : 1;
+	sqd_verify_free(&v);
 	free(played);
-	return bad ? 1 : 0;
+	return status;
 }
 
 static int
