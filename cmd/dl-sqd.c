@@ -2,7 +2,6 @@
  * (squaredeal.md), without the reference's menus. */
 #include <errno.h>
 #include <getopt.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +12,10 @@
 #include "cleanup.h"
 #include "outfile.h"
 #include "pbn.h"
-#include "plugins.h"
 #include "proto.h"
 #include "sqd.h"
 #include "sqd_deal.h"
+#include "sqd_makefile.h"
 #include "sqd_verify.h"
 #include "tso.h"
 #include "tool.h"
@@ -550,60 +549,20 @@ cmd_verify(const char *path, int argc, char **argv)
 	return status;
 }
 
-static void
-makefile_target(const char *dir, const char *name, const char *suffix, const char *sqd,
-    const char *sqk, const char *what)
-{
-	printf("%s%s.%s: %s %s\n\t$(DL_SQD) %s make -f %s %s\n", dir, name, suffix, sqd, sqk,
-	    sqd, suffix, what);
-}
-
 static int
 cmd_makefile(const char *path, int argc, char **argv)
 {
 	struct sqd t;
-	char *copy = xstrdup(path), *dir = dirname(copy), *formats, *save = NULL;
-	char *prefix_dir = strcmp(dir, ".") == 0 ? xstrdup("") : NULL;
+	struct format_list list;
 
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
-	if (prefix_dir == NULL)
-		prefix_dir = xasprintf("%s/", dir);
-	if (sqd_read(path, &t, &error) == -1)
+	if (sqd_read(path, &t, &error) == -1 ||
+	    format_list_parse(opt.formats, &list, &error) == -1 ||
+	    sqd_makefile_write(stdout, path, key_path(path), &t, &list, &error) == -1)
 		tool_die(&error);
-	printf("# Made by dl-sqd from %s: one target per session file.\n"
-	    "# Run it with make -f FILE -j, or include it in a Makefile.\n"
-	    "DL_SQD ?= dl-sqd\n\nall-sessions:\n\n", path);
-	formats = xstrdup(opt.formats);
-	for (char *f = strtok_r(formats, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
-		struct loaded_plugin lp;
-		if (plugin_load(f, &lp, &error) == -1)
-			tool_die(&error);
-		for (unsigned p = 1; p <= t.nphases; p++) {
-			const struct sqd_phase *ph = &t.phases[p - 1];
-			if (ph->nsessions == 0 || ph->nranges == 0) {
-				printf("# phase %u: %s, not listed\n\n", p, ph->nsessions == 0 ?
-				    "open-ended" : "boards chosen when dealing");
-				continue;
-			}
-			for (unsigned s = 1; s <= ph->nsessions; s++) {
-				char *name = sqd_session_name(ph, s, 0), *what;
-				what = xasprintf("%u %u", p, s);
-				printf("all-sessions: %s%s.%s\n", prefix_dir, name, lp.plugin->suffix);
-				makefile_target(prefix_dir, name, lp.plugin->suffix, path,
-				    key_path(path), what);
-				free(what);
-				free(name);
-			}
-			putchar('\n');
-		}
-		plugin_unload(&lp);
-	}
-	printf(".PHONY: all-sessions\n");
-	free(formats);
-	free(prefix_dir);
-	free(copy);
+	format_list_free(&list);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;

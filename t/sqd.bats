@@ -307,3 +307,14 @@ wbg() {
 	touch event/club.sqd
 	! make -q -f club.mk DL_SQD=dl-sqd
 }
+
+@test "makefile: an unknown format or a bad format list is refused, with no half Makefile" {
+	club
+	run --separate-stderr dl-sqd club.sqd makefile -f pbn,nosuch
+	[ "$status" -eq 2 ]
+	[ "$stderr" = 'dl-sqd: unknown format "nosuch" (dl-fmt --list shows the formats)' ]
+	[ -z "$output" ]
+	fails dl-sqd club.sqd makefile -f pbn,,dup
+	[ "$status" -eq 2 ]
+	[ "$output" = 'dl-sqd: bad format list "pbn,,dup"' ]
+}
