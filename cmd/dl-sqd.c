@@ -1,5 +1,9 @@
 /* dl-sqd: SquareDeal tournaments, whose deals players can check afterwards
- * (squaredeal.md), without the reference's menus. */
+ * (squaredeal.md), without the reference's menus.  This file is the
+ * command line: each subcommand reads the .sqd, changes or deals it
+ * through lib/ (sqd.c the files, sqd_deal.c the session files,
+ * sqd_verify.c the check of a played set, sqd_makefile.c the Makefile),
+ * and says what happened; messages and statuses go through tool.h. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -17,16 +21,12 @@
 #include "sqd_deal.h"
 #include "sqd_makefile.h"
 #include "sqd_verify.h"
-#include "tso.h"
 #include "tool.h"
 #include "util.h"
 #include "writers.h"
 
 static const char key_alphabet[] =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-
-/* Every lib/ call that fails ends the command through tool_die(&error). */
-static struct dl_error error;
 
 static struct options {
 	const char *sqk, *name, *di, *formats, *dir, *boards, *deals;
@@ -76,6 +76,44 @@ key_path(const char *sqd_path)
 }
 
 static void
+read_sqd(const char *path, struct sqd *t)
+{
+	struct dl_error e;
+
+	if (sqd_read(path, t, &e) == -1)
+		tool_die(&e);
+}
+
+static void
+write_sqd(const char *path, const struct sqd *t)
+{
+	struct dl_error e;
+
+	if (sqd_write(path, t, &e) == -1)
+		tool_die(&e);
+}
+
+static void
+read_sqk(const char *path, const struct sqd *t, struct sqk *k)
+{
+	struct dl_error e;
+
+	if (sqk_read(key_path(path), t, k, &e) == -1)
+		tool_die(&e);
+}
+
+static struct format_list
+formats(void)
+{
+	struct format_list list;
+	struct dl_error e;
+
+	if (format_list_parse(opt.formats, &list, &e) == -1)
+		tool_die(&e);
+	return list;
+}
+
+static void
 require_unpublished(const char *path, const struct sqd *t, const char *what)
 {
 	if (t->kh != NULL)
@@ -86,8 +124,7 @@ require_unpublished(const char *path, const struct sqd *t, const char *what)
 static void
 load_for_dealing(const char *path, struct sqd *t, struct sqk *k)
 {
-	if (sqd_read(path, t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, t);
 	if (t->kh == NULL)
 		tool_fail(DL_ERR_INPUT, "%s is not published yet: run 'dl-sqd %s publish' first", path, path);
 	if (t->dv == NULL)
@@ -95,8 +132,7 @@ load_for_dealing(const char *path, struct sqd *t, struct sqk *k)
 		    "once it is known", path, path);
 	if (access(key_path(path), R_OK) == -1)
 		tool_fail_sys("%s: the session keys are needed to deal", key_path(path));
-	if (sqk_read(key_path(path), t, k, &error) == -1)
-		tool_die(&error);
+	read_sqk(path, t, k);
 	if (strcmp(k->hash, t->kh) != 0)
 		tool_fail(DL_ERR_INPUT, "%s does not match the KH of %s: not this tournament's key file, "
 		    "or changed", key_path(path), path);
@@ -136,15 +172,15 @@ static void
 make_phase(const char *path, const struct sqd *t, const struct sqk *k, unsigned p,
     struct board_range sessions)
 {
-	struct format_list list;
+	struct format_list list = formats();
 	struct sqd_make_options mo = {
 		.formats = &list, .dir = opt.dir, .boards = opt.boards, .reserve = opt.reserve,
 		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME, .report = stdout,
 	};
+	struct dl_error e;
 
-	if (format_list_parse(opt.formats, &list, &error) == -1 ||
-	    sqd_make_phase(path, t, k, p, sessions, &mo, &error) == -1)
-		tool_die(&error);
+	if (sqd_make_phase(path, t, k, p, sessions, &mo, &e) == -1)
+		tool_die(&e);
 	format_list_free(&list);
 }
 
@@ -183,6 +219,8 @@ cmd_seed(const char *path, int argc, char **argv)
 	struct sqk k;
 	struct seed_record *seed;
 	struct board_range r;
+	struct dl_error e;
+	struct stream_out out;
 	char record[128];
 
 	if (argc != 2)
@@ -192,14 +230,13 @@ cmd_seed(const char *path, int argc, char **argv)
 	load_for_dealing(path, &t, &k);
 	unsigned p = parse_number(argv[0], (unsigned)t.nphases, "phase");
 	unsigned s = parse_number(argv[1], t.phases[p - 1].nsessions, "session");
-	if (sqd_session_boards(&t, p, s, opt.boards, &r, &error) == -1)
-		tool_die(&error);
+	if (sqd_session_boards(&t, p, s, opt.boards, &r, &e) == -1)
+		tool_die(&e);
 	seed = secret_alloc(sizeof *seed);
 	sqd_session_seed(&t, &k, p, s, opt.reserve, seed);
 	seed_record_format(seed, record);
 	secret_free(seed);
 	setup_stdout();
-	struct stream_out out;
 	stream_out_begin(&out, stdout, STREAM_SEED);
 	stream_out_header(&out, 'V', DL_VERSION_STRING);
 	stream_out_range(&out, r.low, r.high);
@@ -224,12 +261,38 @@ stage(const char *path, const struct sqd *t)
 	if (access(key_path(path), R_OK) == -1)
 		return errno == ENOENT ? "delayed value set (no key file here)" :
 		    "delayed value set (the key file here cannot be read)";
-	if (sqk_read(key_path(path), t, &k, &error) == -1)
-		tool_die(&error);
+	read_sqk(path, t, &k);
 	int match = strcmp(k.hash, t->kh) == 0;
 	sqk_free(&k);
 	return match ? "keys available (the key file matches KH)" :
 	    "delayed value set (the key file here does NOT match KH)";
+}
+
+static void
+show_phase(const struct sqd_phase *ph, unsigned p)
+{
+	char *desc = sqd_description_pattern(ph->description, ph->nsessions);
+	/* an open-ended phase shows how its first two sessions are named */
+	unsigned shown = ph->nsessions ? ph->nsessions : 2;
+
+	if (ph->nsessions == 0)
+		printf("Phase %u: %s, open-ended, boards %s\n", p, ph->description, ph->boards);
+	else
+		printf("Phase %u: %s, %u session%s, boards %s\n", p, ph->description,
+		    ph->nsessions, ph->nsessions == 1 ? "" : "s", ph->boards);
+	for (unsigned s = 1; s <= shown; s++) {
+		char *name = sqd_session_name(ph, s, 0), *d = sqd_expand(desc, s);
+		struct board_range r;
+		if (sqd_session_range(ph, s, &r) == 0)
+			printf("  session %u: %-12s boards %u-%u  %s\n", s, name, r.low, r.high, d);
+		else
+			printf("  session %u: %-12s boards chosen when dealing  %s\n", s, name, d);
+		free(name);
+		free(d);
+	}
+	if (ph->nsessions == 0)
+		printf("  ... and so on\n");
+	free(desc);
 }
 
 static int
@@ -240,38 +303,13 @@ cmd_show(const char *path, int argc, char **argv)
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
 	printf("Tournament: %s\n", t.name ? t.name : "");
 	printf("Delayed information: %s\n", t.di ? t.di : "");
 	printf("Delayed value: %s\n", t.dv ? t.dv : "(not set)");
 	printf("Stage: %s\n", stage(path, &t));
-	for (unsigned p = 1; p <= t.nphases; p++) {
-		const struct sqd_phase *ph = &t.phases[p - 1];
-		char *desc = sqd_description_pattern(ph->description, ph->nsessions);
-		if (ph->nsessions == 0)
-			printf("Phase %u: %s, open-ended, boards %s\n", p, ph->description,
-			    ph->boards);
-		else
-			printf("Phase %u: %s, %u session%s, boards %s\n", p, ph->description,
-			    ph->nsessions, ph->nsessions == 1 ? "" : "s", ph->boards);
-		unsigned shown = ph->nsessions ? ph->nsessions : 2;
-		for (unsigned s = 1; s <= shown; s++) {
-			char *name = sqd_session_name(ph, s, 0), *d = sqd_expand(desc, s);
-			struct board_range r;
-			if (sqd_session_range(ph, s, &r) == 0)
-				printf("  session %u: %-12s boards %u-%u  %s\n", s, name,
-				    r.low, r.high, d);
-			else
-				printf("  session %u: %-12s boards chosen when dealing  %s\n", s,
-				    name, d);
-			free(name);
-			free(d);
-		}
-		if (ph->nsessions == 0)
-			printf("  ... and so on\n");
-		free(desc);
-	}
+	for (unsigned p = 1; p <= t.nphases; p++)
+		show_phase(&t.phases[p - 1], p);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
@@ -291,8 +329,7 @@ cmd_create(const char *path, int argc, char **argv)
 		tool_fail(DL_ERR_USAGE, "the name and the delayed information are one line of UTF-8 text");
 	t.name = xstrdup(opt.name);
 	t.di = xstrdup(opt.di);
-	if (sqd_write(path, &t, &error) == -1)
-		tool_die(&error);
+	write_sqd(path, &t);
 	sqd_free(&t);
 	return 0;
 }
@@ -306,14 +343,12 @@ cmd_set_text(const char *path, int argc, char **argv, int name)
 		usage(stderr, 2);
 	if (!header_value_is_valid(argv[0]))
 		tool_fail(DL_ERR_USAGE, "not one line of UTF-8 text");
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
 	require_unpublished(path, &t, name ? "name" : "delayed information");
 	char **slot = name ? &t.name : &t.di;
 	free(*slot);
 	*slot = xstrdup(argv[0]);
-	if (sqd_write(path, &t, &error) == -1)
-		tool_die(&error);
+	write_sqd(path, &t);
 	sqd_free(&t);
 	return 0;
 }
@@ -349,8 +384,7 @@ cmd_add_phase(const char *path, int argc, char **argv)
 
 	if (argc < 3 || argc > 4)
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
 	require_unpublished(path, &t, "phases");
 	ph.nsessions = strcmp(argv[0], "0") == 0 ? 0 : parse_number(argv[0], 0, "number of sessions");
 	ph.boards = sqd_parse_boards(argv[1], &ph.ranges, &ph.nranges);
@@ -369,8 +403,7 @@ cmd_add_phase(const char *path, int argc, char **argv)
 	if (key_count(&t) > SQD_MAX_KEYS)
 		tool_fail(DL_ERR_USAGE, "%lu sessions in all: a tournament has at most %d", key_count(&t),
 		    SQD_MAX_KEYS);
-	if (sqd_write(path, &t, &error) == -1)
-		tool_die(&error);
+	write_sqd(path, &t);
 	printf("phase %zu: SN %u:%s:%s:%s\n", t.nphases, ph.nsessions, ph.boards,
 	    ph.prefix, ph.description);
 	sqd_free(&t);
@@ -378,18 +411,41 @@ cmd_add_phase(const char *path, int argc, char **argv)
 	return 0;
 }
 
+/* A fresh key for every session, written and published as a new file. */
+static void
+write_keys(const char *path, const struct sqd *t)
+{
+	struct outfile of;
+	struct dl_error e;
+	FILE *fp = outfile_create(&of, path, 0600, &e);
+
+	if (fp == NULL)
+		tool_die(&e);
+	char *key = secret_alloc(SQD_KEY_CHARS + 1);
+	for (unsigned p = 1; p <= t->nphases; p++) {
+		unsigned n = t->phases[p - 1].nsessions;
+		for (unsigned s = n == 0 ? 0 : 1; s <= n; s++) {
+			for (int i = 0; i < SQD_KEY_CHARS; i++)
+				key[i] = key_alphabet[randombytes_uniform(sizeof key_alphabet - 1)];
+			fprintf(fp, "%u,%u:%s\r\n", p, s, key);
+		}
+	}
+	secret_free(key);
+	/* the stdio buffer held the keys: flush it into the file, then wipe */
+	if (outfile_publish(&of, PUBLISH_NEW, &e) == -1)
+		tool_die(&e);
+}
+
 static int
 cmd_publish(const char *path, int argc, char **argv)
 {
 	struct sqd t;
-	struct outfile of;
 	struct sqk k;
 
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
 	if (t.kh != NULL)
 		tool_fail(DL_ERR_INPUT, "%s is published already", path);
 	if (t.name == NULL || *t.name == '\0' || t.di == NULL || *t.di == '\0')
@@ -402,32 +458,15 @@ cmd_publish(const char *path, int argc, char **argv)
 	if (key_count(&t) > SQD_MAX_KEYS)
 		tool_fail(DL_ERR_INPUT, "%s has %lu sessions in all: a tournament has at most %d", path,
 		    key_count(&t), SQD_MAX_KEYS);
-	FILE *fp = outfile_create(&of, key_path(path), 0600, &error);
-	if (fp == NULL)
-		tool_die(&error);
-	char *key = secret_alloc(SQD_KEY_CHARS + 1);
-	for (unsigned p = 1; p <= t.nphases; p++) {
-		unsigned n = t.phases[p - 1].nsessions;
-		for (unsigned s = n == 0 ? 0 : 1; s <= n; s++) {
-			for (int i = 0; i < SQD_KEY_CHARS; i++)
-				key[i] = key_alphabet[randombytes_uniform(sizeof key_alphabet - 1)];
-			fprintf(fp, "%u,%u:%s\r\n", p, s, key);
-		}
-	}
-	secret_free(key);
-	/* the stdio buffer held the keys: flush it into the file, then wipe */
-	if (outfile_publish(&of, PUBLISH_NEW, &error) == -1)
-		tool_die(&error);
+	write_keys(key_path(path), &t);
 	/* Until the .sqd holds its KH the new key file is nobody's: if that
 	 * fails (a full disk, a read-only directory) it goes again, so that
 	 * publish can be run again rather than refuse to overwrite it. */
 	cleanup_add_file(key_path(path));
-	if (sqk_read(key_path(path), &t, &k, &error) == -1)
-		tool_die(&error);
+	read_sqk(path, &t, &k);
 	t.kh = xstrdup(k.hash);
 	sqk_free(&k);
-	if (sqd_write(path, &t, &error) == -1)
-		tool_die(&error);
+	write_sqd(path, &t);
 	cleanup_forget_file(key_path(path));
 	printf("published: KH %s\nkeep %s secret until the event is over\n", t.kh,
 	    key_path(path));
@@ -443,8 +482,7 @@ cmd_set_dv(const char *path, int argc, char **argv)
 
 	if (argc != 1)
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
 	if (t.kh == NULL)
 		tool_fail(DL_ERR_INPUT, "%s is not published yet: the delayed value comes after "
 		    "publishing", path);
@@ -453,8 +491,7 @@ cmd_set_dv(const char *path, int argc, char **argv)
 	t.dv = sqd_canonical_dv(argv[0]);
 	if (*t.dv == '\0' || !header_value_is_valid(t.dv))
 		tool_fail(DL_ERR_USAGE, "the delayed value is one line of text, not empty");
-	if (sqd_write(path, &t, &error) == -1)
-		tool_die(&error);
+	write_sqd(path, &t);
 	printf("DV %s\n", t.dv);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
@@ -492,18 +529,19 @@ verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int arg
 	size_t n;
 	struct board_range r;
 	struct sqd_verify v;
+	struct dl_error e;
 
-	if (played_read(opt.deals, &played, &n, &error) == -1)
-		tool_die(&error);
+	if (played_read(opt.deals, &played, &n, &e) == -1)
+		tool_die(&e);
 	if (argc == 2) {
 		p = parse_number(argv[0], (unsigned)t->nphases, "phase");
 		s = parse_number(argv[1], t->phases[p - 1].nsessions, "session");
 	} else if (sqd_session_of_file(t, opt.deals, &p, &s, &opt.reserve) == -1)
 		tool_fail(DL_ERR_USAGE, "%s is not named like a session of %s: give the phase and "
 		    "session", opt.deals, path);
-	if (sqd_session_boards(t, p, s, opt.boards, &r, &error) == -1 ||
-	    sqd_verify_played(t, k, p, s, opt.reserve, r, played, n, &v, &error) == -1)
-		tool_die(&error);
+	if (sqd_session_boards(t, p, s, opt.boards, &r, &e) == -1 ||
+	    sqd_verify_played(t, k, p, s, opt.reserve, r, played, n, &v, &e) == -1)
+		tool_die(&e);
 	print_verdicts(&v, r);
 	printf("%s: %s, session %u,%u (%s), boards %u-%u\n", opt.deals,
 	    v.matches ? "matches" : "DOES NOT MATCH", p, s,
@@ -523,12 +561,10 @@ cmd_verify(const char *path, int argc, char **argv)
 
 	if (argc != 0 && !(opt.deals != NULL && argc == 2))
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
 	if (t.kh == NULL)
 		tool_fail(DL_ERR_INPUT, "%s is not published: there is nothing to verify yet", path);
-	if (sqk_read(key_path(path), &t, &k, &error) == -1)
-		tool_die(&error);
+	read_sqk(path, &t, &k);
 	if (strcmp(k.hash, t.kh) != 0) {
 		printf("%s: SHA-256 %s\n%s: KH      %s\n", key_path(path), k.hash, path, t.kh);
 		tool_fail(DL_ERR_INPUT, "%s does not match the KH of %s", key_path(path), path);
@@ -554,14 +590,15 @@ cmd_makefile(const char *path, int argc, char **argv)
 {
 	struct sqd t;
 	struct format_list list;
+	struct dl_error e;
 
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1 ||
-	    format_list_parse(opt.formats, &list, &error) == -1 ||
-	    sqd_makefile_write(stdout, path, key_path(path), &t, &list, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
+	list = formats();
+	if (sqd_makefile_write(stdout, path, key_path(path), &t, &list, &e) == -1)
+		tool_die(&e);
 	format_list_free(&list);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
