@@ -4,7 +4,6 @@
  * through lib/ (sqd.c the files, sqd_deal.c the session files,
  * sqd_verify.c the check of a played set, sqd_makefile.c the Makefile),
  * and says what happened; messages and statuses go through tool.h. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,20 +12,17 @@
 
 #include <sodium.h>
 
-#include "cleanup.h"
 #include "outfile.h"
 #include "pbn.h"
 #include "proto.h"
 #include "sqd.h"
 #include "sqd_deal.h"
 #include "sqd_makefile.h"
+#include "sqd_stage.h"
 #include "sqd_verify.h"
 #include "tool.h"
 #include "util.h"
 #include "writers.h"
-
-static const char key_alphabet[] =
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 static struct options {
 	const char *sqk, *name, *di, *formats, *dir, *boards, *deals;
@@ -249,25 +245,6 @@ cmd_seed(const char *path, int argc, char **argv)
 	return 0;
 }
 
-static const char *
-stage(const char *path, const struct sqd *t)
-{
-	struct sqk k;
-
-	if (t->kh == NULL)
-		return "prepared (not published: phases can still change)";
-	if (t->dv == NULL)
-		return "published (waiting for the delayed value)";
-	if (access(key_path(path), R_OK) == -1)
-		return errno == ENOENT ? "delayed value set (no key file here)" :
-		    "delayed value set (the key file here cannot be read)";
-	read_sqk(path, t, &k);
-	int match = strcmp(k.hash, t->kh) == 0;
-	sqk_free(&k);
-	return match ? "keys available (the key file matches KH)" :
-	    "delayed value set (the key file here does NOT match KH)";
-}
-
 static void
 show_phase(const struct sqd_phase *ph, unsigned p)
 {
@@ -299,6 +276,8 @@ static int
 cmd_show(const char *path, int argc, char **argv)
 {
 	struct sqd t;
+	struct dl_error e;
+	const char *stage;
 
 	(void)argv;
 	if (argc != 0)
@@ -307,7 +286,9 @@ cmd_show(const char *path, int argc, char **argv)
 	printf("Tournament: %s\n", t.name ? t.name : "");
 	printf("Delayed information: %s\n", t.di ? t.di : "");
 	printf("Delayed value: %s\n", t.dv ? t.dv : "(not set)");
-	printf("Stage: %s\n", stage(path, &t));
+	if ((stage = sqd_stage(&t, key_path(path), &e)) == NULL)
+		tool_die(&e);
+	printf("Stage: %s\n", stage);
 	for (unsigned p = 1; p <= t.nphases; p++)
 		show_phase(&t.phases[p - 1], p);
 	sqd_free(&t);
@@ -353,121 +334,39 @@ cmd_set_text(const char *path, int argc, char **argv, int name)
 	return 0;
 }
 
-/* The keys a tournament needs: one a session, one for an open-ended phase. */
-static unsigned long
-key_count(const struct sqd *t)
-{
-	unsigned long n = 0;
-
-	for (size_t p = 0; p < t->nphases; p++)
-		n += t->phases[p].nsessions == 0 ? 1 : t->phases[p].nsessions;
-	return n;
-}
-
-static void
-check_prefix(const char *pattern)
-{
-	const char *run = strchr(pattern, '#');
-
-	if (run != NULL && strchr(run + strspn(run, "#"), '#') != NULL)
-		tool_fail(DL_ERR_USAGE, "a file prefix may hold one run of '#' only");
-	if (strlen(pattern) > 90 || strpbrk(pattern, "/: \t\\") != NULL)
-		tool_fail(DL_ERR_USAGE, "bad file prefix \"%s\": no '/', ':', spaces, at most 90 "
-		    "characters", pattern);
-}
-
 static int
 cmd_add_phase(const char *path, int argc, char **argv)
 {
 	struct sqd t;
-	struct sqd_phase ph = { 0 };
+	struct dl_error e;
 
 	if (argc < 3 || argc > 4)
 		usage(stderr, 2);
 	read_sqd(path, &t);
-	require_unpublished(path, &t, "phases");
-	ph.nsessions = strcmp(argv[0], "0") == 0 ? 0 : parse_number(argv[0], 0, "number of sessions");
-	ph.boards = sqd_parse_boards(argv[1], &ph.ranges, &ph.nranges);
-	if (ph.boards == NULL)
-		tool_fail(DL_ERR_USAGE, "bad boards \"%s\" (16, 17-32, 1-10,11-20, 3x7 or ?)", argv[1]);
-	if (*argv[2] == '\0')
-		tool_fail(DL_ERR_USAGE, "empty file prefix");
-	ph.prefix = sqd_prefix_pattern(argv[2], ph.nsessions);
-	check_prefix(ph.prefix);
-	const char *desc = argc == 4 ? argv[3] : "";
-	if (strchr(desc, ':') != NULL || !header_value_is_valid(desc))
-		tool_fail(DL_ERR_USAGE, "a phase description is one line of text without ':'");
-	ph.description = sqd_description_pattern(desc, ph.nsessions);
-	t.phases = xreallocarray(t.phases, t.nphases + 1, sizeof *t.phases);
-	t.phases[t.nphases++] = ph;
-	if (key_count(&t) > SQD_MAX_KEYS)
-		tool_fail(DL_ERR_USAGE, "%lu sessions in all: a tournament has at most %d", key_count(&t),
-		    SQD_MAX_KEYS);
+	if (sqd_add_phase(path, &t, argv[0], argv[1], argv[2], argc == 4 ? argv[3] : NULL,
+	    &e) == -1)
+		tool_die(&e);
 	write_sqd(path, &t);
-	printf("phase %zu: SN %u:%s:%s:%s\n", t.nphases, ph.nsessions, ph.boards,
-	    ph.prefix, ph.description);
+	const struct sqd_phase *ph = &t.phases[t.nphases - 1];
+	printf("phase %zu: SN %u:%s:%s:%s\n", t.nphases, ph->nsessions, ph->boards,
+	    ph->prefix, ph->description);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
-}
-
-/* A fresh key for every session, written and published as a new file. */
-static void
-write_keys(const char *path, const struct sqd *t)
-{
-	struct outfile of;
-	struct dl_error e;
-	FILE *fp = outfile_create(&of, path, 0600, &e);
-
-	if (fp == NULL)
-		tool_die(&e);
-	char *key = secret_alloc(SQD_KEY_CHARS + 1);
-	for (unsigned p = 1; p <= t->nphases; p++) {
-		unsigned n = t->phases[p - 1].nsessions;
-		for (unsigned s = n == 0 ? 0 : 1; s <= n; s++) {
-			for (int i = 0; i < SQD_KEY_CHARS; i++)
-				key[i] = key_alphabet[randombytes_uniform(sizeof key_alphabet - 1)];
-			fprintf(fp, "%u,%u:%s\r\n", p, s, key);
-		}
-	}
-	secret_free(key);
-	/* the stdio buffer held the keys: flush it into the file, then wipe */
-	if (outfile_publish(&of, PUBLISH_NEW, &e) == -1)
-		tool_die(&e);
 }
 
 static int
 cmd_publish(const char *path, int argc, char **argv)
 {
 	struct sqd t;
-	struct sqk k;
+	struct dl_error e;
 
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
 	read_sqd(path, &t);
-	if (t.kh != NULL)
-		tool_fail(DL_ERR_INPUT, "%s is published already", path);
-	if (t.name == NULL || *t.name == '\0' || t.di == NULL || *t.di == '\0')
-		tool_fail(DL_ERR_INPUT, "%s needs a name and the delayed information before publishing",
-		    path);
-	if (t.nphases == 0)
-		tool_fail(DL_ERR_INPUT, "%s has no phases: add them before publishing", path);
-	/* checked before a key is written: a hand-made SN 999999999 would
-	 * otherwise fill the disk with a key file nothing can read */
-	if (key_count(&t) > SQD_MAX_KEYS)
-		tool_fail(DL_ERR_INPUT, "%s has %lu sessions in all: a tournament has at most %d", path,
-		    key_count(&t), SQD_MAX_KEYS);
-	write_keys(key_path(path), &t);
-	/* Until the .sqd holds its KH the new key file is nobody's: if that
-	 * fails (a full disk, a read-only directory) it goes again, so that
-	 * publish can be run again rather than refuse to overwrite it. */
-	cleanup_add_file(key_path(path));
-	read_sqk(path, &t, &k);
-	t.kh = xstrdup(k.hash);
-	sqk_free(&k);
-	write_sqd(path, &t);
-	cleanup_forget_file(key_path(path));
+	if (sqd_publish(path, key_path(path), &t, &e) == -1)
+		tool_die(&e);
 	printf("published: KH %s\nkeep %s secret until the event is over\n", t.kh,
 	    key_path(path));
 	sqd_free(&t);
@@ -479,18 +378,13 @@ static int
 cmd_set_dv(const char *path, int argc, char **argv)
 {
 	struct sqd t;
+	struct dl_error e;
 
 	if (argc != 1)
 		usage(stderr, 2);
 	read_sqd(path, &t);
-	if (t.kh == NULL)
-		tool_fail(DL_ERR_INPUT, "%s is not published yet: the delayed value comes after "
-		    "publishing", path);
-	if (t.dv != NULL)
-		tool_fail(DL_ERR_INPUT, "%s has its delayed value already (%s): it cannot change", path, t.dv);
-	t.dv = sqd_canonical_dv(argv[0]);
-	if (*t.dv == '\0' || !header_value_is_valid(t.dv))
-		tool_fail(DL_ERR_USAGE, "the delayed value is one line of text, not empty");
+	if (sqd_set_dv(path, &t, argv[0], &e) == -1)
+		tool_die(&e);
 	write_sqd(path, &t);
 	printf("DV %s\n", t.dv);
 	sqd_free(&t);
