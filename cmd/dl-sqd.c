@@ -1,9 +1,10 @@
 /* dl-sqd: SquareDeal tournaments, whose deals players can check afterwards
  * (squaredeal.md), without the reference's menus.  This file is the
  * command line: each subcommand reads the .sqd, changes or deals it
- * through lib/ (sqd.c the files, sqd_deal.c the session files,
- * sqd_verify.c the check of a played set, sqd_makefile.c the Makefile),
- * and says what happened; messages and statuses go through tool.h. */
+ * through lib/ (sqd.c the files, sqd_stage.c what each stage allows,
+ * sqd_deal.c the session files, sqd_verify.c the check of a played set,
+ * sqd_makefile.c the Makefile), and says what happened; messages and
+ * statuses go through tool.h. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,18 +121,11 @@ require_unpublished(const char *path, const struct sqd *t, const char *what)
 static void
 load_for_dealing(const char *path, struct sqd *t, struct sqk *k)
 {
+	struct dl_error e;
+
 	read_sqd(path, t);
-	if (t->kh == NULL)
-		tool_fail(DL_ERR_INPUT, "%s is not published yet: run 'dl-sqd %s publish' first", path, path);
-	if (t->dv == NULL)
-		tool_fail(DL_ERR_INPUT, "%s has no delayed value yet: run 'dl-sqd %s set-dv VALUE' "
-		    "once it is known", path, path);
-	if (access(key_path(path), R_OK) == -1)
-		tool_fail_sys("%s: the session keys are needed to deal", key_path(path));
-	read_sqk(path, t, k);
-	if (strcmp(k->hash, t->kh) != 0)
-		tool_fail(DL_ERR_INPUT, "%s does not match the KH of %s: not this tournament's key file, "
-		    "or changed", key_path(path), path);
+	if (sqd_dealing_keys(path, key_path(path), t, k, &e) == -1)
+		tool_die(&e);
 }
 
 static unsigned
@@ -299,19 +293,13 @@ cmd_show(const char *path, int argc, char **argv)
 static int
 cmd_create(const char *path, int argc, char **argv)
 {
-	struct sqd t = { 0 };
+	struct dl_error e;
 
 	(void)argv;
 	if (argc != 0 || opt.name == NULL || opt.di == NULL)
 		usage(stderr, 2);
-	if (access(path, F_OK) == 0)
-		tool_fail(DL_ERR_INPUT, "%s exists: not making a new tournament over it", path);
-	if (!header_value_is_valid(opt.name) || !header_value_is_valid(opt.di))
-		tool_fail(DL_ERR_USAGE, "the name and the delayed information are one line of UTF-8 text");
-	t.name = xstrdup(opt.name);
-	t.di = xstrdup(opt.di);
-	write_sqd(path, &t);
-	sqd_free(&t);
+	if (sqd_create(path, opt.name, opt.di, &e) == -1)
+		tool_die(&e);
 	return 0;
 }
 

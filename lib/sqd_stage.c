@@ -19,6 +19,25 @@
 static const char key_alphabet[] =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
+int
+sqd_create(const char *path, const char *name, const char *di, struct dl_error *e)
+{
+	struct sqd t = { 0 };
+	int status;
+
+	if (access(path, F_OK) == 0)
+		return dl_error_set(e, DL_ERR_INPUT, "%s exists: not making a new tournament "
+		    "over it", path);
+	if (!header_value_is_valid(name) || !header_value_is_valid(di))
+		return dl_error_set(e, DL_ERR_USAGE, "the name and the delayed information are "
+		    "one line of UTF-8 text");
+	t.name = xstrdup(name);
+	t.di = xstrdup(di);
+	status = sqd_write(path, &t, e);
+	sqd_free(&t);
+	return status;
+}
+
 unsigned long
 sqd_key_count(const struct sqd *t)
 {
@@ -216,6 +235,28 @@ sqd_set_dv(const char *path, struct sqd *t, const char *typed, struct dl_error *
 		    "not empty");
 	}
 	t->dv = dv;
+	return 0;
+}
+
+int
+sqd_dealing_keys(const char *path, const char *sqk_path, const struct sqd *t,
+    struct sqk *k, struct dl_error *e)
+{
+	if (t->kh == NULL)
+		return dl_error_set(e, DL_ERR_INPUT, "%s is not published yet: run 'dl-sqd %s "
+		    "publish' first", path, path);
+	if (t->dv == NULL)
+		return dl_error_set(e, DL_ERR_INPUT, "%s has no delayed value yet: run 'dl-sqd "
+		    "%s set-dv VALUE' once it is known", path, path);
+	if (access(sqk_path, R_OK) == -1)
+		return dl_error_sys(e, "%s: the session keys are needed to deal", sqk_path);
+	if (sqk_read(sqk_path, t, k, e) == -1)
+		return -1;
+	if (strcmp(k->hash, t->kh) != 0) {
+		sqk_free(k);
+		return dl_error_set(e, DL_ERR_INPUT, "%s does not match the KH of %s: not this "
+		    "tournament's key file, or changed", sqk_path, path);
+	}
 	return 0;
 }
 

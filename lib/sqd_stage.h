@@ -11,6 +11,10 @@
 #include "error.h"
 #include "sqd.h"
 
+/* A new tournament at path, with its name and the delayed information
+ * (DI) that will say what the DV is: never over an existing file. */
+int sqd_create(const char *path, const char *name, const char *di, struct dl_error *e);
+
 /* The keys a tournament needs: one a session, one an open-ended phase. */
 unsigned long sqd_key_count(const struct sqd *t);
 
@@ -31,6 +35,11 @@ int sqd_publish(const char *path, const char *sqk_path, struct sqd *t, struct dl
 /* Sets t's DV from the text typed (sqd_canonical_dv): after publishing,
  * and once. */
 int sqd_set_dv(const char *path, struct sqd *t, const char *typed, struct dl_error *e);
+
+/* The keys to deal t with, from sqk_path: t must be published, its DV
+ * known, and the key file the one its KH names. */
+int sqd_dealing_keys(const char *path, const char *sqk_path, const struct sqd *t,
+    struct sqk *k, struct dl_error *e);
 
 /* The stage in words, for show; whether the key file at sqk_path is the
  * published one once the DV is known.  NULL with *e for a key file that
