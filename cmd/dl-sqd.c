@@ -1,8 +1,11 @@
 /* dl-sqd: SquareDeal tournaments, whose deals players can check afterwards
- * (squaredeal.md), without the reference's menus. */
-#include <errno.h>
+ * (squaredeal.md), without the reference's menus.  This file is the
+ * command line: each subcommand reads the .sqd, changes or deals it
+ * through lib/ (sqd.c the files, sqd_stage.c what each stage allows,
+ * sqd_deal.c the session files, sqd_verify.c the check of a played set,
+ * sqd_makefile.c the Makefile), and says what happened; messages and
+ * statuses go through tool.h. */
 #include <getopt.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,24 +13,17 @@
 
 #include <sodium.h>
 
-#include "bigdeal.h"
-#include "cleanup.h"
-#include "deal.h"
 #include "outfile.h"
 #include "pbn.h"
-#include "plugins.h"
 #include "proto.h"
 #include "sqd.h"
-#include "tso.h"
+#include "sqd_deal.h"
+#include "sqd_makefile.h"
+#include "sqd_stage.h"
+#include "sqd_verify.h"
 #include "tool.h"
 #include "util.h"
 #include "writers.h"
-
-static const char key_alphabet[] =
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-
-/* Every lib/ call that fails ends the command through tool_die(&error). */
-static struct dl_error error;
 
 static struct options {
 	const char *sqk, *name, *di, *formats, *dir, *boards, *deals;
@@ -77,6 +73,44 @@ key_path(const char *sqd_path)
 }
 
 static void
+read_sqd(const char *path, struct sqd *t)
+{
+	struct dl_error e;
+
+	if (sqd_read(path, t, &e) == -1)
+		tool_die(&e);
+}
+
+static void
+write_sqd(const char *path, const struct sqd *t)
+{
+	struct dl_error e;
+
+	if (sqd_write(path, t, &e) == -1)
+		tool_die(&e);
+}
+
+static void
+read_sqk(const char *path, const struct sqd *t, struct sqk *k)
+{
+	struct dl_error e;
+
+	if (sqk_read(key_path(path), t, k, &e) == -1)
+		tool_die(&e);
+}
+
+static struct format_list
+formats(void)
+{
+	struct format_list list;
+	struct dl_error e;
+
+	if (format_list_parse(opt.formats, &list, &e) == -1)
+		tool_die(&e);
+	return list;
+}
+
+static void
 require_unpublished(const char *path, const struct sqd *t, const char *what)
 {
 	if (t->kh != NULL)
@@ -87,20 +121,11 @@ require_unpublished(const char *path, const struct sqd *t, const char *what)
 static void
 load_for_dealing(const char *path, struct sqd *t, struct sqk *k)
 {
-	if (sqd_read(path, t, &error) == -1)
-		tool_die(&error);
-	if (t->kh == NULL)
-		tool_fail(DL_ERR_INPUT, "%s is not published yet: run 'dl-sqd %s publish' first", path, path);
-	if (t->dv == NULL)
-		tool_fail(DL_ERR_INPUT, "%s has no delayed value yet: run 'dl-sqd %s set-dv VALUE' "
-		    "once it is known", path, path);
-	if (access(key_path(path), R_OK) == -1)
-		tool_fail_sys("%s: the session keys are needed to deal", key_path(path));
-	if (sqk_read(key_path(path), t, k, &error) == -1)
-		tool_die(&error);
-	if (strcmp(k->hash, t->kh) != 0)
-		tool_fail(DL_ERR_INPUT, "%s does not match the KH of %s: not this tournament's key file, "
-		    "or changed", key_path(path), path);
+	struct dl_error e;
+
+	read_sqd(path, t);
+	if (sqd_dealing_keys(path, key_path(path), t, k, &e) == -1)
+		tool_die(&e);
 }
 
 static unsigned
@@ -131,178 +156,22 @@ parse_selection(const char *text, unsigned max, const char *what)
 	return r;
 }
 
-static void
-session_boards(const struct sqd_phase *ph, unsigned p, unsigned s, struct board_range *r)
-{
-	const char *why;
-
-	if (sqd_session_range(ph, s, r) == 0)
-		return;
-	if (opt.boards == NULL)
-		tool_fail(DL_ERR_USAGE, "phase %u has its boards chosen when dealing: give them with -b", p);
-	if (board_range_parse(opt.boards, r, &why) == -1)
-		tool_fail(DL_ERR_USAGE, "-b %s: %s", opt.boards, why);
-}
-
-/* One session's boards (or some of them) into the writers. */
-static void
-deal_session(const struct sqd *t, const struct sqk *k, unsigned p, unsigned s,
-    struct board_range r, struct writers *ws)
-{
-	struct seed_record *seed = secret_alloc(sizeof *seed);
-
-	sqd_session_seed(t, k, p, s, opt.reserve, seed);
-	if (deal_boards(seed, r, ws, NULL, &error) == -1)
-		tool_die(&error);
-	secret_free(seed);
-}
-
-static char *
-output_prefix(const char *sqd_path, const char *name)
-{
-	char *copy = xstrdup(sqd_path), *prefix;
-	const char *dir = opt.dir ? opt.dir : dirname(copy);
-
-	prefix = xasprintf("%s/%s", dir, name);
-	free(copy);
-	return prefix;
-}
-
-static void
-make_session(const char *path, const struct sqd *t, const struct sqk *k, unsigned p,
-    unsigned s)
-{
-	const struct sqd_phase *ph = &t->phases[p - 1];
-	char *name = sqd_session_name(ph, s, opt.reserve);
-	char *prefix = output_prefix(path, name);
-	struct writers_options wo = {
-		.prefix = prefix, .publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME,
-		.force = "--force",
-		.report = stdout,
-	};
-	struct format_list list;
-	struct writers *ws;
-	struct board_range r;
-
-	if (format_list_parse(opt.formats, &list, &error) == -1 ||
-	    writers_open(&ws, &list, &wo, &error) == -1)
-		tool_die(&error);
-	format_list_free(&list);
-
-	session_boards(ph, p, s, &r);
-	if (writers_begin(ws, r.low, r.high, NULL, NULL, 0, &error) == -1)
-		tool_die(&error);
-	deal_session(t, k, p, s, r, ws);
-	if (writers_finish(ws, &error) == -1)
-		tool_die(&error);
-	free(prefix);
-	free(name);
-}
-
-/* The formats SquareDeal combines: PBN with a fresh header, and the
- * headerless ones by plain concatenation. */
-static char *
-combinable_formats(void)
-{
-	static const char *const combinable[] = { "pbn", "bri", "dge", "ber" };
-	char *list = xstrdup(opt.formats), *save = NULL, *out = xcalloc(1, strlen(opt.formats) + 1);
-
-	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save))
-		for (size_t i = 0; i < sizeof combinable / sizeof *combinable; i++)
-			if (strcmp(f, combinable[i]) == 0) {
-				if (*out)
-					strcat(out, ",");
-				strcat(out, f);
-			}
-	free(list);
-	return out;
-}
-
-/* Sessions first..last continue each other's boards: one more file with all. */
-static void
-make_combined(const char *path, const struct sqd *t, const struct sqk *k, unsigned p,
-    unsigned first, unsigned last)
-{
-	const struct sqd_phase *ph = &t->phases[p - 1];
-	char *formats = combinable_formats(), *pattern, *run, *name, *prefix;
-	char *generator = NULL;
-	size_t width;
-
-	if (*formats == '\0') {
-		free(formats);
-		return;
-	}
-	pattern = sqd_prefix_pattern(ph->prefix, ph->nsessions);
-	run = strchr(pattern, '#');
-	width = strspn(run, "#");
-	name = xasprintf("%.*s%0*u-%0*u%s%s", (int)(run - pattern), pattern,
-	    (int)width, first, (int)width, last, run + width,
-	    opt.reserve ? "reserve" : "");
-	generator = xasprintf("%s, combining", DL_VERSION_STRING);
-	for (unsigned s = first; s <= last; s++) {
-		char *session = sqd_session_name(ph, s, opt.reserve), *longer;
-		longer = xasprintf("%s %s.pbn", generator, session);
-		free(generator);
-		free(session);
-		generator = longer;
-	}
-	prefix = output_prefix(path, name);
-	struct writers_options wo = {
-		.prefix = prefix, .generator = generator, .report = stdout,
-		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME, .force = "--force",
-	};
-	struct format_list list;
-	struct writers *ws;
-	if (format_list_parse(formats, &list, &error) == -1 ||
-	    writers_open(&ws, &list, &wo, &error) == -1)
-		tool_die(&error);
-	format_list_free(&list);
-	struct board_range r, all;
-	sqd_session_range(ph, first, &all);
-	sqd_session_range(ph, last, &r);
-	all.high = r.high;
-	if (writers_begin(ws, all.low, all.high, NULL, NULL, 0, &error) == -1)
-		tool_die(&error);
-	for (unsigned s = first; s <= last; s++) {
-		sqd_session_range(ph, s, &r);
-		deal_session(t, k, p, s, r, ws);
-	}
-	if (writers_finish(ws, &error) == -1)
-		tool_die(&error);
-	free(prefix);
-	free(name);
-	free(generator);
-	free(pattern);
-	free(formats);
-}
-
-static int
-continues(const struct sqd_phase *ph, unsigned s)
-{
-	struct board_range a, b;
-
-	if (ph->nranges == 0 || sqd_session_range(ph, s, &a) == -1 ||
-	    sqd_session_range(ph, s + 1, &b) == -1)
-		return 0;
-	return b.low == a.high + 1;
-}
-
+/* The format list is read for each phase, as it always was, so that what
+ * is wrong with the command line is told in the same order. */
 static void
 make_phase(const char *path, const struct sqd *t, const struct sqk *k, unsigned p,
     struct board_range sessions)
 {
-	const struct sqd_phase *ph = &t->phases[p - 1];
+	struct format_list list = formats();
+	struct sqd_make_options mo = {
+		.formats = &list, .dir = opt.dir, .boards = opt.boards, .reserve = opt.reserve,
+		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME, .report = stdout,
+	};
+	struct dl_error e;
 
-	for (unsigned s = sessions.low; s <= sessions.high; s++)
-		make_session(path, t, k, p, s);
-	for (unsigned s = sessions.low; s < sessions.high; s++) {
-		unsigned last = s;
-		while (last < sessions.high && continues(ph, last))
-			last++;
-		if (last > s)
-			make_combined(path, t, k, p, s, last);
-		s = last;
-	}
+	if (sqd_make_phase(path, t, k, p, sessions, &mo, &e) == -1)
+		tool_die(&e);
+	format_list_free(&list);
 }
 
 static int
@@ -340,6 +209,8 @@ cmd_seed(const char *path, int argc, char **argv)
 	struct sqk k;
 	struct seed_record *seed;
 	struct board_range r;
+	struct dl_error e;
+	struct stream_out out;
 	char record[128];
 
 	if (argc != 2)
@@ -348,15 +219,14 @@ cmd_seed(const char *path, int argc, char **argv)
 		tool_fail(DL_ERR_USAGE, "refusing to write a secret seed to a terminal (use --force)");
 	load_for_dealing(path, &t, &k);
 	unsigned p = parse_number(argv[0], (unsigned)t.nphases, "phase");
-	const struct sqd_phase *ph = &t.phases[p - 1];
-	unsigned s = parse_number(argv[1], ph->nsessions, "session");
-	session_boards(ph, p, s, &r);
+	unsigned s = parse_number(argv[1], t.phases[p - 1].nsessions, "session");
+	if (sqd_session_boards(&t, p, s, opt.boards, &r, &e) == -1)
+		tool_die(&e);
 	seed = secret_alloc(sizeof *seed);
 	sqd_session_seed(&t, &k, p, s, opt.reserve, seed);
 	seed_record_format(seed, record);
 	secret_free(seed);
 	setup_stdout();
-	struct stream_out out;
 	stream_out_begin(&out, stdout, STREAM_SEED);
 	stream_out_header(&out, 'V', DL_VERSION_STRING);
 	stream_out_range(&out, r.low, r.high);
@@ -369,66 +239,52 @@ cmd_seed(const char *path, int argc, char **argv)
 	return 0;
 }
 
-static const char *
-stage(const char *path, const struct sqd *t)
+static void
+show_phase(const struct sqd_phase *ph, unsigned p)
 {
-	struct sqk k;
+	char *desc = sqd_description_pattern(ph->description, ph->nsessions);
+	/* an open-ended phase shows how its first two sessions are named */
+	unsigned shown = ph->nsessions ? ph->nsessions : 2;
 
-	if (t->kh == NULL)
-		return "prepared (not published: phases can still change)";
-	if (t->dv == NULL)
-		return "published (waiting for the delayed value)";
-	if (access(key_path(path), R_OK) == -1)
-		return errno == ENOENT ? "delayed value set (no key file here)" :
-		    "delayed value set (the key file here cannot be read)";
-	if (sqk_read(key_path(path), t, &k, &error) == -1)
-		tool_die(&error);
-	int match = strcmp(k.hash, t->kh) == 0;
-	sqk_free(&k);
-	return match ? "keys available (the key file matches KH)" :
-	    "delayed value set (the key file here does NOT match KH)";
+	if (ph->nsessions == 0)
+		printf("Phase %u: %s, open-ended, boards %s\n", p, ph->description, ph->boards);
+	else
+		printf("Phase %u: %s, %u session%s, boards %s\n", p, ph->description,
+		    ph->nsessions, ph->nsessions == 1 ? "" : "s", ph->boards);
+	for (unsigned s = 1; s <= shown; s++) {
+		char *name = sqd_session_name(ph, s, 0), *d = sqd_expand(desc, s);
+		struct board_range r;
+		if (sqd_session_range(ph, s, &r) == 0)
+			printf("  session %u: %-12s boards %u-%u  %s\n", s, name, r.low, r.high, d);
+		else
+			printf("  session %u: %-12s boards chosen when dealing  %s\n", s, name, d);
+		free(name);
+		free(d);
+	}
+	if (ph->nsessions == 0)
+		printf("  ... and so on\n");
+	free(desc);
 }
 
 static int
 cmd_show(const char *path, int argc, char **argv)
 {
 	struct sqd t;
+	struct dl_error e;
+	const char *stage;
 
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
 	printf("Tournament: %s\n", t.name ? t.name : "");
 	printf("Delayed information: %s\n", t.di ? t.di : "");
 	printf("Delayed value: %s\n", t.dv ? t.dv : "(not set)");
-	printf("Stage: %s\n", stage(path, &t));
-	for (unsigned p = 1; p <= t.nphases; p++) {
-		const struct sqd_phase *ph = &t.phases[p - 1];
-		char *desc = sqd_description_pattern(ph->description, ph->nsessions);
-		if (ph->nsessions == 0)
-			printf("Phase %u: %s, open-ended, boards %s\n", p, ph->description,
-			    ph->boards);
-		else
-			printf("Phase %u: %s, %u session%s, boards %s\n", p, ph->description,
-			    ph->nsessions, ph->nsessions == 1 ? "" : "s", ph->boards);
-		unsigned shown = ph->nsessions ? ph->nsessions : 2;
-		for (unsigned s = 1; s <= shown; s++) {
-			char *name = sqd_session_name(ph, s, 0), *d = sqd_expand(desc, s);
-			struct board_range r;
-			if (sqd_session_range(ph, s, &r) == 0)
-				printf("  session %u: %-12s boards %u-%u  %s\n", s, name,
-				    r.low, r.high, d);
-			else
-				printf("  session %u: %-12s boards chosen when dealing  %s\n", s,
-				    name, d);
-			free(name);
-			free(d);
-		}
-		if (ph->nsessions == 0)
-			printf("  ... and so on\n");
-		free(desc);
-	}
+	if ((stage = sqd_stage(&t, key_path(path), &e)) == NULL)
+		tool_die(&e);
+	printf("Stage: %s\n", stage);
+	for (unsigned p = 1; p <= t.nphases; p++)
+		show_phase(&t.phases[p - 1], p);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
@@ -437,20 +293,13 @@ cmd_show(const char *path, int argc, char **argv)
 static int
 cmd_create(const char *path, int argc, char **argv)
 {
-	struct sqd t = { 0 };
+	struct dl_error e;
 
 	(void)argv;
 	if (argc != 0 || opt.name == NULL || opt.di == NULL)
 		usage(stderr, 2);
-	if (access(path, F_OK) == 0)
-		tool_fail(DL_ERR_INPUT, "%s exists: not making a new tournament over it", path);
-	if (!header_value_is_valid(opt.name) || !header_value_is_valid(opt.di))
-		tool_fail(DL_ERR_USAGE, "the name and the delayed information are one line of UTF-8 text");
-	t.name = xstrdup(opt.name);
-	t.di = xstrdup(opt.di);
-	if (sqd_write(path, &t, &error) == -1)
-		tool_die(&error);
-	sqd_free(&t);
+	if (sqd_create(path, opt.name, opt.di, &e) == -1)
+		tool_die(&e);
 	return 0;
 }
 
@@ -463,73 +312,32 @@ cmd_set_text(const char *path, int argc, char **argv, int name)
 		usage(stderr, 2);
 	if (!header_value_is_valid(argv[0]))
 		tool_fail(DL_ERR_USAGE, "not one line of UTF-8 text");
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
 	require_unpublished(path, &t, name ? "name" : "delayed information");
 	char **slot = name ? &t.name : &t.di;
 	free(*slot);
 	*slot = xstrdup(argv[0]);
-	if (sqd_write(path, &t, &error) == -1)
-		tool_die(&error);
+	write_sqd(path, &t);
 	sqd_free(&t);
 	return 0;
-}
-
-/* The keys a tournament needs: one a session, one for an open-ended phase. */
-static unsigned long
-key_count(const struct sqd *t)
-{
-	unsigned long n = 0;
-
-	for (size_t p = 0; p < t->nphases; p++)
-		n += t->phases[p].nsessions == 0 ? 1 : t->phases[p].nsessions;
-	return n;
-}
-
-static void
-check_prefix(const char *pattern)
-{
-	const char *run = strchr(pattern, '#');
-
-	if (run != NULL && strchr(run + strspn(run, "#"), '#') != NULL)
-		tool_fail(DL_ERR_USAGE, "a file prefix may hold one run of '#' only");
-	if (strlen(pattern) > 90 || strpbrk(pattern, "/: \t\\") != NULL)
-		tool_fail(DL_ERR_USAGE, "bad file prefix \"%s\": no '/', ':', spaces, at most 90 "
-		    "characters", pattern);
 }
 
 static int
 cmd_add_phase(const char *path, int argc, char **argv)
 {
 	struct sqd t;
-	struct sqd_phase ph = { 0 };
+	struct dl_error e;
 
 	if (argc < 3 || argc > 4)
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
-	require_unpublished(path, &t, "phases");
-	ph.nsessions = strcmp(argv[0], "0") == 0 ? 0 : parse_number(argv[0], 0, "number of sessions");
-	ph.boards = sqd_parse_boards(argv[1], &ph.ranges, &ph.nranges);
-	if (ph.boards == NULL)
-		tool_fail(DL_ERR_USAGE, "bad boards \"%s\" (16, 17-32, 1-10,11-20, 3x7 or ?)", argv[1]);
-	if (*argv[2] == '\0')
-		tool_fail(DL_ERR_USAGE, "empty file prefix");
-	ph.prefix = sqd_prefix_pattern(argv[2], ph.nsessions);
-	check_prefix(ph.prefix);
-	const char *desc = argc == 4 ? argv[3] : "";
-	if (strchr(desc, ':') != NULL || !header_value_is_valid(desc))
-		tool_fail(DL_ERR_USAGE, "a phase description is one line of text without ':'");
-	ph.description = sqd_description_pattern(desc, ph.nsessions);
-	t.phases = xreallocarray(t.phases, t.nphases + 1, sizeof *t.phases);
-	t.phases[t.nphases++] = ph;
-	if (key_count(&t) > SQD_MAX_KEYS)
-		tool_fail(DL_ERR_USAGE, "%lu sessions in all: a tournament has at most %d", key_count(&t),
-		    SQD_MAX_KEYS);
-	if (sqd_write(path, &t, &error) == -1)
-		tool_die(&error);
-	printf("phase %zu: SN %u:%s:%s:%s\n", t.nphases, ph.nsessions, ph.boards,
-	    ph.prefix, ph.description);
+	read_sqd(path, &t);
+	if (sqd_add_phase(path, &t, argv[0], argv[1], argv[2], argc == 4 ? argv[3] : NULL,
+	    &e) == -1)
+		tool_die(&e);
+	write_sqd(path, &t);
+	const struct sqd_phase *ph = &t.phases[t.nphases - 1];
+	printf("phase %zu: SN %u:%s:%s:%s\n", t.nphases, ph->nsessions, ph->boards,
+	    ph->prefix, ph->description);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
@@ -539,53 +347,14 @@ static int
 cmd_publish(const char *path, int argc, char **argv)
 {
 	struct sqd t;
-	struct outfile of;
-	struct sqk k;
+	struct dl_error e;
 
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
-	if (t.kh != NULL)
-		tool_fail(DL_ERR_INPUT, "%s is published already", path);
-	if (t.name == NULL || *t.name == '\0' || t.di == NULL || *t.di == '\0')
-		tool_fail(DL_ERR_INPUT, "%s needs a name and the delayed information before publishing",
-		    path);
-	if (t.nphases == 0)
-		tool_fail(DL_ERR_INPUT, "%s has no phases: add them before publishing", path);
-	/* checked before a key is written: a hand-made SN 999999999 would
-	 * otherwise fill the disk with a key file nothing can read */
-	if (key_count(&t) > SQD_MAX_KEYS)
-		tool_fail(DL_ERR_INPUT, "%s has %lu sessions in all: a tournament has at most %d", path,
-		    key_count(&t), SQD_MAX_KEYS);
-	FILE *fp = outfile_create(&of, key_path(path), 0600, &error);
-	if (fp == NULL)
-		tool_die(&error);
-	char *key = secret_alloc(SQD_KEY_CHARS + 1);
-	for (unsigned p = 1; p <= t.nphases; p++) {
-		unsigned n = t.phases[p - 1].nsessions;
-		for (unsigned s = n == 0 ? 0 : 1; s <= n; s++) {
-			for (int i = 0; i < SQD_KEY_CHARS; i++)
-				key[i] = key_alphabet[randombytes_uniform(sizeof key_alphabet - 1)];
-			fprintf(fp, "%u,%u:%s\r\n", p, s, key);
-		}
-	}
-	secret_free(key);
-	/* the stdio buffer held the keys: flush it into the file, then wipe */
-	if (outfile_publish(&of, PUBLISH_NEW, NULL, &error) == -1)
-		tool_die(&error);
-	/* Until the .sqd holds its KH the new key file is nobody's: if that
-	 * fails (a full disk, a read-only directory) it goes again, so that
-	 * publish can be run again rather than refuse to overwrite it. */
-	cleanup_add_file(key_path(path));
-	if (sqk_read(key_path(path), &t, &k, &error) == -1)
-		tool_die(&error);
-	t.kh = xstrdup(k.hash);
-	sqk_free(&k);
-	if (sqd_write(path, &t, &error) == -1)
-		tool_die(&error);
-	cleanup_forget_file(key_path(path));
+	read_sqd(path, &t);
+	if (sqd_publish(path, key_path(path), &t, &e) == -1)
+		tool_die(&e);
 	printf("published: KH %s\nkeep %s secret until the event is over\n", t.kh,
 	    key_path(path));
 	sqd_free(&t);
@@ -597,81 +366,72 @@ static int
 cmd_set_dv(const char *path, int argc, char **argv)
 {
 	struct sqd t;
+	struct dl_error e;
 
 	if (argc != 1)
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
-	if (t.kh == NULL)
-		tool_fail(DL_ERR_INPUT, "%s is not published yet: the delayed value comes after "
-		    "publishing", path);
-	if (t.dv != NULL)
-		tool_fail(DL_ERR_INPUT, "%s has its delayed value already (%s): it cannot change", path, t.dv);
-	t.dv = sqd_canonical_dv(argv[0]);
-	if (*t.dv == '\0' || !header_value_is_valid(t.dv))
-		tool_fail(DL_ERR_USAGE, "the delayed value is one line of text, not empty");
-	if (sqd_write(path, &t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
+	if (sqd_set_dv(path, &t, argv[0], &e) == -1)
+		tool_die(&e);
+	write_sqd(path, &t);
 	printf("DV %s\n", t.dv);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
 }
 
+static void
+print_verdicts(const struct sqd_verify *v, struct board_range r)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		unsigned b = v->boards[i].board;
+		switch (v->boards[i].verdict) {
+		case SQD_SAME:
+			printf("board %u: the same deal\n", b);
+			break;
+		case SQD_DIFFERENT:
+			printf("board %u: DIFFERENT from the session's deal\n", b);
+			break;
+		case SQD_MISSING:
+			printf("board %u: not in %s\n", b, opt.deals);
+			break;
+		default:
+			printf("board %u: not a board of the session (%u-%u)\n", b, r.low, r.high);
+		}
+	}
+}
+
+/* The session is the one named on the command line, or by the file. */
 static int
 verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int argc,
     char **argv)
 {
-	unsigned p, s, bad = 0;
+	unsigned p, s;
 	struct played_board *played;
 	size_t n;
 	struct board_range r;
+	struct sqd_verify v;
+	struct dl_error e;
 
-	if (played_read(opt.deals, &played, &n, &error) == -1)
-		tool_die(&error);
-
+	if (played_read(opt.deals, &played, &n, &e) == -1)
+		tool_die(&e);
 	if (argc == 2) {
 		p = parse_number(argv[0], (unsigned)t->nphases, "phase");
 		s = parse_number(argv[1], t->phases[p - 1].nsessions, "session");
-	} else {
-		char *copy = xstrdup(opt.deals), *base = basename(copy), *dot = strrchr(base, '.');
-		if (dot != NULL)
-			*dot = '\0';
-		if (sqd_match_name(t, base, &p, &s, &opt.reserve) == -1)
-			tool_fail(DL_ERR_USAGE, "%s is not named like a session of %s: give the phase and "
-			    "session", opt.deals, path);
-		free(copy);
-	}
-	session_boards(&t->phases[p - 1], p, s, &r);
-	struct seed_record *seed = secret_alloc(sizeof *seed);
-	struct bigdeal_stream *stream = secret_alloc(sizeof *stream);
-	sqd_session_seed(t, k, p, s, opt.reserve, seed);
-	bigdeal_stream_init(stream, seed->key, seed->owner);
-	secret_free(seed);
-	for (unsigned long b = r.low; b <= r.high; b++) {
-		unsigned char owner[CARDS];
-		const struct played_board *found = NULL;
-		deal_from_number(bigdeal_next(stream), owner);
-		for (size_t i = 0; i < n && found == NULL; i++)
-			if (played[i].board == b)
-				found = &played[i];
-		if (found == NULL)
-			printf("board %lu: not in %s\n", b, opt.deals);
-		else if (memcmp(found->owner, owner, CARDS) != 0)
-			printf("board %lu: DIFFERENT from the session's deal\n", b), bad++;
-		else
-			printf("board %lu: the same deal\n", b);
-	}
-	secret_free(stream);
-	for (size_t i = 0; i < n; i++)
-		if (played[i].board < r.low || played[i].board > r.high)
-			printf("board %u: not a board of the session (%u-%u)\n",
-			    played[i].board, r.low, r.high), bad++;
+	} else if (sqd_session_of_file(t, opt.deals, &p, &s, &opt.reserve) == -1)
+		tool_fail(DL_ERR_USAGE, "%s is not named like a session of %s: give the phase and "
+		    "session", opt.deals, path);
+	if (sqd_session_boards(t, p, s, opt.boards, &r, &e) == -1 ||
+	    sqd_verify_played(t, k, p, s, opt.reserve, r, played, n, &v, &e) == -1)
+		tool_die(&e);
+	print_verdicts(&v, r);
 	printf("%s: %s, session %u,%u (%s), boards %u-%u\n", opt.deals,
-	    bad ? "DOES NOT MATCH" : "matches", p, s,
+	    v.matches ? "matches" : "DOES NOT MATCH", p, s,
 	    opt.reserve ? "reserve" : "original", r.low, r.high);
+	int status = v.matches ? 0 : 1;
+	sqd_verify_free(&v);
 	free(played);
-	return bad ? 1 : 0;
+	return status;
 }
 
 static int
@@ -683,12 +443,10 @@ cmd_verify(const char *path, int argc, char **argv)
 
 	if (argc != 0 && !(opt.deals != NULL && argc == 2))
 		usage(stderr, 2);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
+	read_sqd(path, &t);
 	if (t.kh == NULL)
 		tool_fail(DL_ERR_INPUT, "%s is not published: there is nothing to verify yet", path);
-	if (sqk_read(key_path(path), &t, &k, &error) == -1)
-		tool_die(&error);
+	read_sqk(path, &t, &k);
 	if (strcmp(k.hash, t.kh) != 0) {
 		printf("%s: SHA-256 %s\n%s: KH      %s\n", key_path(path), k.hash, path, t.kh);
 		tool_fail(DL_ERR_INPUT, "%s does not match the KH of %s", key_path(path), path);
@@ -709,60 +467,21 @@ cmd_verify(const char *path, int argc, char **argv)
 	return status;
 }
 
-static void
-makefile_target(const char *dir, const char *name, const char *suffix, const char *sqd,
-    const char *sqk, const char *what)
-{
-	printf("%s%s.%s: %s %s\n\t$(DL_SQD) %s make -f %s %s\n", dir, name, suffix, sqd, sqk,
-	    sqd, suffix, what);
-}
-
 static int
 cmd_makefile(const char *path, int argc, char **argv)
 {
 	struct sqd t;
-	char *copy = xstrdup(path), *dir = dirname(copy), *formats, *save = NULL;
-	char *prefix_dir = strcmp(dir, ".") == 0 ? xstrdup("") : NULL;
+	struct format_list list;
+	struct dl_error e;
 
 	(void)argv;
 	if (argc != 0)
 		usage(stderr, 2);
-	if (prefix_dir == NULL)
-		prefix_dir = xasprintf("%s/", dir);
-	if (sqd_read(path, &t, &error) == -1)
-		tool_die(&error);
-	printf("# Made by dl-sqd from %s: one target per session file.\n"
-	    "# Run it with make -f FILE -j, or include it in a Makefile.\n"
-	    "DL_SQD ?= dl-sqd\n\nall-sessions:\n\n", path);
-	formats = xstrdup(opt.formats);
-	for (char *f = strtok_r(formats, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
-		struct loaded_plugin lp;
-		if (plugin_load(f, &lp, &error) == -1)
-			tool_die(&error);
-		for (unsigned p = 1; p <= t.nphases; p++) {
-			const struct sqd_phase *ph = &t.phases[p - 1];
-			if (ph->nsessions == 0 || ph->nranges == 0) {
-				printf("# phase %u: %s, not listed\n\n", p, ph->nsessions == 0 ?
-				    "open-ended" : "boards chosen when dealing");
-				continue;
-			}
-			for (unsigned s = 1; s <= ph->nsessions; s++) {
-				char *name = sqd_session_name(ph, s, 0), *what;
-				what = xasprintf("%u %u", p, s);
-				printf("all-sessions: %s%s.%s\n", prefix_dir, name, lp.plugin->suffix);
-				makefile_target(prefix_dir, name, lp.plugin->suffix, path,
-				    key_path(path), what);
-				free(what);
-				free(name);
-			}
-			putchar('\n');
-		}
-		plugin_unload(&lp);
-	}
-	printf(".PHONY: all-sessions\n");
-	free(formats);
-	free(prefix_dir);
-	free(copy);
+	read_sqd(path, &t);
+	list = formats();
+	if (sqd_makefile_write(stdout, path, key_path(path), &t, &list, &e) == -1)
+		tool_die(&e);
+	format_list_free(&list);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;

@@ -307,3 +307,42 @@ wbg() {
 	touch event/club.sqd
 	! make -q -f club.mk DL_SQD=dl-sqd
 }
+
+@test "makefile: an unknown format or a bad format list is refused, with no half Makefile" {
+	club
+	run --separate-stderr dl-sqd club.sqd makefile -f pbn,nosuch
+	[ "$status" -eq 2 ]
+	[ "$stderr" = 'dl-sqd: unknown format "nosuch" (dl-fmt --list shows the formats)' ]
+	[ -z "$output" ]
+	fails dl-sqd club.sqd makefile -f pbn,,dup
+	[ "$status" -eq 2 ]
+	[ "$output" = 'dl-sqd: bad format list "pbn,,dup"' ]
+}
+
+@test "lib/sqd_deal and sqd_verify refuse what dl-sqd's own checks never pass on" {
+	club
+	sed '/^DV /d' club.sqd > nodv.sqd
+	run "$HELPERS/sqdlib" club.sqd club.sqk make 4 1 1
+	[ "$status" -eq 1 ] && [ "$output" = "no phase 4: there are 3" ]
+	run "$HELPERS/sqdlib" club.sqd club.sqk make 1 3 4
+	[ "$status" -eq 1 ] && [ "$output" = "no session 4 in phase 1" ]
+	run "$HELPERS/sqdlib" club.sqd club.sqk make 1 2 1
+	[ "$status" -eq 1 ] && [ "$output" = "sessions 2-1 run backwards" ]
+	run "$HELPERS/sqdlib" nodv.sqd club.sqk make 1 1 1
+	[ "$status" -eq 1 ] && [ "$output" = "the tournament has no delayed value yet" ]
+	run "$HELPERS/sqdlib" club.sqd - verify 1 1
+	[ "$status" -eq 1 ] && [ "$output" = "no key for session 1,1" ]
+	run "$HELPERS/sqdlib" club.sqd club.sqk verify 2 3
+	[ "$status" -eq 1 ] && [ "$output" = "no session 3 in phase 2" ]
+	run "$HELPERS/sqdlib" club.sqd club.sqk boards 0 1
+	[ "$status" -eq 1 ] && [ "$output" = "no phase 0: there are 3" ]
+	[ -z "$(ls *.pbn 2> /dev/null)" ]
+	# and what they accept is what dl-sqd makes
+	run "$HELPERS/sqdlib" club.sqd club.sqk make 1 1 2
+	[ "$status" -eq 0 ]
+	[ "$(echo $output)" = "rr01.pbn rr02.pbn rr01-02.pbn" ]
+	same rr01.pbn
+	same rr02.pbn
+	run "$HELPERS/sqdlib" club.sqd club.sqk verify 1 2
+	[ "$output" = "0 same, 0 different, 10 missing, 0 foreign: matches" ]
+}

@@ -1,0 +1,42 @@
+/* Dealing a SquareDeal tournament's sessions to files as the reference
+ * does (squaredeal.md): one file a session and format, named by the
+ * phase's prefix, and for sessions whose boards continue each other one
+ * more file holding them all, in the formats that combine. */
+#ifndef DL_SQD_DEAL_H
+#define DL_SQD_DEAL_H
+
+#include <stdio.h>
+
+#include "error.h"
+#include "outfile.h"
+#include "sqd.h"
+#include "writers.h"
+
+struct sqd_make_options {
+	const struct format_list *formats;
+	const char *dir;		/* where the files go; NULL: the .sqd's */
+	/* The boards of a phase whose boards are chosen when dealing ("?"),
+	 * as the operator gave them (-b); NULL: not given. */
+	const char *boards;
+	int reserve;			/* the reserve set, not the original */
+	enum publish_mode publish;	/* PUBLISH_SAME, or PUBLISH_REPLACE */
+	FILE *report;			/* each published file's name; or NULL */
+};
+
+/* -1 with *e unless session (from 1) of phase (from 1) is the
+ * tournament's, its DV is known and k holds its key. */
+int sqd_session_check(const struct sqd *t, const struct sqk *k, unsigned phase,
+    unsigned session, struct dl_error *e);
+/* The boards a session deals: its phase's, or for a "?" phase the boards
+ * given (the text of -b, or NULL); -1 with *e when there are none. */
+int sqd_session_boards(const struct sqd *t, unsigned phase, unsigned session,
+    const char *boards, struct board_range *r, struct dl_error *e);
+/* Sessions sessions.low to sessions.high of phase: each one's files,
+ * then a combined file for each run of them that continue each other's
+ * boards.  sqd_path is the .sqd, whose directory the files go to unless
+ * opt->dir is set.  Files already published stay on a later error. */
+int sqd_make_phase(const char *sqd_path, const struct sqd *t, const struct sqk *k,
+    unsigned phase, struct board_range sessions, const struct sqd_make_options *opt,
+    struct dl_error *e);
+
+#endif

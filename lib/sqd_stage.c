@@ -1,0 +1,282 @@
+/* The rules of a tournament's stages: what may change while it is
+ * prepared, what publishing makes, and the one setting of the DV.  The
+ * messages are dl-sqd's, and name the .sqd the operator gave. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "cleanup.h"
+#include "outfile.h"
+#include "proto.h"
+#include "sqd_stage.h"
+#include "util.h"
+
+#define SQD_MAX_PREFIX 90	/* characters of a file prefix, '#' included */
+
+static const char key_alphabet[] =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+int
+sqd_create(const char *path, const char *name, const char *di, struct dl_error *e)
+{
+	struct sqd t = { 0 };
+	int status;
+
+	if (access(path, F_OK) == 0)
+		return dl_error_set(e, DL_ERR_INPUT, "%s exists: not making a new tournament "
+		    "over it", path);
+	if (!header_value_is_valid(name) || !header_value_is_valid(di))
+		return dl_error_set(e, DL_ERR_USAGE, "the name and the delayed information are "
+		    "one line of UTF-8 text");
+	t.name = xstrdup(name);
+	t.di = xstrdup(di);
+	status = sqd_write(path, &t, e);
+	sqd_free(&t);
+	return status;
+}
+
+unsigned long
+sqd_key_count(const struct sqd *t)
+{
+	unsigned long n = 0;
+
+	for (size_t p = 0; p < t->nphases; p++)
+		n += t->phases[p].nsessions == 0 ? 1 : t->phases[p].nsessions;
+	return n;
+}
+
+static int
+parse_sessions(const char *text, unsigned *n, struct dl_error *e)
+{
+	struct board_range r;
+	const char *why;
+
+	if (strcmp(text, "0") == 0) {
+		*n = 0;
+		return 0;
+	}
+	if (strchr(text, '-') != NULL || board_range_parse(text, &r, &why) == -1)
+		return dl_error_set(e, DL_ERR_USAGE, "bad number of sessions \"%s\"", text);
+	*n = r.high;
+	return 0;
+}
+
+/* One run of '#' for the session number; nothing that would make the
+ * files' names a path, or hard to type. */
+static int
+check_prefix(const char *pattern, struct dl_error *e)
+{
+	const char *run = strchr(pattern, '#');
+
+	if (run != NULL && strchr(run + strspn(run, "#"), '#') != NULL)
+		return dl_error_set(e, DL_ERR_USAGE, "a file prefix may hold one run of '#' only");
+	if (strlen(pattern) > SQD_MAX_PREFIX || strpbrk(pattern, "/: \t\\") != NULL)
+		return dl_error_set(e, DL_ERR_USAGE, "bad file prefix \"%s\": no '/', ':', "
+		    "spaces, at most %d characters", pattern, SQD_MAX_PREFIX);
+	return 0;
+}
+
+/* The phase's fields in the order the operator is told what is wrong. */
+static int
+make_phase(struct sqd_phase *ph, const char *nsessions, const char *boards,
+    const char *prefix, const char *description, struct dl_error *e)
+{
+	if (parse_sessions(nsessions, &ph->nsessions, e) == -1)
+		return -1;
+	ph->boards = sqd_parse_boards(boards, &ph->ranges, &ph->nranges);
+	if (ph->boards == NULL)
+		return dl_error_set(e, DL_ERR_USAGE, "bad boards \"%s\" (16, 17-32, "
+		    "1-10,11-20, 3x7 or ?)", boards);
+	if (*prefix == '\0')
+		return dl_error_set(e, DL_ERR_USAGE, "empty file prefix");
+	ph->prefix = sqd_prefix_pattern(prefix, ph->nsessions);
+	if (check_prefix(ph->prefix, e) == -1)
+		return -1;
+	/* the .sqd's SN line is split at ':' */
+	if (strchr(description, ':') != NULL || !header_value_is_valid(description))
+		return dl_error_set(e, DL_ERR_USAGE, "a phase description is one line of "
+		    "text without ':'");
+	ph->description = sqd_description_pattern(description, ph->nsessions);
+	return 0;
+}
+
+static void
+free_phase(struct sqd_phase *ph)
+{
+	free(ph->boards);
+	free(ph->ranges);
+	free(ph->prefix);
+	free(ph->description);
+}
+
+int
+sqd_add_phase(const char *path, struct sqd *t, const char *nsessions,
+    const char *boards, const char *prefix, const char *description,
+    struct dl_error *e)
+{
+	struct sqd_phase ph = { 0 };
+	unsigned long keys;
+
+	if (t->kh != NULL)
+		return dl_error_set(e, DL_ERR_INPUT, "%s is published: its phases can no "
+		    "longer change", path);
+	if (make_phase(&ph, nsessions, boards, prefix, description ? description : "",
+	    e) == -1) {
+		free_phase(&ph);
+		return -1;
+	}
+	keys = sqd_key_count(t) + (ph.nsessions == 0 ? 1 : ph.nsessions);
+	if (keys > SQD_MAX_KEYS) {
+		free_phase(&ph);
+		return dl_error_set(e, DL_ERR_USAGE, "%lu sessions in all: a tournament has "
+		    "at most %d", keys, SQD_MAX_KEYS);
+	}
+	t->phases = xreallocarray(t->phases, t->nphases + 1, sizeof *t->phases);
+	t->phases[t->nphases++] = ph;
+	return 0;
+}
+
+static int
+check_publishable(const char *path, const struct sqd *t, struct dl_error *e)
+{
+	if (t->kh != NULL)
+		return dl_error_set(e, DL_ERR_INPUT, "%s is published already", path);
+	if (t->name == NULL || *t->name == '\0' || t->di == NULL || *t->di == '\0')
+		return dl_error_set(e, DL_ERR_INPUT, "%s needs a name and the delayed "
+		    "information before publishing", path);
+	if (t->nphases == 0)
+		return dl_error_set(e, DL_ERR_INPUT, "%s has no phases: add them before "
+		    "publishing", path);
+	/* checked before a key is written: a hand-made SN 999999999 would
+	 * otherwise fill the disk with a key file nothing can read */
+	if (sqd_key_count(t) > SQD_MAX_KEYS)
+		return dl_error_set(e, DL_ERR_INPUT, "%s has %lu sessions in all: a "
+		    "tournament has at most %d", path, sqd_key_count(t), SQD_MAX_KEYS);
+	return 0;
+}
+
+/* A fresh key for every session, in a new file: the reference's layout,
+ * "PHASE,SESSION:KEY" and CRLF, session 0 for an open-ended phase. */
+static int
+write_keys(const char *sqk_path, const struct sqd *t, struct dl_error *e)
+{
+	struct outfile of;
+	FILE *fp = outfile_create(&of, sqk_path, 0600, e);
+	char *key;
+
+	if (fp == NULL)
+		return -1;
+	key = secret_alloc(SQD_KEY_CHARS + 1);
+	for (unsigned p = 1; p <= t->nphases; p++) {
+		unsigned n = t->phases[p - 1].nsessions;
+		for (unsigned s = n == 0 ? 0 : 1; s <= n; s++) {
+			for (int i = 0; i < SQD_KEY_CHARS; i++)
+				key[i] = key_alphabet[randombytes_uniform(sizeof key_alphabet - 1)];
+			fprintf(fp, "%u,%u:%s\r\n", p, s, key);
+		}
+	}
+	secret_free(key);
+	/* the stdio buffer held the keys: flush it into the file, then wipe */
+	return outfile_publish(&of, PUBLISH_NEW, NULL, e);
+}
+
+/* The KH, as sqk_read hashes the file just written. */
+static int
+set_key_hash(const char *sqk_path, struct sqd *t, struct dl_error *e)
+{
+	struct sqk k;
+
+	if (sqk_read(sqk_path, t, &k, e) == -1)
+		return -1;
+	t->kh = xstrdup(k.hash);
+	sqk_free(&k);
+	return 0;
+}
+
+int
+sqd_publish(const char *path, const char *sqk_path, struct sqd *t, struct dl_error *e)
+{
+	if (check_publishable(path, t, e) == -1 || write_keys(sqk_path, t, e) == -1)
+		return -1;
+	/* Until the .sqd holds its KH the new key file is nobody's: if that
+	 * fails (a full disk, a read-only directory) it goes again, so that
+	 * publish can be run again rather than refuse to overwrite it.  The
+	 * cleanup module removes it should the tool be ended meanwhile. */
+	cleanup_add_file(sqk_path);
+	if (set_key_hash(sqk_path, t, e) == -1 || sqd_write(path, t, e) == -1) {
+		unlink(sqk_path);
+		cleanup_forget_file(sqk_path);
+		free(t->kh);
+		t->kh = NULL;
+		return -1;
+	}
+	cleanup_forget_file(sqk_path);
+	return 0;
+}
+
+int
+sqd_set_dv(const char *path, struct sqd *t, const char *typed, struct dl_error *e)
+{
+	char *dv;
+
+	if (t->kh == NULL)
+		return dl_error_set(e, DL_ERR_INPUT, "%s is not published yet: the delayed "
+		    "value comes after publishing", path);
+	if (t->dv != NULL)
+		return dl_error_set(e, DL_ERR_INPUT, "%s has its delayed value already (%s): "
+		    "it cannot change", path, t->dv);
+	dv = sqd_canonical_dv(typed);
+	if (*dv == '\0' || !header_value_is_valid(dv)) {
+		free(dv);
+		return dl_error_set(e, DL_ERR_USAGE, "the delayed value is one line of text, "
+		    "not empty");
+	}
+	t->dv = dv;
+	return 0;
+}
+
+int
+sqd_dealing_keys(const char *path, const char *sqk_path, const struct sqd *t,
+    struct sqk *k, struct dl_error *e)
+{
+	if (t->kh == NULL)
+		return dl_error_set(e, DL_ERR_INPUT, "%s is not published yet: run 'dl-sqd %s "
+		    "publish' first", path, path);
+	if (t->dv == NULL)
+		return dl_error_set(e, DL_ERR_INPUT, "%s has no delayed value yet: run 'dl-sqd "
+		    "%s set-dv VALUE' once it is known", path, path);
+	if (access(sqk_path, R_OK) == -1)
+		return dl_error_sys(e, "%s: the session keys are needed to deal", sqk_path);
+	if (sqk_read(sqk_path, t, k, e) == -1)
+		return -1;
+	if (strcmp(k->hash, t->kh) != 0) {
+		sqk_free(k);
+		return dl_error_set(e, DL_ERR_INPUT, "%s does not match the KH of %s: not this "
+		    "tournament's key file, or changed", sqk_path, path);
+	}
+	return 0;
+}
+
+const char *
+sqd_stage(const struct sqd *t, const char *sqk_path, struct dl_error *e)
+{
+	struct sqk k;
+	int match;
+
+	if (t->kh == NULL)
+		return "prepared (not published: phases can still change)";
+	if (t->dv == NULL)
+		return "published (waiting for the delayed value)";
+	if (access(sqk_path, R_OK) == -1)
+		return errno == ENOENT ? "delayed value set (no key file here)" :
+		    "delayed value set (the key file here cannot be read)";
+	if (sqk_read(sqk_path, t, &k, e) == -1)
+		return NULL;
+	match = strcmp(k.hash, t->kh) == 0;
+	sqk_free(&k);
+	return match ? "keys available (the key file matches KH)" :
+	    "delayed value set (the key file here does NOT match KH)";
+}
