@@ -165,7 +165,8 @@ make_phase(const char *path, const struct sqd *t, const struct sqk *k, unsigned 
 	struct format_list list = formats();
 	struct sqd_make_options mo = {
 		.formats = &list, .dir = opt.dir, .boards = opt.boards, .reserve = opt.reserve,
-		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME, .report = stdout,
+		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME, .force = "--force",
+		.report = stdout,
 	};
 	struct dl_error e;
 

@@ -109,7 +109,7 @@ write_run(const struct sqd *t, const struct sqk *k, const struct run *run,
 {
 	struct writers_options wo = {
 		.prefix = run->prefix, .generator = run->generator,
-		.publish = opt->publish, .report = opt->report, .force = "--force",
+		.publish = opt->publish, .report = opt->report, .force = opt->force,
 	};
 	struct writers *ws;
 	struct board_range all, r;

@@ -20,6 +20,7 @@ struct sqd_make_options {
 	const char *boards;
 	int reserve;			/* the reserve set, not the original */
 	enum publish_mode publish;	/* PUBLISH_SAME, or PUBLISH_REPLACE */
+	const char *force;		/* the option that replaces, for messages */
 	FILE *report;			/* each published file's name; or NULL */
 };
 
