@@ -354,7 +354,7 @@ cmd_publish(const char *path, int argc, char **argv)
 	if (argc != 0)
 		usage(stderr, 2);
 	read_sqd(path, &t);
-	if (sqd_publish(path, key_path(path), &t, &e) == -1)
+	if (sqd_publish(path, key_path(path), &t, opt.force, &e) == -1)
 		tool_die(&e);
 	printf("published: KH %s\nkeep %s secret until the event is over\n", t.kh,
 	    key_path(path));

@@ -238,6 +238,20 @@ int
 outfile_publish_set(struct outfile *const files[], size_t n, enum publish_mode how,
     const char *force, struct dl_error *e)
 {
+	enum publish_mode *hows = xcalloc(n, sizeof *hows);
+	int status;
+
+	for (size_t i = 0; i < n; i++)
+		hows[i] = how;
+	status = outfile_publish_each(files, hows, n, force, e);
+	free(hows);
+	return status;
+}
+
+int
+outfile_publish_each(struct outfile *const files[], const enum publish_mode hows[],
+    size_t n, const char *force, struct dl_error *e)
+{
 	enum plan *plans = xcalloc(n, sizeof *plans);
 	sigset_t all, old;
 	size_t placed = 0;
@@ -247,7 +261,7 @@ outfile_publish_set(struct outfile *const files[], size_t n, enum publish_mode h
 		status = finish_writing(files[i], e);
 	/* every name checked before any is touched */
 	for (size_t i = 0; i < n && status == 0; i++)
-		status = plan_one(files[i], how, force, &plans[i], e);
+		status = plan_one(files[i], hows[i], force, &plans[i], e);
 	/* no signal between the first file in place and the last */
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);

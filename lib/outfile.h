@@ -44,6 +44,9 @@ int outfile_publish(struct outfile *of, enum publish_mode how, const char *force
  * files (docs/robustness.md). */
 int outfile_publish_set(struct outfile *const files[], size_t n, enum publish_mode how,
     const char *force, struct dl_error *e);
+/* The same, each file with its own mode, put in place in order. */
+int outfile_publish_each(struct outfile *const files[], const enum publish_mode hows[],
+    size_t n, const char *force, struct dl_error *e);
 void outfile_discard(struct outfile *of);
 
 #endif

@@ -234,6 +234,41 @@ sqd_canonical_dv(const char *typed)
 	return out;
 }
 
+/* Letters, digits and ". _ + -", or printable non-ASCII text; not first
+ * a '.' (a hidden file) or a '-' (an option to whatever gets the name). */
+static int
+prefix_char_is_safe(const unsigned char *p, size_t left, size_t *len)
+{
+	if (*p >= 0x80)
+		return (*len = utf8_printable_sequence(p, left)) != 0;
+	*len = 1;
+	return (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+	    (*p >= '0' && *p <= '9') || strchr("._+-#", *p) != NULL;
+}
+
+int
+sqd_prefix_check(const char *pattern, struct dl_error *e)
+{
+	const unsigned char *p = (const unsigned char *)pattern;
+	size_t left = strlen(pattern), len;
+	const char *run = strchr(pattern, '#');
+
+	if (*pattern == '\0')
+		return dl_error_set(e, DL_ERR_USAGE, "empty file prefix");
+	if (run != NULL && strchr(run + strspn(run, "#"), '#') != NULL)
+		return dl_error_set(e, DL_ERR_USAGE, "a file prefix may hold one run of '#' only");
+	if (strlen(pattern) > SQD_MAX_PREFIX || *pattern == '.' || *pattern == '-')
+		goto bad;
+	for (; left > 0; p += len, left -= len)
+		if (!prefix_char_is_safe(p, left, &len))
+			goto bad;
+	return 0;
+bad:
+	return dl_error_set(e, DL_ERR_USAGE, "bad file prefix \"%s\": letters, digits, "
+	    "'.', '_', '+', '-' and one run of '#', not first a '.' or '-', at most %d "
+	    "characters", pattern, SQD_MAX_PREFIX);
+}
+
 static int
 parse_fields(struct line_reader *r, char *p, struct sqd_phase *ph, struct dl_error *e)
 {
@@ -262,6 +297,13 @@ parse_fields(struct line_reader *r, char *p, struct sqd_phase *ph, struct dl_err
 	ph->boards = xstrdup(fields[1]);	/* kept exactly as stored */
 	if (*fields[2] == '\0')
 		return line_error(r, e, "empty file prefix");
+	/* the rule add-phase keeps: a hostile .sqd's prefix would name files
+	 * elsewhere, or run commands from dl-sqd makefile's Makefile */
+	if (sqd_prefix_check(fields[2], e) == -1) {
+		char why[DL_ERROR_MAX];
+		snprintf(why, sizeof why, "%s", e->msg);
+		return line_error(r, e, "%s", why);
+	}
 	ph->prefix = xstrdup(fields[2]);
 	ph->description = xstrdup(fields[3]);
 	return 0;
@@ -352,14 +394,9 @@ sqd_read(const char *path, struct sqd *t, struct dl_error *e)
 	return 0;
 }
 
-int
-sqd_write(const char *path, const struct sqd *t, struct dl_error *e)
+void
+sqd_print(FILE *fp, const struct sqd *t)
 {
-	struct outfile of;
-	FILE *fp = outfile_create(&of, path, 0666, e);
-
-	if (fp == NULL)
-		return -1;
 	fprintf(fp, "# Description file of tournament for program SquareDeal 2.7\n#\n");
 	fprintf(fp, "TN %s\nDI %s\n", t->name ? t->name : "", t->di ? t->di : "");
 	if (t->dv != NULL)
@@ -374,6 +411,17 @@ sqd_write(const char *path, const struct sqd *t, struct dl_error *e)
 	if (t->kh != NULL)
 		fprintf(fp, "KH %s\n", t->kh);
 	fprintf(fp, "#\n# Never edit this file\n");
+}
+
+int
+sqd_write(const char *path, const struct sqd *t, struct dl_error *e)
+{
+	struct outfile of;
+	FILE *fp = outfile_create(&of, path, 0666, e);
+
+	if (fp == NULL)
+		return -1;
+	sqd_print(fp, t);
 	return outfile_publish(&of, PUBLISH_REPLACE, NULL, e);
 }
 

@@ -4,6 +4,7 @@
 #define DL_SQD_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "error.h"
 #include "seed.h"
@@ -35,6 +36,15 @@ struct sqd {
 int sqd_read(const char *path, struct sqd *t, struct dl_error *e);
 /* Writes the reference program's layout, atomically. */
 int sqd_write(const char *path, const struct sqd *t, struct dl_error *e);
+/* The same layout to fp. */
+void sqd_print(FILE *fp, const struct sqd *t);
+
+/* The rule for a phase's file prefix (with its '#' run), the one place it
+ * is written: add-phase and every .sqd read keep it, so that a session's
+ * files are plain names in the output directory and nothing in a name can
+ * run in dl-sqd makefile's Makefile. */
+#define SQD_MAX_PREFIX 90
+int sqd_prefix_check(const char *pattern, struct dl_error *e);
 void sqd_free(struct sqd *t);
 
 /* Board lists: "16", "17-32", "1-10,11-20", with "AxB" for A sessions of B

@@ -14,7 +14,6 @@
 #include "sqd_stage.h"
 #include "util.h"
 
-#define SQD_MAX_PREFIX 90	/* characters of a file prefix, '#' included */
 
 static const char key_alphabet[] =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -64,21 +63,6 @@ parse_sessions(const char *text, unsigned *n, struct dl_error *e)
 	return 0;
 }
 
-/* One run of '#' for the session number; nothing that would make the
- * files' names a path, or hard to type. */
-static int
-check_prefix(const char *pattern, struct dl_error *e)
-{
-	const char *run = strchr(pattern, '#');
-
-	if (run != NULL && strchr(run + strspn(run, "#"), '#') != NULL)
-		return dl_error_set(e, DL_ERR_USAGE, "a file prefix may hold one run of '#' only");
-	if (strlen(pattern) > SQD_MAX_PREFIX || strpbrk(pattern, "/: \t\\") != NULL)
-		return dl_error_set(e, DL_ERR_USAGE, "bad file prefix \"%s\": no '/', ':', "
-		    "spaces, at most %d characters", pattern, SQD_MAX_PREFIX);
-	return 0;
-}
-
 /* The phase's fields in the order the operator is told what is wrong. */
 static int
 make_phase(struct sqd_phase *ph, const char *nsessions, const char *boards,
@@ -93,7 +77,7 @@ make_phase(struct sqd_phase *ph, const char *nsessions, const char *boards,
 	if (*prefix == '\0')
 		return dl_error_set(e, DL_ERR_USAGE, "empty file prefix");
 	ph->prefix = sqd_prefix_pattern(prefix, ph->nsessions);
-	if (check_prefix(ph->prefix, e) == -1)
+	if (sqd_prefix_check(ph->prefix, e) == -1)
 		return -1;
 	/* the .sqd's SN line is split at ':' */
 	if (strchr(description, ':') != NULL || !header_value_is_valid(description))
@@ -158,62 +142,69 @@ check_publishable(const char *path, const struct sqd *t, struct dl_error *e)
 	return 0;
 }
 
-/* A fresh key for every session, in a new file: the reference's layout,
- * "PHASE,SESSION:KEY" and CRLF, session 0 for an open-ended phase. */
-static int
-write_keys(const char *sqk_path, const struct sqd *t, struct dl_error *e)
+/* A fresh key for every session, the reference's layout: "PHASE,SESSION:KEY"
+ * and CRLF, session 0 for an open-ended phase.  The KH is the SHA-256 of
+ * exactly these bytes (sqk_read hashes the lines ended by CRLF). */
+static void
+write_keys(FILE *fp, const struct sqd *t, char kh[SQD_HASH_HEX + 1])
 {
-	struct outfile of;
-	FILE *fp = outfile_create(&of, sqk_path, 0600, e);
-	char *key;
+	crypto_hash_sha256_state sha;
+	unsigned char digest[crypto_hash_sha256_BYTES];
+	char *line = secret_alloc(64 + SQD_KEY_CHARS);
 
-	if (fp == NULL)
-		return -1;
-	key = secret_alloc(SQD_KEY_CHARS + 1);
+	crypto_hash_sha256_init(&sha);
 	for (unsigned p = 1; p <= t->nphases; p++) {
 		unsigned n = t->phases[p - 1].nsessions;
 		for (unsigned s = n == 0 ? 0 : 1; s <= n; s++) {
+			int len = snprintf(line, 64, "%u,%u:", p, s);
 			for (int i = 0; i < SQD_KEY_CHARS; i++)
-				key[i] = key_alphabet[randombytes_uniform(sizeof key_alphabet - 1)];
-			fprintf(fp, "%u,%u:%s\r\n", p, s, key);
+				line[len++] = key_alphabet[randombytes_uniform(sizeof key_alphabet - 1)];
+			memcpy(line + len, "\r\n", 2);
+			len += 2;
+			fwrite(line, 1, (size_t)len, fp);
+			crypto_hash_sha256_update(&sha, (unsigned char *)line, (size_t)len);
 		}
 	}
-	secret_free(key);
-	/* the stdio buffer held the keys: flush it into the file, then wipe */
-	return outfile_publish(&of, PUBLISH_NEW, NULL, e);
+	secret_free(line);
+	crypto_hash_sha256_final(&sha, digest);
+	sodium_bin2hex(kh, SQD_HASH_HEX + 1, digest, sizeof digest);
 }
 
-/* The KH, as sqk_read hashes the file just written. */
-static int
-set_key_hash(const char *sqk_path, struct sqd *t, struct dl_error *e)
-{
-	struct sqk k;
-
-	if (sqk_read(sqk_path, t, &k, e) == -1)
-		return -1;
-	t->kh = xstrdup(k.hash);
-	sqk_free(&k);
-	return 0;
-}
-
+/* Both files are written under temporary names, the .sqd already holding
+ * the KH of the keys, and then put in place together, signals held: an
+ * interrupted publish leaves both as they were.  Only a machine dying
+ * between the two renames can leave a key file whose KH the .sqd does not
+ * hold; publish with replace (--force) replaces such a file, whose keys no
+ * one has seen published. */
 int
-sqd_publish(const char *path, const char *sqk_path, struct sqd *t, struct dl_error *e)
+sqd_publish(const char *path, const char *sqk_path, struct sqd *t, int replace_keys,
+    struct dl_error *e)
 {
-	if (check_publishable(path, t, e) == -1 || write_keys(sqk_path, t, e) == -1)
+	struct outfile keys, description;
+	struct outfile *files[] = { &keys, &description };
+	const enum publish_mode hows[] = {
+		replace_keys ? PUBLISH_REPLACE : PUBLISH_NEW, PUBLISH_REPLACE,
+	};
+	char kh[SQD_HASH_HEX + 1];
+	FILE *fp;
+
+	if (check_publishable(path, t, e) == -1)
 		return -1;
-	/* Until the .sqd holds its KH the new key file is nobody's: if that
-	 * fails (a full disk, a read-only directory) it goes again, so that
-	 * publish can be run again rather than refuse to overwrite it.  The
-	 * cleanup module removes it should the tool be ended meanwhile. */
-	cleanup_add_file(sqk_path);
-	if (set_key_hash(sqk_path, t, e) == -1 || sqd_write(path, t, e) == -1) {
-		unlink(sqk_path);
-		cleanup_forget_file(sqk_path);
+	if ((fp = outfile_create(&keys, sqk_path, 0600, e)) == NULL)
+		return -1;
+	write_keys(fp, t, kh);
+	if ((fp = outfile_create(&description, path, 0666, e)) == NULL) {
+		outfile_discard(&keys);
+		return -1;
+	}
+	t->kh = xstrdup(kh);
+	sqd_print(fp, t);
+	/* the stdio buffer held the keys: flushed into the file, then freed */
+	if (outfile_publish_each(files, hows, 2, replace_keys ? NULL : "--force", e) == -1) {
 		free(t->kh);
 		t->kh = NULL;
 		return -1;
 	}
-	cleanup_forget_file(sqk_path);
 	return 0;
 }
 

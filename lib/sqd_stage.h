@@ -26,11 +26,12 @@ int sqd_add_phase(const char *path, struct sqd *t, const char *nsessions,
     const char *boards, const char *prefix, const char *description,
     struct dl_error *e);
 
-/* Publishes t: a fresh key for every session in a new key file at
- * sqk_path (mode 0600, never over an existing file), its hash as t's KH,
- * and the .sqd at path written with it.  Should that write fail, the key
- * file goes again, so that publishing can be run again. */
-int sqd_publish(const char *path, const char *sqk_path, struct sqd *t, struct dl_error *e);
+/* Publishes t: a fresh key for every session in a key file at sqk_path
+ * (mode 0600), its hash as t's KH, and the .sqd at path written with it;
+ * both appear together or neither does.  An existing key file is refused
+ * unless replace_keys (t has no KH: nobody saw those keys published). */
+int sqd_publish(const char *path, const char *sqk_path, struct sqd *t, int replace_keys,
+    struct dl_error *e);
 
 /* Sets t's DV from the text typed (sqd_canonical_dv): after publishing,
  * and once. */

@@ -302,3 +302,63 @@ played_club() {
 	[ "${lines[-2]}" = "board 11: not a board of the session (1-10)" ]
 	[ "${lines[-1]}" = "rr01.pbn: DOES NOT MATCH, session 1,1 (original), boards 1-10" ]
 }
+
+@test "every signal that ends a tool leaves no temporary file behind" {
+	# more than the 64 KiB a reader takes at once, so that the files begin
+	seed_of v1 | dl-stream -n 2000 | dl-map > deals
+	for sig in HUP INT QUIT TERM PIPE ALRM USR1 USR2 XCPU VTALRM PROF; do
+		mkdir "$sig" && cd "$sig"
+		mkfifo in
+		exec 7<> in
+		# a background job of a script starts with INT and QUIT ignored,
+		# which a tool leaves so: give it the defaults, as from a terminal
+		env --default-signal=INT,QUIT dl-fmt -f pbn,tso -p s < in 7>&- &
+		pid=$!
+		head -1500 ../deals >&7	# the headers and some boards: files begun
+		sleep 0.3
+		[ "$(ls -A | grep -c '^\.s\.')" -eq 2 ] || { echo "$sig: no temporaries"; return 1; }
+		kill -s "$sig" $pid
+		wait $pid && st=0 || st=$?
+		exec 7>&-
+		[ "$st" -eq $((128 + $(kill -l "$sig"))) ] || { echo "$sig: status $st"; return 1; }
+		[ "$(ls -A)" = in ] || { echo "$sig: left $(ls -A)"; return 1; }
+		cd ..
+	done
+}
+
+@test "publish: an interrupted publish that left a key file is finished with --force" {
+	dl-sqd t.sqd create --name T --di D
+	dl-sqd t.sqd add-phase 1 10 s > /dev/null
+	cp t.sqd before.sqd
+	printf '1,1:keysnobodysawpublished\r\n' > t.sqk
+	refuses 1 "dl-sqd: t.sqk exists: refusing to overwrite deal files (use --force)" dl-sqd t.sqd publish
+	cmp t.sqd before.sqd
+	run dl-sqd t.sqd publish --force
+	[ "$status" -eq 0 ]
+	kh=$(sed -n 's/^KH //p' t.sqd)
+	[ "$kh" = "$(sha256sum < t.sqk | cut -d' ' -f1)" ]
+	[ "$(stat -c %a t.sqk)" = 600 ]
+	# once published, --force changes nothing
+	refuses 1 "dl-sqd: t.sqd is published already" dl-sqd t.sqd publish --force
+	[ "$(sed -n 's/^KH //p' t.sqd)" = "$kh" ]
+}
+
+@test "publish: a failed write of the .sqd leaves no key file and no KH" {
+	dl-sqd t.sqd create --name T --di D
+	dl-sqd t.sqd add-phase 1 10 s > /dev/null
+	mkdir keys
+	chmod 500 keys
+	if [ "$(id -u)" -eq 0 ]; then
+		run setpriv --inh-caps=-dac_override --bounding-set=-dac_override -- true
+		[ "$status" -eq 0 ] || skip "cannot drop root's capabilities here"
+		run --separate-stderr setpriv --inh-caps=-dac_override,-dac_read_search \
+		    --bounding-set=-dac_override,-dac_read_search -- dl-sqd --sqk keys/t.sqk t.sqd publish
+	else
+		run --separate-stderr dl-sqd --sqk keys/t.sqk t.sqd publish
+	fi
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "dl-sqd: cannot create a file next to keys/t.sqk: Permission denied" ]
+	run grep -c '^KH' t.sqd
+	[ "$output" = 0 ]
+	[ "$(ls -A keys)" = "" ]
+}

@@ -193,7 +193,7 @@ wbg() {
 	dl-sqd t.sqd add-phase 1 10 s > /dev/null
 	echo 'old keys' > t.sqk
 	fails dl-sqd t.sqd publish
-	[ "$output" = "dl-sqd: t.sqk exists: refusing to overwrite deal files" ]
+	[ "$output" = "dl-sqd: t.sqk exists: refusing to overwrite deal files (use --force)" ]
 	[ "$(cat t.sqk)" = "old keys" ]
 	! grep -q '^KH' t.sqd
 }
