@@ -1,9 +1,9 @@
-# Shared set-up for the bats suites: the uninstalled tree on PATH, the
+# Set-up common to the bats suites: the uninstalled tree on PATH, the test
+# vectors in t/data (t/data/README.md), a scratch directory per test.
 bats_require_minimum_version 1.5.0
-# shared vectors, a scratch directory per test.
 DL_BUILD=${DL_BUILD:-$BATS_TEST_DIRNAME/../build}
 PATH="$DL_BUILD/bin:$PATH"
-VECTORS=${DL_VECTORS:-$BATS_TEST_DIRNAME/../../shared/vectors}
+VECTORS=${DL_VECTORS:-$BATS_TEST_DIRNAME/data}
 BIGDEAL=$VECTORS/bigdeal
 SQUAREDEAL=$VECTORS/squaredeal
 HELPERS=$DL_BUILD/t
