@@ -1,5 +1,5 @@
 /* dl-sqd: SquareDeal tournaments, whose deals players can check afterwards
- * (squaredeal.md), without the reference's menus. */
+ * (docs/squaredeal.md), without the reference's menus. */
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>

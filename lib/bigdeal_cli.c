@@ -363,7 +363,7 @@ formats_that_fit(const char *formats, unsigned high)
 	return kept;
 }
 
-/* random and owner as bigdeal-compat.md section 5: given entropy first,
+/* random and owner as docs/bigdeal-compat.md section 5: given entropy first,
  * then the OS's unless -o, -W or -h. */
 static void
 make_seed(const struct bigdealrc *rc)

@@ -57,7 +57,7 @@ every_format() {
 }
 
 # session KEYLINE RANGE NAME KIND [sesN]: one session of the club
-# tournament, run as SquareDeal runs bigdealx (squaredeal.md); KEYLINE is
+# tournament, run as SquareDeal runs bigdealx (docs/squaredeal.md); KEYLINE is
 # "phase,session" in the .sqk
 session() {
 	local key half dv

@@ -26,7 +26,7 @@ D_MINUS_1=ad55e315634dda658bf491ff
 	done
 }
 
-@test "the spec's example: v1 board 1" {
+@test "the example of docs/bigdeal-compat.md section 4: v1 board 1" {
 	run dl-map <<< "1 aa2e370583708187e21c7e7f"
 	[ "$output" = "1 $(head -1 "$BIGDEAL/v1/deals.tso")" ]
 }

@@ -16,7 +16,7 @@ same() {
 }
 
 # tournament FILE: a fresh published tournament with the World Bridge
-# Games 2024 key of phase 4 session 1 (squaredeal.md), other keys made up
+# Games 2024 key of phase 4 session 1 (docs/squaredeal.md), other keys made up
 wbg() {
 	printf '1,1:%s\r\n2,1:%s\r\n3,1:%s\r\n4,1:%s\r\n' \
 	    aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa \
