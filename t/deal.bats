@@ -8,7 +8,7 @@ load helper
 	dl-deal > b.pbn
 	[ "$(grep -c '^\[Board ' a.pbn)" -eq 32 ]
 	grep -q '^\[Board "32"\]$' a.pbn
-	! cmp -s a.pbn b.pbn
+	run -1 cmp -s a.pbn b.pbn
 	[ "$(wc -l < "$DL_SEED_HISTORY")" -eq 2 ]
 }
 

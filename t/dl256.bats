@@ -44,10 +44,10 @@ key_seed() { printf '#P: dl/1 seed\ndl256 %s\n' "$KEY"; }
 	key_seed | dl-stream -n 17-32 | grep -v '^#' | cut -d' ' -f2 > high
 	key_seed | dl-stream -n 1-16 --session 1 | grep -v '^#' | cut -d' ' -f2 > session1
 	key_seed | dl-stream -n 1-16 --event 1 | grep -v '^#' | cut -d' ' -f2 > event1
-	! cmp -s low high
-	! cmp -s low session1
-	! cmp -s low event1
-	! cmp -s session1 event1
+	run -1 cmp -s low high
+	run -1 cmp -s low session1
+	run -1 cmp -s low event1
+	run -1 cmp -s session1 event1
 }
 
 @test "a run split across processes is the single-process run" {

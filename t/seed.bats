@@ -19,7 +19,7 @@ LONG=0123456789012345678901234567890123456789
 	[ "$(wc -l < "$DL_SEED_HISTORY")" -eq 2 ]
 	grep -qvx '[0-9a-f]\{32\}' "$DL_SEED_HISTORY" && false
 	random=$(tail -1 seed | cut -d' ' -f2)
-	! grep -q "${random:0:16}" "$DL_SEED_HISTORY"
+	run -1 grep -q "${random:0:16}" "$DL_SEED_HISTORY"
 }
 
 @test "the history lives in the XDG state directory by default, and can be disabled" {

@@ -195,7 +195,7 @@ wbg() {
 	fails dl-sqd t.sqd publish
 	[ "$output" = "dl-sqd: t.sqk exists: refusing to overwrite deal files (use --force)" ]
 	[ "$(cat t.sqk)" = "old keys" ]
-	! grep -q '^KH' t.sqd
+	run -1 grep -q '^KH' t.sqd
 }
 
 @test "the .sqd written is the reference's layout" {
@@ -305,5 +305,5 @@ wbg() {
 	done
 	make -q -f club.mk DL_SQD=dl-sqd
 	touch event/club.sqd
-	! make -q -f club.mk DL_SQD=dl-sqd
+	run -1 make -q -f club.mk DL_SQD=dl-sqd
 }
