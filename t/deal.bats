@@ -16,7 +16,7 @@ load helper
 	dl-deal -n 17-20 -f pbn,tso,dlm -p out -i 'Club Pairs, 24 Nov 2026'
 	[ "$(grep -c '^\[Event "Club Pairs, 24 Nov 2026"\]$' out.pbn)" -eq 4 ]
 	grep -qx 'Headline=Club Pairs, 24 Nov 2026' out.dlm
-	run grep '^#' out.tso
+	run -0 grep '^#' out.tso
 	[ "${lines[0]}" = "#P: dl/1 deals" ]
 	[[ "${lines[2]}" =~ ^#T:\ 20[0-9-]{8}T[0-9:]{8}Z$ ]]
 	[ "${lines[3]}" = "#I: Club Pairs, 24 Nov 2026" ]

@@ -16,8 +16,10 @@ setup() {
 	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
 }
 
-# param CASE KEY: a value from a vector's PARAMS file
+# param CASE KEY: a value from a vector's PARAMS file (v4's owner is empty);
+# fails when the file or the key is missing
 param() {
+	grep -q "^$2=" "$BIGDEAL/$1/PARAMS" || { echo "no $2 in $BIGDEAL/$1/PARAMS" >&2; return 1; }
 	sed -n "s/^$2=//p" "$BIGDEAL/$1/PARAMS"
 }
 
