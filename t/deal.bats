@@ -27,7 +27,9 @@ load helper
 @test "formats come from ./.bigdealrc when not given" {
 	printf '[BigDeal]\nformats=lin,csv\n' > .bigdealrc
 	dl-deal -n 2 -p s
-	[ -f s.lin ] && [ -f s.csv ] && [ ! -f s.pbn ]
+	[ -f s.lin ]
+	[ -f s.csv ]
+	[ ! -f s.pbn ]
 }
 
 @test "more than 100 boards only with --many" {

@@ -37,7 +37,8 @@ every_format() {
 		want=$(golden "$1" "$name")
 		same_as_golden "blind.${want##*.}" "$1" "$name"
 	done
-	[ "$(ls out.* | wc -l)" -eq 12 ] && [ "$(ls blind.* | wc -l)" -eq 2 ]
+	[ "$(ls out.* | wc -l)" -eq 12 ]
+	[ "$(ls blind.* | wc -l)" -eq 2 ]
 }
 
 @test "dl-bigdealx -h writes Big Deal's files, every format: v1 (boards 1-32)" {
@@ -85,7 +86,8 @@ session() {
 		done
 	done
 	grep -qx 'formats=dup,pbn' .bigdealrc
-	[ "$(ls *.pbn | wc -l)" -eq 18 ] && [ ! -e rr01.dup ]
+	[ "$(ls *.pbn | wc -l)" -eq 18 ]
+	[ ! -e rr01.dup ]
 }
 
 @test "SquareDeal makes a set again: the files are replaced, as the reference does" {
@@ -166,7 +168,8 @@ session() {
 	two_lines stdout
 	dl-bigdeal -n 3 -p b -f pbn > stdout
 	[[ "$(head -1 stdout)" =~ ^dl-bigdeal\ \(dl\ [0-9.]+\),\ compatible\ with\ Big\ Deal\ version\ 2\.0$ ]]
-	[ "$(grep -c '^\[Board ' a.pbn)" -eq 3 ] && [ "$(grep -c '^\[Board ' b.pbn)" -eq 3 ]
+	[ "$(grep -c '^\[Board ' a.pbn)" -eq 3 ]
+	[ "$(grep -c '^\[Board ' b.pbn)" -eq 3 ]
 	run -1 cmp -s <(grep Deal a.pbn) <(grep Deal b.pbn)
 	[ "$(wc -l < "$DL_SEED_HISTORY")" -eq 2 ]
 }
@@ -280,7 +283,8 @@ session() {
 	same_as_golden v1.lin v1 lin
 	# SquareDeal's -W runs never stop to ask for the formats
 	dl-bigdealx -W x -n 1 -p w > /dev/null
-	[ -f w.dup ] && [ -f w.pbn ]
+	[ -f w.dup ]
+	[ -f w.pbn ]
 }
 
 @test "the secrets do not stay in dl-bigdealx's argv" {
