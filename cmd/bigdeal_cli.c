@@ -386,7 +386,7 @@ formats_that_fit(const char *formats, unsigned high, struct format_list *kept)
 		    formats, high);
 }
 
-/* random and owner as docs/bigdeal-compat.md says: given entropy first,
+/* random and owner as docs/bigdeal-compat.md section 5: given entropy first,
  * then the OS's unless -o, -W or -h; the history as every tool keeps it
  * (seed_make): -h and -W exist to make known sets again. */
 static void

@@ -1,4 +1,4 @@
-/* The command lines of Big Deal 2.0's bigdeal and bigdealx (bigdeal-compat.md
+/* Big Deal 2.0's bigdeal and bigdealx command lines (docs/bigdeal-compat.md
  * section 6), for the drop-ins dl-bigdeal and dl-bigdealx: the same options,
  * .bigdealrc and output files, and the two lines on standard output that
  * SquareDeal counts. */

@@ -1,5 +1,5 @@
 /* dl-sqd: SquareDeal tournaments, whose deals players can check afterwards
- * (squaredeal.md), without the reference's menus.  This file is the
+ * (docs/squaredeal.md), without the reference's menus.  This file is the
  * command line: each subcommand reads the .sqd, changes or deals it
  * through lib/ (sqd.c the files, sqd_stage.c what each stage allows,
  * sqd_deal.c the session files, sqd_verify.c the check of a played set,

@@ -1,4 +1,4 @@
-/* Big Deal's deal-number stream (bigdeal-compat.md section 3). */
+/* Big Deal's deal-number stream (docs/bigdeal-compat.md section 3). */
 #ifndef DL_BIGDEAL_H
 #define DL_BIGDEAL_H
 

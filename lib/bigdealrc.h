@@ -1,5 +1,5 @@
 /* Big Deal's settings file .bigdealrc in the current directory: a
- * "[BigDeal]" line and key=value lines (bigdeal-compat.md section 6). */
+ * "[BigDeal]" line and key=value lines (docs/bigdeal-compat.md section 6). */
 #ifndef DL_BIGDEALRC_H
 #define DL_BIGDEALRC_H
 

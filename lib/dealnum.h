@@ -1,5 +1,5 @@
 /* Deal numbers: the 96-bit integers 0 <= g < D that name one deal each, and
- * Big Deal's mapping between them and deals (bigdeal-compat.md section 4). */
+ * Big Deal's mapping to and from deals (docs/bigdeal-compat.md section 4). */
 #ifndef DL_DEALNUM_H
 #define DL_DEALNUM_H
 

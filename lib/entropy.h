@@ -1,4 +1,4 @@
-/* Collecting the secret as Big Deal does (bigdeal-compat.md section 5):
+/* Collecting the secret as Big Deal does (docs/bigdeal-compat.md section 5):
  * every byte gathered goes into one RIPEMD-160 whose digest is `random`,
  * and each source is credited a number of bits. */
 #ifndef DL_ENTROPY_H

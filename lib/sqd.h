@@ -1,4 +1,4 @@
-/* SquareDeal's files (squaredeal.md): the tournament description .sqd and
+/* SquareDeal's files (docs/squaredeal.md): the tournament description .sqd and
  * the key file .sqk, and how a session's name, boards and seed follow. */
 #ifndef DL_SQD_H
 #define DL_SQD_H

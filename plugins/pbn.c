@@ -1,4 +1,4 @@
-/* PBN, the "import" subset Big Deal writes (formats.md), with the event
+/* PBN, the "import" subset Big Deal writes (docs/formats.md), with the event
  * description in [Event] when the run has one. */
 #include <string.h>
 

@@ -8,7 +8,7 @@ load helper
 	dl-deal > b.pbn
 	[ "$(grep -c '^\[Board ' a.pbn)" -eq 32 ]
 	grep -q '^\[Board "32"\]$' a.pbn
-	! cmp -s a.pbn b.pbn
+	run -1 cmp -s a.pbn b.pbn
 	[ "$(wc -l < "$DL_SEED_HISTORY")" -eq 2 ]
 }
 
@@ -16,7 +16,7 @@ load helper
 	dl-deal -n 17-20 -f pbn,tso,dlm -p out -i 'Club Pairs, 24 Nov 2026'
 	[ "$(grep -c '^\[Event "Club Pairs, 24 Nov 2026"\]$' out.pbn)" -eq 4 ]
 	grep -qx 'Headline=Club Pairs, 24 Nov 2026' out.dlm
-	run grep '^#' out.tso
+	run -0 grep '^#' out.tso
 	[ "${lines[0]}" = "#P: dl/1 deals" ]
 	[[ "${lines[2]}" =~ ^#T:\ 20[0-9-]{8}T[0-9:]{8}Z$ ]]
 	[ "${lines[3]}" = "#I: Club Pairs, 24 Nov 2026" ]
@@ -27,7 +27,9 @@ load helper
 @test "formats come from ./.bigdealrc when not given" {
 	printf '[BigDeal]\nformats=lin,csv\n' > .bigdealrc
 	dl-deal -n 2 -p s
-	[ -f s.lin ] && [ -f s.csv ] && [ ! -f s.pbn ]
+	[ -f s.lin ]
+	[ -f s.csv ]
+	[ ! -f s.pbn ]
 }
 
 @test "more than 100 boards only with --many" {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The format-writer plugins against Big Deal 2.0's own files, byte by byte
-# (formats.md), and the host's refusals.
+# (docs/formats.md), and the host's refusals.
 
 load helper
 

@@ -1,9 +1,9 @@
-# Shared set-up for the bats suites: the uninstalled tree on PATH, the
+# Set-up common to the bats suites: the uninstalled tree on PATH, the test
+# vectors in t/data (t/data/README.md), a scratch directory per test.
 bats_require_minimum_version 1.5.0
-# shared vectors, a scratch directory per test.
 DL_BUILD=${DL_BUILD:-$BATS_TEST_DIRNAME/../build}
 PATH="$DL_BUILD/bin:$PATH"
-VECTORS=${DL_VECTORS:-$BATS_TEST_DIRNAME/../../shared/vectors}
+VECTORS=${DL_VECTORS:-$BATS_TEST_DIRNAME/data}
 BIGDEAL=$VECTORS/bigdeal
 SQUAREDEAL=$VECTORS/squaredeal
 HELPERS=$DL_BUILD/t
@@ -16,8 +16,10 @@ setup() {
 	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
 }
 
-# param CASE KEY: a value from a vector's PARAMS file
+# param CASE KEY: a value from a vector's PARAMS file (v4's owner is empty);
+# fails when the file or the key is missing
 param() {
+	grep -q "^$2=" "$BIGDEAL/$1/PARAMS" || { echo "no $2 in $BIGDEAL/$1/PARAMS" >&2; return 1; }
 	sed -n "s/^$2=//p" "$BIGDEAL/$1/PARAMS"
 }
 
@@ -63,10 +65,61 @@ same_as_golden() {
 	esac || { echo "$3 differs for $2" >&2; return 1; }
 }
 
-# fails CMD...: runs CMD, which must fail with status 1 or 2 and print one
-# line on stderr; that line is left in $output.
+# fails CMD...: runs CMD, which must fail with status 1 or 2 and print
+# exactly one line, newline-terminated, on standard error; that line
+# (without its newline) is left in $output and $stderr, CMD's standard
+# output in $lines.  Success, any other status (a crash or another signal,
+# a command that could not be run), no message, an empty or unterminated
+# line, or several lines fail the test, saying which.
 fails() {
-	run --separate-stderr "$@"
-	[ "$status" -ne 0 ] || { echo "expected failure, got status 0" >&2; return 1; }
-	output=$stderr
+	local err problem=
+	err=$(mktemp "${BATS_SUITE_TMPDIR:-${TMPDIR:-/tmp}}/fails.XXXXXX") || return 1
+	run fails_stderr_to "$err" "$@"
+	case $status in
+	0) problem="succeeded (status 0)" ;;
+	1 | 2) ;;
+	126 | 127) problem="could not be run (status $status)" ;;
+	*)
+		local sig
+		if [ "$status" -gt 128 ] && sig=$(kill -l "$status" 2> /dev/null); then
+			problem="was killed by SIG$sig (status $status)"
+		else
+			problem="exited with status $status, not 1 or 2"
+		fi ;;
+	esac
+	local nlines
+	nlines=$(wc -l < "$err")
+	if [ -n "$problem" ]; then
+		:
+	elif [ ! -s "$err" ]; then
+		problem="failed (status $status) with nothing on stderr"
+	elif [ -n "$(tail -c 1 "$err")" ]; then
+		problem="failed (status $status) with an unterminated line on stderr"
+	elif [ "$nlines" -ne 1 ]; then
+		problem="failed (status $status) with $nlines lines on stderr, not one"
+	elif [ "$(wc -c < "$err")" -eq 1 ]; then
+		problem="failed (status $status) with an empty line on stderr"
+	fi
+	if [ -n "$problem" ]; then
+		{
+			printf 'fails: %s\n  %s\n' "$*" "$problem"
+			if [ -s "$err" ]; then
+				printf '  stderr:\n'
+				sed 's/^/    | /' "$err"
+			fi
+		} >&2
+		rm -f "$err"
+		return 1
+	fi
+	output=$(cat "$err")
+	stderr=$output
+	stderr_lines=("$output")
+	rm -f "$err"
+}
+
+# fails_stderr_to FILE CMD...: CMD with its standard error into FILE.
+fails_stderr_to() {
+	local err=$1
+	shift
+	"$@" 2> "$err"
 }

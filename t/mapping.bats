@@ -6,17 +6,17 @@ load helper
 D_MINUS_1=ad55e315634dda658bf491ff
 
 @test "number 0 gives North the spades, East the hearts, South the diamonds" {
-	run dl-map <<< "1 000000000000000000000000"
+	run -0 dl-map <<< "1 000000000000000000000000"
 	[ "$output" = "1 0000000000000111111111111122222222222223333333333333" ]
 }
 
 @test "number 1 moves one card between South and West" {
-	run dl-map <<< "1 000000000000000000000001"
+	run -0 dl-map <<< "1 000000000000000000000001"
 	[ "$output" = "1 0000000000000111111111111122222222222232333333333333" ]
 }
 
 @test "number D-1 gives the reverse assignment" {
-	run dl-map <<< "1 $D_MINUS_1"
+	run -0 dl-map <<< "1 $D_MINUS_1"
 	[ "$output" = "1 3333333333333222222222222211111111111110000000000000" ]
 }
 
@@ -26,8 +26,8 @@ D_MINUS_1=ad55e315634dda658bf491ff
 	done
 }
 
-@test "the spec's example: v1 board 1" {
-	run dl-map <<< "1 aa2e370583708187e21c7e7f"
+@test "the example of docs/bigdeal-compat.md section 4: v1 board 1" {
+	run -0 dl-map <<< "1 aa2e370583708187e21c7e7f"
 	[ "$output" = "1 $(head -1 "$BIGDEAL/v1/deals.tso")" ]
 }
 
@@ -41,7 +41,7 @@ D_MINUS_1=ad55e315634dda658bf491ff
 @test "every deal of 100 000 gives each hand 13 cards" {
 	dl-seed | dl-stream -n 100000 | dl-map | grep -v '^#' | cut -d' ' -f2 > deals
 	[ "$(wc -l < deals)" -eq 100000 ]
-	run awk '{ for (h = 0; h < 4; h++) { n = gsub(h, h); if (n != 13) bad++ } }
+	run -0 awk '{ for (h = 0; h < 4; h++) { n = gsub(h, h); if (n != 13) bad++ } }
 	    length($0) != 52 { bad++ } END { print bad + 0 }' deals
 	[ "$output" = 0 ]
 }

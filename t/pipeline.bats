@@ -51,7 +51,7 @@ body() { grep -v '^#' "$@"; }
 
 @test "the stream headers: protocol, generator, range, mapping, event, time" {
 	dl-seed --hex "$(param v1 random)" --event 'Club Pairs' | dl-stream -n 3-4 | dl-map > deals
-	run grep '^#' deals
+	run -0 grep '^#' deals
 	[ "${lines[0]}" = "#P: dl/1 deals" ]
 	[ "${lines[1]}" = "#V: dl 0.1.0" ]
 	[[ "${lines[2]}" =~ ^#T:\ [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z$ ]]
@@ -64,7 +64,7 @@ body() { grep -v '^#' "$@"; }
 }
 
 @test "the seed record holds random and the owner's hash" {
-	run seed_of v1
+	run -0 seed_of v1
 	[ "${lines[-1]}" = "bigdeal $(param v1 random | tr A-F a-f) $(printf 'Example Owner' | "$HELPERS/rmd160")" ]
 }
 
@@ -114,7 +114,7 @@ body() { grep -v '^#' "$@"; }
 
 @test "dl-seed refuses to show the secret on a terminal unless forced" {
 	run script -qec 'dl-seed' /dev/null
-	[ "$status" -ne 0 ]
+	[ "$status" -eq 2 ]
 	[[ "$output" == *"dl-seed: refusing to write a secret seed to a terminal (use --force)"* ]]
 	run script -qec 'dl-seed --force' /dev/null
 	[ "$status" -eq 0 ]
@@ -142,7 +142,7 @@ body() { grep -v '^#' "$@"; }
 
 @test "dl-stream without -n deals 32 boards, or the range a seed announces" {
 	[ "$(seed_of v1 | dl-stream | grep -vc '^#')" -eq 32 ]
-	run bash -c "{ echo '#P: dl/1 seed'; echo '#B: 5-7'; dl-seed --hex $(param v1 random) | tail -1; } | dl-stream | grep -v '^#'"
+	run -0 bash -c "set -o pipefail; { echo '#P: dl/1 seed'; echo '#B: 5-7'; dl-seed --hex $(param v1 random) | tail -1; } | dl-stream | grep -v '^#'"
 	[ "${#lines[@]}" -eq 3 ]
 	[[ "${lines[0]}" == "5 "* ]]
 }

@@ -12,9 +12,12 @@ plugin() {
 	make -s -C "$BATS_TEST_DIRNAME/.." BUILD="$DL_BUILD" DESTDIR="$PWD/root" \
 	    PREFIX=/opt/dl install > /dev/null
 	root=$PWD/root/opt/dl
-	[ -x "$root/bin/dl-fmt" ] && [ -L "$root/bin/dl-fmt-pbn" ]
-	[ -f "$root/lib/dl/plugins/pbn.so" ] && [ -f "$root/include/dl/plugin.h" ]
-	[ -f "$root/share/man/man1/dl-seed.1" ] && [ -f "$root/share/man/man5/dl-protocol.5" ]
+	[ -x "$root/bin/dl-fmt" ]
+	[ -L "$root/bin/dl-fmt-pbn" ]
+	[ -f "$root/lib/dl/plugins/pbn.so" ]
+	[ -f "$root/include/dl/plugin.h" ]
+	[ -f "$root/share/man/man1/dl-seed.1" ]
+	[ -f "$root/share/man/man5/dl-protocol.5" ]
 	cflags=$(PKG_CONFIG_PATH="$root/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$PWD/root" \
 	    pkg-config --cflags dl-plugin)
 	[ "${cflags% }" = "-I$PWD/root/opt/dl/include" ]

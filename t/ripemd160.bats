@@ -23,6 +23,6 @@ hash() { printf %s "$1" | "$HELPERS/rmd160"; }
 }
 
 @test "RIPEMD-160 of one million 'a'" {
-	run bash -c "head -c 1000000 /dev/zero | tr '\\0' a | '$HELPERS/rmd160'"
+	run -0 bash -c "set -o pipefail; head -c 1000000 /dev/zero | tr '\\0' a | '$HELPERS/rmd160'"
 	[ "$output" = 52783243c1697bdbe16d37f97f68f08325dc1528 ]
 }

@@ -45,7 +45,7 @@ read_sqk(void *arg)
 	sqk_read("fuzz.sqk", &run->t, &run->k);
 }
 
-/* The hash as squaredeal.md defines it, computed apart from parse_keys. */
+/* The hash as docs/squaredeal.md defines it, computed apart from parse_keys. */
 static void
 expected_hash(const uint8_t *data, size_t size, char hex[SQD_HASH_HEX + 1])
 {
