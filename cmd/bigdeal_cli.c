@@ -110,9 +110,7 @@ parse_options(int argc, char *argv[])
 			run.wizard = run.only_given = 1;
 			break;
 		case 'H': usage(stdout, 0);
-		default:
-			tool_bad_option(argv, optind, optopt);
-			usage(stderr, 2);
+		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
 	if (optind != argc)
@@ -381,9 +379,6 @@ formats_that_fit(const char *formats, unsigned high, struct format_list *kept)
 		plugin_unload(&lp);
 	}
 	format_list_free(&list);
-	if (kept->n == 0)
-		tool_fail(DL_ERR_INPUT, "no format of \"%s\" holds board %u: no files written",
-		    formats, high);
 }
 
 /* random and owner as docs/bigdeal-compat.md section 5: given entropy first,
@@ -420,6 +415,12 @@ open_writers(const char *prefix, const char *formats, unsigned high)
 	struct dl_error e;
 
 	formats_that_fit(formats, high, &fit);
+	/* as the reference: nothing to write is no failure; the banner
+	 * still says the run is done */
+	if (fit.n == 0) {
+		format_list_free(&fit);
+		return NULL;
+	}
 	if (writers_open(&ws, &fit, &opt, &e) == -1)
 		tool_die(&e);
 	format_list_free(&fit);
@@ -456,8 +457,10 @@ deal_run(const struct bigdealrc *rc)
 	formats = get_formats(rc);
 	/* a mistyped format must not cost a given secret its first use */
 	ws = open_writers(prefix, formats, range.high);
-	make_seed(rc);
-	deal(ws, range);
+	if (ws != NULL) {
+		make_seed(rc);
+		deal(ws, range);
+	}
 	free(prefix);
 	free(formats);
 }

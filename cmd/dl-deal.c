@@ -86,6 +86,7 @@ main(int argc, char *argv[])
 	int many = 0, ch;
 
 	tool_start();
+	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "f:g:hi:n:p:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': wo.crlf = 1; break;
@@ -103,7 +104,7 @@ main(int argc, char *argv[])
 		case 'm': many = 1; break;
 		case 'n': boards = optarg; break;
 		case 'p': wo.prefix = optarg; break;
-		default: usage(stderr, 2);
+		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
 	if (optind != argc)

@@ -117,6 +117,7 @@ main(int argc, char *argv[])
 	struct dl_error e;
 
 	tool_start();
+	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "f:hp:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -138,8 +139,7 @@ main(int argc, char *argv[])
 		case 'p':
 			opt.prefix = optarg;
 			break;
-		default:
-			usage(stderr, 2);
+		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
 	if (optind != argc)

@@ -86,6 +86,7 @@ main(int argc, char *argv[])
 	int reverse = 0, ch;
 
 	tool_start();
+	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "hm:r", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
@@ -98,8 +99,7 @@ main(int argc, char *argv[])
 		case 'r':
 			reverse = 1;
 			break;
-		default:
-			usage(stderr, 2);
+		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
 	if (optind != argc)

@@ -204,9 +204,7 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 		case 'X': opt.hex_file = optarg; opt.given_hex = 1; break;
 		case 'H': opt.no_history = 1; break;
 		case 'N': opt.not_for_play = 1; break;
-		default:
-			tool_bad_option(argv, optind, optopt);
-			usage(stderr, 2);
+		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
 	if (optind != argc)

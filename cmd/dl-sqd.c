@@ -517,6 +517,7 @@ main(int argc, char *argv[])
 
 	tool_start();
 	opt.formats = "pbn";
+	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "b:d:f:hr", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'b': opt.boards = optarg; break;
@@ -529,7 +530,7 @@ main(int argc, char *argv[])
 		case 'N': opt.name = optarg; break;
 		case 'r': opt.reserve = 1; break;
 		case 'k': opt.sqk = optarg; break;
-		default: usage(stderr, 2);
+		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
 	argc -= optind;

@@ -384,6 +384,7 @@ main(int argc, char *argv[])
 
 	tool_start();
 	tool_input_status = STATUS_ERROR;
+	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "a:hnqt", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': alpha_text = optarg; break;
@@ -391,7 +392,7 @@ main(int argc, char *argv[])
 		case 'n': numbers = 1; break;
 		case 'q': quiet = 1; break;
 		case 't': tables = 1; break;
-		default: usage(stderr, STATUS_ERROR);
+		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
 	if (optind != argc)

@@ -57,6 +57,7 @@ main(int argc, char *argv[])
 	int ch;
 
 	tool_start();
+	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "g:hn:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'E': event = optarg; break;
@@ -68,7 +69,7 @@ main(int argc, char *argv[])
 		case 'h': usage(stdout, 0);
 		case 'n': boards = optarg; break;
 		case 'S': session = optarg; break;
-		default: usage(stderr, 2);
+		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
 	if (optind != argc)

@@ -162,15 +162,16 @@ void
 tool_bad_option(char *argv[], int index, int option)
 {
 	const char *arg = index > 0 ? argv[index - 1] : "";
+	struct dl_error e;
 
 	if (strncmp(arg, "--", 2) == 0)
-		fprintf(stderr, "%s: unknown, ambiguous or misused option '%.*s'\n",
-		    getprogname(), (int)strcspn(arg, "="), arg);
-	else if (option != 0)
-		fprintf(stderr, "%s: unknown option or missing argument -- '%c'\n",
-		    getprogname(), option);
+		dl_error_set(&e, DL_ERR_USAGE, "unknown, ambiguous or misused option '%.*s' "
+		    "(%s --help shows the usage)", (int)strcspn(arg, "="), arg, getprogname());
 	else
-		fprintf(stderr, "%s: bad option\n", getprogname());
+		dl_error_set(&e, DL_ERR_USAGE, "unknown option or missing argument -- '%c' "
+		    "(%s --help shows the usage)", option, getprogname());
+	/* the whole argument may be a secret given the wrong way */
 	if (index > 0 && strchr(arg, '=') != NULL)
 		sodium_memzero(argv[index - 1], strlen(argv[index - 1]));
+	tool_die(&e);
 }

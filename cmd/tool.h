@@ -36,10 +36,11 @@ void tool_fail(enum dl_error_kind kind, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
 void tool_fail_sys(const char *fmt, ...)
     __attribute__((noreturn, format(printf, 1, 2)));
-/* After getopt_long returned '?' with opterr 0: says which option was
- * wrong without quoting its argument (getopt's own message quotes a
- * whole "--he=SECRET"), blanks it in argv, and returns for the usage. */
-void tool_bad_option(char *argv[], int index, int option);
+/* After getopt_long returned '?' (every tool sets opterr to 0): says in
+ * one line which option was wrong, without quoting its argument (getopt's
+ * own message would quote a whole "--he=SECRET"), blanks it in argv, and
+ * exits with the usage status. */
+void tool_bad_option(char *argv[], int index, int option) __attribute__((noreturn));
 
 /* Flush or close a stream, ending the tool with a message on a write
  * error.  A reader that went away (EPIPE) ends it quietly, status 1. */

@@ -67,7 +67,7 @@ PHRASE=0123456789012345678901234567890123456789abcdef
 	refuses_usage() {
 		run --separate-stderr "$@"
 		[ "$status" -eq 2 ]
-		[ "${stderr_lines[0]}" = "$1: unknown, ambiguous or misused option '${2%%=*}'" ]
+		[ "$stderr" = "$1: unknown, ambiguous or misused option '${2%%=*}' ($1 --help shows the usage)" ]
 		[[ $stderr != *SECRET* ]]
 	}
 	refuses_usage dl-seed --he=SECRETSECRET
@@ -186,17 +186,17 @@ deals_stream() {
 		skip "needs root to make another user's file, and setpriv"
 	fi
 	deals_stream > deals
-	mkdir -m 1777 shared
-	echo mine > shared/s.pbn
-	echo theirs > shared/s.tso
-	chown nobody shared/s.tso
+	mkdir -m 1777 sticky
+	echo mine > sticky/s.pbn
+	echo theirs > sticky/s.tso
+	chown nobody sticky/s.tso
 	run --separate-stderr setpriv --inh-caps=-fowner,-dac_override --bounding-set=-fowner,-dac_override \
-	    -- dl-fmt -f pbn,tso --force -p shared/s < deals
+	    -- dl-fmt -f pbn,tso --force -p sticky/s < deals
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "dl-fmt: cannot replace shared/s.tso: Operation not permitted" ]
-	[ "$(cat shared/s.pbn)" = mine ]
-	[ "$(cat shared/s.tso)" = theirs ]
-	[ "$(ls -A shared | tr '\n' ' ')" = "s.pbn s.tso " ]
+	[ "$stderr" = "dl-fmt: cannot replace sticky/s.tso: Operation not permitted" ]
+	[ "$(cat sticky/s.pbn)" = mine ]
+	[ "$(cat sticky/s.tso)" = theirs ]
+	[ "$(ls -A sticky | tr '\n' ' ')" = "s.pbn s.tso " ]
 }
 
 @test "a FIFO at an output path is refused by dl-sqd make, not opened" {
