@@ -362,3 +362,42 @@ played_club() {
 	[ "$output" = 0 ]
 	[ "$(ls -A keys)" = "" ]
 }
+
+@test "a hostile .sqd prefix is refused on reading: no command from dl-sqd makefile, no path" {
+	cp "$SQUAREDEAL/club/club.sqd" "$SQUAREDEAL/club/club.sqk" .
+	chmod 600 club.sqk
+	line=$(grep -n '^SN' club.sqd | head -1 | cut -d: -f1)
+	for prefix in 'r$(shell touch pwned)#' '../../../escaped#' 'a b#' '-rf#' '.hidden#' 'a"] [Event "spoof#'; do
+		sed "${line}s|^SN \([0-9]*\):\([^:]*\):[^:]*:|SN \1:\2:$prefix:|" club.sqd > evil.sqd
+		grep -qF -- "$prefix" evil.sqd
+		run --separate-stderr dl-sqd evil.sqd makefile -f pbn
+		[ "$status" -eq 1 ] || { echo "$prefix: status $status"; return 1; }
+		[[ $stderr == "dl-sqd: evil.sqd:$line: bad file prefix"* ]] || { echo "$prefix: $stderr"; return 1; }
+		[ -z "$output" ]
+		run dl-sqd evil.sqd make -d out 1 1
+		[ "$status" -eq 1 ]
+	done
+	[ ! -e pwned ]
+	[ ! -e ../../../escaped01.pbn ]
+	dl-sqd new.sqd create --name N --di D
+	refuses 2 "dl-sqd: bad file prefix \"a/b#\": letters, digits, '.', '_', '+', '-' and one run of '#', not first a '.' or '-', at most 90 characters" \
+	    dl-sqd new.sqd add-phase 1 10 a/b
+}
+
+@test "dl-sqd makefile: directories with spaces, quotes and dollars work; a path make cannot name is refused" {
+	for dir in 'my event' "it's \$HOME" 'a#b'; do
+		mkdir "$dir"
+		cp "$SQUAREDEAL/club/club.sqd" "$SQUAREDEAL/club/club.sqk" "$dir/"
+		chmod 600 "$dir/club.sqk"
+		dl-sqd "$dir/club.sqd" makefile -f pbn,dupblind > club.mk
+		make -s -j2 -f club.mk DL_SQD=dl-sqd > /dev/null
+		[ -f "$dir/rr01.pbn" ] && [ -f "$dir/ko2.dup" ] || { echo "$dir: $(ls "$dir")"; return 1; }
+		run make -q -f club.mk DL_SQD=dl-sqd
+		[ "$status" -eq 0 ]
+		rm club.mk
+	done
+	mkdir 'x:y'
+	cp "$SQUAREDEAL/club/club.sqd" 'x:y/'
+	refuses 2 "dl-sqd: x:y/club.sqd: a Makefile cannot name a file whose path holds ':'" \
+	    dl-sqd x:y/club.sqd makefile
+}
