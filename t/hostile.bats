@@ -380,7 +380,7 @@ played_club() {
 	[ ! -e pwned ]
 	[ ! -e ../../../escaped01.pbn ]
 	dl-sqd new.sqd create --name N --di D
-	refuses 2 "dl-sqd: bad file prefix \"a/b#\": letters, digits, '.', '_', '+', '-' and one run of '#', not first a '.' or '-', at most 90 characters" \
+	refuses 2 "dl-sqd: bad file prefix \"a/b\": letters, digits, '.', '_', '+', '-' and one run of '#', not first a '.' or '-', at most 90 characters" \
 	    dl-sqd new.sqd add-phase 1 10 a/b
 }
 
