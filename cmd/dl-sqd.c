@@ -240,6 +240,17 @@ cmd_seed(const char *path, int argc, char **argv)
 	return 0;
 }
 
+/* What a .sqd says, printed: its text may come from anyone, so control
+ * bytes are written escaped (tool_escaped). */
+static void
+print_text(const char *format, const char *text)
+{
+	char *shown = tool_escaped(text);
+
+	printf(format, shown);
+	free(shown);
+}
+
 static void
 show_phase(const struct sqd_phase *ph, unsigned p)
 {
@@ -247,18 +258,21 @@ show_phase(const struct sqd_phase *ph, unsigned p)
 	/* an open-ended phase shows how its first two sessions are named */
 	unsigned shown = ph->nsessions ? ph->nsessions : 2;
 
+	printf("Phase %u: ", p);
+	print_text("%s, ", ph->description);
 	if (ph->nsessions == 0)
-		printf("Phase %u: %s, open-ended, boards %s\n", p, ph->description, ph->boards);
+		printf("open-ended, ");
 	else
-		printf("Phase %u: %s, %u session%s, boards %s\n", p, ph->description,
-		    ph->nsessions, ph->nsessions == 1 ? "" : "s", ph->boards);
+		printf("%u session%s, ", ph->nsessions, ph->nsessions == 1 ? "" : "s");
+	print_text("boards %s\n", ph->boards);
 	for (unsigned s = 1; s <= shown; s++) {
 		char *name = sqd_session_name(ph, s, 0), *d = sqd_expand(desc, s);
 		struct board_range r;
 		if (sqd_session_range(ph, s, &r) == 0)
-			printf("  session %u: %-12s boards %u-%u  %s\n", s, name, r.low, r.high, d);
+			printf("  session %u: %-12s boards %u-%u  ", s, name, r.low, r.high);
 		else
-			printf("  session %u: %-12s boards chosen when dealing  %s\n", s, name, d);
+			printf("  session %u: %-12s boards chosen when dealing  ", s, name);
+		print_text("%s\n", d);
 		free(name);
 		free(d);
 	}
@@ -278,9 +292,9 @@ cmd_show(const char *path, int argc, char **argv)
 	if (argc != 0)
 		usage(stderr, 2);
 	read_sqd(path, &t);
-	printf("Tournament: %s\n", t.name ? t.name : "");
-	printf("Delayed information: %s\n", t.di ? t.di : "");
-	printf("Delayed value: %s\n", t.dv ? t.dv : "(not set)");
+	print_text("Tournament: %s\n", t.name ? t.name : "");
+	print_text("Delayed information: %s\n", t.di ? t.di : "");
+	print_text("Delayed value: %s\n", t.dv ? t.dv : "(not set)");
 	if ((stage = sqd_stage(&t, key_path(path), &e)) == NULL)
 		tool_die(&e);
 	printf("Stage: %s\n", stage);
@@ -375,7 +389,7 @@ cmd_set_dv(const char *path, int argc, char **argv)
 	if (sqd_set_dv(path, &t, argv[0], &e) == -1)
 		tool_die(&e);
 	write_sqd(path, &t);
-	printf("DV %s\n", t.dv);
+	print_text("DV %s\n", t.dv);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
@@ -394,7 +408,7 @@ print_verdicts(const struct sqd_verify *v, struct board_range r)
 			printf("board %u: DIFFERENT from the session's deal\n", b);
 			break;
 		case SQD_MISSING:
-			printf("board %u: not in %s\n", b, opt.deals);
+			printf("board %u: ", b), print_text("not in %s\n", opt.deals);
 			break;
 		default:
 			printf("board %u: not a board of the session (%u-%u)\n", b, r.low, r.high);
@@ -426,7 +440,8 @@ verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int arg
 	    sqd_verify_played(t, k, p, s, opt.reserve, r, played, n, &v, &e) == -1)
 		tool_die(&e);
 	print_verdicts(&v, r);
-	printf("%s: %s, session %u,%u (%s), boards %u-%u\n", opt.deals,
+	print_text("%s: ", opt.deals);
+	printf("%s, session %u,%u (%s), boards %u-%u\n",
 	    v.matches ? "matches" : "DOES NOT MATCH", p, s,
 	    opt.reserve ? "reserve" : "original", r.low, r.high);
 	int status = v.matches ? 0 : 1;

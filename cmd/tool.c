@@ -9,6 +9,7 @@
 #include <sodium.h>
 
 #include "cleanup.h"
+#include "util.h"
 #include "tool.h"
 
 int tool_input_status = EXIT_REFUSED;
@@ -174,4 +175,14 @@ tool_bad_option(char *argv[], int index, int option)
 	if (index > 0 && strchr(arg, '=') != NULL)
 		sodium_memzero(argv[index - 1], strlen(argv[index - 1]));
 	tool_die(&e);
+}
+
+char *
+tool_escaped(const char *text)
+{
+	size_t size = 4 * strlen(text) + 1;
+	char *out = xmalloc(size);
+
+	escape_text(out, size, text, strlen(text));
+	return out;
 }

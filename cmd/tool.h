@@ -53,6 +53,10 @@ void setup_stdout(void);
 void wipe_stdout_buffer(void);
 
 void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Untrusted text (a .sqd's names, a file name) as it may be shown: its
+ * control bytes and direction overrides written as \xNN (to free). */
+char *tool_escaped(const char *text);
+
 /* Each gathered warning as "dl-NAME: warning". */
 void tool_print_warnings(const struct dl_warnings *w);
 

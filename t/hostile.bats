@@ -401,3 +401,12 @@ played_club() {
 	refuses 2 "dl-sqd: x:y/club.sqd: a Makefile cannot name a file whose path holds ':'" \
 	    dl-sqd x:y/club.sqd makefile
 }
+
+@test "dl-sqd show and set-dv print what a .sqd says with its escapes written out" {
+	printf 'TN Club \033]0;pwned\007\nDI draw\033[2J\nSN 1:10:rr:Round \033[31mred\n' > evil.sqd
+	run -0 dl-sqd evil.sqd show
+	[ "${lines[0]}" = 'Tournament: Club \x1b]0;pwned\x07' ]
+	[ "${lines[1]}" = 'Delayed information: draw\x1b[2J' ]
+	[ "${lines[4]}" = 'Phase 1: Round \x1b[31mred, 1 session, boards 10' ]
+	[[ $output != *$'\033'* ]]
+}
