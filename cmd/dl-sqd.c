@@ -519,16 +519,21 @@ main(int argc, char *argv[])
 		{ "sqk", required_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 },
 	};
+	/* lock: what the command holds on the .sqd while it runs */
+	enum { NONE, SHARED, EXCLUSIVE };
 	static const struct {
 		const char *name;
 		int (*run)(const char *, int, char **);
+		int lock;
 	} commands[] = {
-		{ "create", cmd_create }, { "add-phase", cmd_add_phase },
-		{ "publish", cmd_publish }, { "set-dv", cmd_set_dv },
-		{ "make", cmd_make }, { "show", cmd_show }, { "verify", cmd_verify },
-		{ "seed", cmd_seed }, { "makefile", cmd_makefile },
+		{ "create", cmd_create, NONE }, { "add-phase", cmd_add_phase, EXCLUSIVE },
+		{ "publish", cmd_publish, EXCLUSIVE }, { "set-dv", cmd_set_dv, EXCLUSIVE },
+		{ "make", cmd_make, SHARED }, { "show", cmd_show, SHARED },
+		{ "verify", cmd_verify, SHARED }, { "seed", cmd_seed, SHARED },
+		{ "makefile", cmd_makefile, SHARED },
 	};
-	int ch;
+	struct dl_error e;
+	int ch, fd;
 
 	tool_start();
 	opt.formats = "pbn";
@@ -554,10 +559,18 @@ main(int argc, char *argv[])
 		usage(stderr, 2);
 	if (sodium_init() < 0)
 		tool_fail(DL_ERR_USAGE, "cannot initialise libsodium");
-	if (strcmp(argv[1], "set-name") == 0 || strcmp(argv[1], "set-di") == 0)
+	if (strcmp(argv[1], "set-name") == 0 || strcmp(argv[1], "set-di") == 0) {
+		if (sqd_lock(argv[0], 1, &fd, &e) == -1)
+			tool_die(&e);
 		return cmd_set_text(argv[0], argc - 2, argv + 2, argv[1][4] == 'n');
+	}
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-		if (strcmp(argv[1], commands[i].name) == 0)
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			/* held until the command ends, with the process */
+			if (commands[i].lock != NONE &&
+			    sqd_lock(argv[0], commands[i].lock == EXCLUSIVE, &fd, &e) == -1)
+				tool_die(&e);
 			return commands[i].run(argv[0], argc - 2, argv + 2);
+		}
 	tool_fail(DL_ERR_USAGE, "unknown command \"%s\"", argv[1]);
 }

@@ -4,7 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -607,4 +610,29 @@ sqd_session_seed(const struct sqd *t, const struct sqk *k, unsigned phase,
 	seed->generator = &generator_bigdeal;
 	secret_free(ctx);
 	free(b64);
+}
+
+int
+sqd_lock(const char *path, int exclusive, int *fdp, struct dl_error *e)
+{
+	for (;;) {
+		struct stat held, now;
+		int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+		if (fd == -1)
+			return dl_error_sys(e, "%s", path);
+		if (flock(fd, exclusive ? LOCK_EX : LOCK_SH) == -1 || fstat(fd, &held) == -1) {
+			dl_error_sys(e, "%s", path);
+			close(fd);
+			return -1;
+		}
+		/* another command may have replaced the file (its write is a
+		 * rename) while we waited: then the lock is on the old one */
+		if (stat(path, &now) == 0 && now.st_dev == held.st_dev &&
+		    now.st_ino == held.st_ino) {
+			*fdp = fd;
+			return 0;
+		}
+		close(fd);
+	}
 }

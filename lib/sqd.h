@@ -36,6 +36,12 @@ struct sqd {
 int sqd_read(const char *path, struct sqd *t, struct dl_error *e);
 /* Writes the reference program's layout, atomically. */
 int sqd_write(const char *path, const struct sqd *t, struct dl_error *e);
+/* Holds the tournament at path for a command: exclusive for one that
+ * reads, changes and writes it back (ten add-phase at once must not lose
+ * nine phases), shared for one that only reads.  A second command waits.
+ * The lock goes with the process, or close(*fd). */
+int sqd_lock(const char *path, int exclusive, int *fd, struct dl_error *e);
+
 /* The same layout to fp. */
 void sqd_print(FILE *fp, const struct sqd *t);
 

@@ -410,3 +410,21 @@ played_club() {
 	[ "${lines[4]}" = 'Phase 1: Round \x1b[31mred, 1 session, boards 10' ]
 	[[ $output != *$'\033'* ]]
 }
+
+@test "concurrent edits of a .sqd: ten add-phase at once keep ten phases; one set-dv wins" {
+	dl-sqd t.sqd create --name T --di D
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		dl-sqd t.sqd add-phase 1 10 "p$i" > "out.$i" 2>&1 &
+	done
+	wait
+	[ "$(grep -c '^SN ' t.sqd)" -eq 10 ]
+	for i in 1 2 3 4 5 6 7 8 9 10; do grep -q "^SN 1:10:p$i:" t.sqd; done
+	dl-sqd t.sqd publish > /dev/null
+	for i in 1 2 3 4 5 6; do
+		dl-sqd t.sqd set-dv "$i $i" > "dv.$i" 2> "err.$i" &
+	done
+	wait
+	[ "$(cat dv.* | wc -l)" -eq 1 ]
+	[ "$(cat err.* | grep -c 'has its delayed value already')" -eq 5 ]
+	[ "$(grep '^DV ' t.sqd)" = "$(cat dv.*)" ]
+}
