@@ -428,3 +428,10 @@ played_club() {
 	[ "$(cat err.* | grep -c 'has its delayed value already')" -eq 5 ]
 	[ "$(grep '^DV ' t.sqd)" = "$(cat dv.*)" ]
 }
+
+@test "a played .tso with a bad line: the message names the file" {
+	played_club
+	dl-sqd club.sqd seed 1 1 | dl-stream | dl-map > rr01.tso
+	sed -i '9s/ .*/ 123/' rr01.tso
+	refuses 1 "dl-sqd: rr01.tso:9: deal is not 52 digits" dl-sqd club.sqd verify --deals rr01.tso
+}
