@@ -18,9 +18,10 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_BUILD ?= build-fuzz
 FUZZ_HEADERS = $(HEADERS) t/fuzz/fuzz.h
-# harnesses that compile a source themselves, for its static functions
-FUZZ_SOURCES_fuzz_plugin = lib/plugins.c
-FUZZ_SOURCES_fuzz_played_pbn = cmd/dl-sqd.c
+# fuzz_plugin's shared objects, beside it (t/fuzz/stub_*.c): data only,
+# and never instrumented, since libFuzzer cannot have a module with
+# coverage counters unloaded.
+FUZZ_STUBS = stub_plugin.so stub_empty.so
 
 # libFuzzer's options for every harness; a harness's own are in
 # t/fuzz/NAME.options (inputs long enough to pass the 65536-byte line limit
@@ -37,8 +38,11 @@ $(BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(FUZZ_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -It/fuzz -c $< -o $@
 
-$(BUILD)/obj/fuzz/fuzz_plugin.o: $(FUZZ_SOURCES_fuzz_plugin)
-$(BUILD)/obj/fuzz/fuzz_played_pbn.o: $(FUZZ_SOURCES_fuzz_played_pbn)
+$(BUILD)/fuzz/fuzz_plugin: $(FUZZ_STUBS:%=$(BUILD)/fuzz/%)
+
+$(BUILD)/fuzz/stub_%.so: t/fuzz/stub_%.c lib/dl/plugin.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 $(WARN) -Ilib -fPIC -shared $< -o $@
 
 $(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o \
     $(BUILD)/obj/fuzz/replay.o $(BUILD)/lib/libdl.a
@@ -61,8 +65,11 @@ $(FUZZ_BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(FUZZ_HEADERS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(FUZZ_BUILD)/obj/fuzz/fuzz_plugin.o: $(FUZZ_SOURCES_fuzz_plugin)
-$(FUZZ_BUILD)/obj/fuzz/fuzz_played_pbn.o: $(FUZZ_SOURCES_fuzz_played_pbn)
+$(FUZZ_BUILD)/bin/fuzz_plugin: $(FUZZ_STUBS:%=$(FUZZ_BUILD)/bin/%)
+
+$(FUZZ_BUILD)/bin/stub_%.so: t/fuzz/stub_%.c lib/dl/plugin.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=gnu11 $(WARN) -Ilib -fPIC -shared $< -o $@
 
 $(FUZZ_BUILD)/lib/libdl.a: $(FUZZ_LIB_OBJ)
 	@mkdir -p $(@D)
