@@ -40,8 +40,9 @@ replay() {
 }
 
 @test "the replay driver fails when a harness finds a fault" {
-	# DL_FUZZ_SELFTEST makes the first call report a fault, as a harness
-	# does when a property does not hold: the run must fail, not pass
+	# DL_FUZZ_SELFTEST makes the harness report a fault before the first
+	# input, as it does when a property does not hold: the run must fail,
+	# not pass
 	DL_FUZZ_SELFTEST=1 run "$DL_BUILD/fuzz/fuzz_lines" "$CORPUS/fuzz_lines"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"fuzz: self-test: a fault"* ]]

@@ -18,9 +18,14 @@ FUZZ ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_BUILD ?= build-fuzz
-# Harnesses that #include a source for its static functions (lib/plugins.c,
-# cmd/dl-sqd.c) depend on it through their .d files, like on headers; they
-# link libcmd.a for the tools' shared code.
+# fuzz_plugin's shared objects, beside it (t/fuzz/stub_*.c): data only,
+# and never instrumented, since libFuzzer cannot have a module with
+# coverage counters unloaded.
+FUZZ_STUBS = stub_plugin.so stub_empty.so
+# The harnesses write their files under TMPDIR: tmpfs where there is one,
+# since sqd_write and bigdealrc_write fsync each file, ten times slower
+# than the parse on a disk.
+FUZZ_TMPDIR ?= $(if $(wildcard /dev/shm/.),/dev/shm,$(or $(TMPDIR),/tmp))
 
 # libFuzzer's options for every harness; a harness's own are in
 # t/fuzz/NAME.options (inputs long enough to pass the 65536-byte line limit
@@ -37,6 +42,12 @@ test-progs: $(FUZZ_REPLAY)
 $(BUILD)/obj/fuzz/%.o: t/fuzz/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -It/fuzz -Icmd $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_plugin: $(FUZZ_STUBS:%=$(BUILD)/fuzz/%)
+
+$(BUILD)/fuzz/stub_%.so: t/fuzz/stub_%.c lib/dl/plugin.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 $(WARN) -Ilib -fPIC -shared $< -o $@
 
 $(FUZZ_REPLAY): $(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o \
     $(BUILD)/obj/fuzz/replay.o $(LIBCMD) $(LIBDL)
@@ -66,6 +77,12 @@ $(FUZZ_BUILD)/obj/cmd/%.o: cmd/%.c
 $(FUZZ_BUILD)/obj/fuzz/%.o: t/fuzz/%.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/bin/fuzz_plugin: $(FUZZ_STUBS:%=$(FUZZ_BUILD)/bin/%)
+
+$(FUZZ_BUILD)/bin/stub_%.so: t/fuzz/stub_%.c lib/dl/plugin.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=gnu11 $(WARN) -Ilib -fPIC -shared $< -o $@
 
 # remade when their members change, like $(BUILD)'s (the Makefile)
 $(call members,$(FUZZ_BUILD)/lib/libdl.members,$(LIB_SRC))
@@ -112,7 +129,7 @@ fuzz: fuzz-build
 	    own=$$(cat t/fuzz/$$f.options 2>/dev/null); \
 	    [ -f t/fuzz/$$f.dict ] && own="$$own -dict=t/fuzz/$$f.dict"; \
 	    echo "fuzz: $$f for $(FUZZ_SECONDS) s (log in $(FUZZ_BUILD)/logs/$$f.log)"; \
-	    if $(FUZZ_BUILD)/bin/$$f $(FUZZ_OPTIONS) $$own $(FUZZ_EXTRA) \
+	    if TMPDIR=$(FUZZ_TMPDIR) $(FUZZ_BUILD)/bin/$$f $(FUZZ_OPTIONS) $$own $(FUZZ_EXTRA) \
 	        -max_total_time=$(FUZZ_SECONDS) \
 	        -artifact_prefix=$(FUZZ_BUILD)/crashes/$$f/ \
 	        $(FUZZ_BUILD)/corpus/$$f t/fuzz/corpus/$$f \
@@ -134,7 +151,7 @@ FUZZ_CORPUS_MAX ?= 48
 fuzz-merge: fuzz-build
 	@for f in $(FUZZ); do \
 	    mkdir -p $(FUZZ_BUILD)/corpus/$$f; \
-	    python3 t/fuzz/select-corpus.py $(FUZZ_BUILD)/bin/$$f t/fuzz/corpus/$$f \
+	    TMPDIR=$(FUZZ_TMPDIR) python3 t/fuzz/select-corpus.py $(FUZZ_BUILD)/bin/$$f t/fuzz/corpus/$$f \
 	        $(FUZZ_BUILD)/corpus/$$f $(FUZZ_CORPUS_MAX) \
 	        $$(cat t/fuzz/$$f.options 2>/dev/null) || exit 1; \
 	done

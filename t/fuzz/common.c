@@ -1,10 +1,8 @@
-/* err(3) that returns to the harness, files served from memory, and the
- * bookkeeping that tells memory abandoned at "exit" from memory leaked. */
-#include <dirent.h>
-#include <dlfcn.h>
-#include <err.h>
+/* What the harnesses share: the check of a refusal's contract, inputs as
+ * streams and files, and a directory of the process's own. */
 #include <errno.h>
-#include <setjmp.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,221 +14,18 @@
 #include "fuzz.h"
 #include "proto.h"
 
-#define MESSAGE_MAX 4096
-
-int fuzz_exit_status;
-char fuzz_message[MESSAGE_MAX];
-
-static jmp_buf exit_jump;
-static int inside;		/* in fuzz_call: an exit jumps back */
-
-/*
- * Allocation tracking.  An input that makes a parser exit leaves behind
- * what it had allocated, as the tool would at exit.  That is neither a leak
- * to report nor memory to keep: millions of abandoned 64 KiB line buffers
- * would exhaust the fuzzer.  While fn runs, the sanitizers' malloc hook
- * records every allocation; fuzz_abandon() frees those still live, as exit
- * would.  Without a sanitizer (the plain replay build) the hooks do not
- * exist, nothing is recorded, and the few inputs of a replay just leak.
- */
-int __sanitizer_install_malloc_and_free_hooks(
-    void (*malloc_hook)(const volatile void *, size_t),
-    void (*free_hook)(const volatile void *)) __attribute__((weak));
-int __sanitizer_get_ownership(const volatile void *p) __attribute__((weak));
-
-#define TRACK_MAX (1 << 20)
-static const volatile void *tracked[TRACK_MAX];
-static size_t ntracked;
-static int tracking;
-
-static void
-on_malloc(const volatile void *p, size_t size)
-{
-	(void)size;
-	if (!tracking)
-		return;
-	/* the inputs are far too short for this */
-	if (ntracked == TRACK_MAX)
-		fuzz_fail("over %d allocations in one call", TRACK_MAX);
-	tracked[ntracked++] = p;
-}
-
-/* The sanitizers want both hooks. */
-static void
-on_free(const volatile void *p)
-{
-	(void)p;
-}
-
-static FILE *(*real_fopen)(const char *, const char *);
-static void close_files(void);
-
-/* Once, before anything is recorded: what the C library and libsodium
- * allocate for good on first use must not be taken for abandoned. */
-static int selftest;
-
-static void
-setup(void)
-{
-	static int done;
-
-	if (done)
-		return;
-	done = 1;
-	/* t/fuzz.bats: a fault must fail the replay */
-	selftest = getenv("DL_FUZZ_SELFTEST") != NULL;
-	if (sodium_init() < 0)
-		fuzz_fail("sodium_init failed");
-	real_fopen = (FILE *(*)(const char *, const char *))dlsym(RTLD_NEXT, "fopen");
-	if (real_fopen == NULL)
-		fuzz_fail("no fopen in the C library");
-	if (__sanitizer_install_malloc_and_free_hooks != NULL)
-		__sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
-}
-
 /* Before the first input: a harness may use libsodium at once. */
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	setup();
-	return 0;
-}
-
-void
-fuzz_abandon(void)
-{
-	/* a FILE is on the C library's list of open streams: fclose it */
-	close_files();
-	/* newest first; an address freed and reused is recorded twice, and
-	 * the second time it is no longer owned */
-	if (__sanitizer_get_ownership != NULL)
-		for (size_t i = ntracked; i-- > 0;)
-			if (__sanitizer_get_ownership(tracked[i]))
-				free((void *)tracked[i]);
-	ntracked = 0;
-}
-
-int
-fuzz_call(void (*fn)(void *), void *arg)
-{
-	setup();
-	if (selftest)
+	if (sodium_init() < 0)
+		fuzz_fail("sodium_init failed");
+	/* t/fuzz.bats: a fault must fail the run, however it is run */
+	if (getenv("DL_FUZZ_SELFTEST") != NULL)
 		fuzz_fail("self-test: a fault, as when a property does not hold");
-	ntracked = 0;
-	fuzz_exit_status = 0;
-	fuzz_message[0] = '\0';
-	if (setjmp(exit_jump) != 0) {
-		inside = tracking = 0;
-		return -1;
-	}
-	inside = tracking = 1;
-	fn(arg);
-	inside = tracking = 0;
 	return 0;
-}
-
-/* Every way out of the program ends here. */
-static void __attribute__((noreturn))
-leave(int status)
-{
-	if (!inside) {
-		fprintf(stderr, "fuzz: exit outside fuzz_call: %s\n", fuzz_message);
-		abort();
-	}
-	/* docs/robustness.md: one line on standard error, not zero status */
-	if (status == 0)
-		fuzz_fail("exit status 0 for an error: %s", fuzz_message);
-	if (strchr(fuzz_message, '\n') != NULL)
-		fuzz_fail("a message of more than one line: %s", fuzz_message);
-	fuzz_exit_status = status;
-	longjmp(exit_jump, 1);
-}
-
-static void
-format(char *buf, size_t size, const char *fmt, va_list ap, int with_errno)
-{
-	int e = errno;
-	size_t len = 0;
-
-	buf[0] = '\0';
-	if (fmt != NULL) {
-		vsnprintf(buf, size, fmt, ap);
-		len = strlen(buf);
-	}
-	if (with_errno)
-		snprintf(buf + len, size - len, "%s%s", fmt ? ": " : "", strerror(e));
-}
-
-void
-verrx(int status, const char *fmt, va_list ap)
-{
-	format(fuzz_message, sizeof fuzz_message, fmt, ap, 0);
-	leave(status);
-}
-
-void
-errx(int status, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	verrx(status, fmt, ap);
-}
-
-void
-verr(int status, const char *fmt, va_list ap)
-{
-	format(fuzz_message, sizeof fuzz_message, fmt, ap, 1);
-	leave(status);
-}
-
-void
-err(int status, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	verr(status, fmt, ap);
-}
-
-/* Warnings are formatted, so that the sanitizers check their arguments,
- * and dropped: millions of them would drown libFuzzer's report. */
-void
-vwarnx(const char *fmt, va_list ap)
-{
-	char buf[MESSAGE_MAX];
-
-	format(buf, sizeof buf, fmt, ap, 0);
-}
-
-void
-warnx(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vwarnx(fmt, ap);
-	va_end(ap);
-}
-
-void
-vwarn(const char *fmt, va_list ap)
-{
-	char buf[MESSAGE_MAX];
-
-	format(buf, sizeof buf, fmt, ap, 1);
-}
-
-void
-warn(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vwarn(fmt, ap);
-	va_end(ap);
 }
 
 void
@@ -244,6 +39,36 @@ fuzz_fail(const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\n");
 	abort();
+}
+
+void
+fuzz_check_message(const char *msg, const char *what)
+{
+	/* the report must not itself carry what it complains of */
+	char shown[4 * DL_ERROR_MAX];
+	size_t len = strnlen(msg, DL_ERROR_MAX);
+
+	if (len == DL_ERROR_MAX)
+		fuzz_fail("%s: a message without its NUL", what);
+	if (len == 0)
+		fuzz_fail("%s: an empty message", what);
+	for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
+		if (*p < 0x20 || *p == 0x7f) {
+			escape_text(shown, sizeof shown, msg, len);
+			fuzz_fail("%s: byte 0x%02x in the message \"%s\"", what, *p, shown);
+		}
+}
+
+void
+fuzz_check_error(const struct dl_error *e, const char *what)
+{
+	if (e->kind != DL_ERR_INPUT && e->kind != DL_ERR_CHECK &&
+	    e->kind != DL_ERR_USAGE && e->kind != DL_ERR_SYSTEM)
+		fuzz_fail("%s: failed with error kind %d", what, (int)e->kind);
+	if (e->errnum != 0 && e->kind != DL_ERR_SYSTEM)
+		fuzz_fail("%s: errno %d for an error that is not the system's", what,
+		    e->errnum);
+	fuzz_check_message(e->msg, what);
 }
 
 char *
@@ -274,89 +99,100 @@ fuzz_split(const uint8_t *data, size_t size, const char *sep,
 	return 0;
 }
 
-/*
- * Files in memory.  The parsers under test open their input by name; a
- * fopen(3) defined here serves the names given to fuzz_file_add from
- * memory, through fopencookie(3), and hands every other name to the C
- * library's fopen (libFuzzer writes its crash files with it).
- */
-static struct memfile {
-	char *path;
-	const uint8_t *data;
-	size_t size, offset;
-	FILE *fp;		/* open, or NULL */
-} files[FUZZ_FILES];
-
-void
-fuzz_file_add(const char *path, const uint8_t *data, size_t size)
+FILE *
+fuzz_memfile(const uint8_t *data, size_t size)
 {
-	for (size_t i = 0; i < FUZZ_FILES; i++)
-		if (files[i].path == NULL) {
-			files[i] = (struct memfile){ strdup(path), data, size, 0, NULL };
-			if (files[i].path == NULL)
-				abort();
-			return;
-		}
-	fuzz_fail("more than %d files", FUZZ_FILES);
+	/* an empty input may come as NULL, which fmemopen would take for a
+	 * buffer of its own to allocate */
+	static uint8_t empty;
+	FILE *fp;
+
+	/* read only: fmemopen does not write to its buffer in mode "r" */
+	if ((fp = fmemopen(size ? (void *)data : &empty, size, "r")) == NULL)
+		fuzz_fail("fmemopen: %s", strerror(errno));
+	return fp;
 }
 
-static void
-close_files(void)
-{
-	for (size_t i = 0; i < FUZZ_FILES; i++)
-		if (files[i].fp != NULL)
-			fclose(files[i].fp);	/* clears files[i].fp */
-}
-
-void
-fuzz_files_reset(void)
-{
-	close_files();
-	for (size_t i = 0; i < FUZZ_FILES; i++) {
-		free(files[i].path);
-		files[i] = (struct memfile){ 0 };
-	}
-}
-
-static ssize_t
-memfile_read(void *cookie, char *buf, size_t size)
-{
-	struct memfile *m = cookie;
-	size_t n = m->size - m->offset < size ? m->size - m->offset : size;
-
-	memcpy(buf, m->data + m->offset, n);
-	m->offset += n;
-	return (ssize_t)n;
-}
+static char tmpdir[4096];
 
 static int
-memfile_close(void *cookie)
+remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
-	struct memfile *m = cookie;
-
-	m->fp = NULL;
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	if (remove(path) == -1 && errno != ENOENT)
+		fuzz_fail("cannot remove %s: %s", path, strerror(errno));
 	return 0;
 }
 
-FILE *
-fopen(const char *path, const char *mode)
+void
+fuzz_remove_tree(const char *path)
 {
-	for (size_t i = 0; i < FUZZ_FILES; i++) {
-		struct memfile *m = &files[i];
-		if (m->path == NULL || strcmp(m->path, path) != 0)
-			continue;
-		if (strcmp(mode, "r") != 0)
-			fuzz_fail("%s opened with mode \"%s\"", path, mode);
-		if (m->fp != NULL)
-			fuzz_fail("%s opened twice", path);
-		m->offset = 0;
-		m->fp = fopencookie(m, "r", (cookie_io_functions_t){
-		    .read = memfile_read, .close = memfile_close });
-		return m->fp;
+	/* depth first, and symbolic links removed, never followed */
+	if (nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS) == -1 && errno != ENOENT)
+		fuzz_fail("cannot remove %s: %s", path, strerror(errno));
+}
+
+static void
+remove_tmpdir(void)
+{
+	fuzz_remove_tree(tmpdir);
+}
+
+const char *
+fuzz_tmp_dir(void)
+{
+	const char *base = getenv("TMPDIR");
+
+	if (tmpdir[0] != '\0')
+		return tmpdir;
+	if (base == NULL || *base == '\0')
+		base = "/tmp";
+	if ((size_t)snprintf(tmpdir, sizeof tmpdir, "%s/dl-fuzz.XXXXXX", base) >=
+	    sizeof tmpdir || mkdtemp(tmpdir) == NULL)
+		fuzz_fail("cannot make a directory in %s", base);
+	atexit(remove_tmpdir);
+	return tmpdir;
+}
+
+const char *
+fuzz_tmp_path(const char *name)
+{
+	/* the harnesses use a few fixed names: each path is made once and
+	 * kept, so that two of them can be in use at a time */
+	static struct { char *name, *path; } paths[16];
+	size_t i;
+
+	for (i = 0; i < sizeof paths / sizeof *paths && paths[i].name != NULL; i++)
+		if (strcmp(paths[i].name, name) == 0)
+			return paths[i].path;
+	if (i == sizeof paths / sizeof *paths)
+		fuzz_fail("more than %zu temporary names", i);
+	if ((paths[i].name = strdup(name)) == NULL ||
+	    asprintf(&paths[i].path, "%s/%s", fuzz_tmp_dir(), name) == -1)
+		abort();
+	return paths[i].path;
+}
+
+const char *
+fuzz_tmp_file(const char *name, const uint8_t *data, size_t size)
+{
+	const char *path = fuzz_tmp_path(name);
+	size_t done = 0;
+	int fd;
+
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == -1)
+		fuzz_fail("cannot create %s: %s", path, strerror(errno));
+	while (done < size) {
+		ssize_t n = write(fd, data + done, size - done);
+		if (n == -1)
+			fuzz_fail("cannot write %s: %s", path, strerror(errno));
+		done += (size_t)n;
 	}
-	if (real_fopen == NULL)
-		setup();
-	return real_fopen(path, mode);
+	if (close(fd) == -1)
+		fuzz_fail("cannot write %s: %s", path, strerror(errno));
+	return path;
 }
 
 void
@@ -377,42 +213,4 @@ fuzz_check_headers(const struct stream_in *in, const char *dropped,
 			fuzz_fail("header \"%.60s\" not added", *added);
 	if (o != out->nheaders)
 		fuzz_fail("header \"%.60s\" added on the way", out->headers[o]);
-}
-
-/* A directory of this process's own, emptied and removed at exit. */
-static char tmpdir[64];
-
-static void
-remove_tmpdir(void)
-{
-	DIR *d = opendir(tmpdir);
-	struct dirent *e;
-	char path[sizeof tmpdir + 256];
-
-	while (d != NULL && (e = readdir(d)) != NULL)
-		if (e->d_name[0] != '.' || (strcmp(e->d_name, ".") != 0 &&
-		    strcmp(e->d_name, "..") != 0)) {
-			snprintf(path, sizeof path, "%s/%s", tmpdir, e->d_name);
-			unlink(path);
-		}
-	if (d != NULL)
-		closedir(d);
-	rmdir(tmpdir);
-}
-
-const char *
-fuzz_tmp_path(const char *name)
-{
-	static char path[sizeof tmpdir + 64];
-
-	if (tmpdir[0] == '\0') {
-		/* tmpfs where there is one: sqd_write fsyncs every file */
-		const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
-		snprintf(tmpdir, sizeof tmpdir, "%s/dl-fuzz.XXXXXX", base);
-		if (mkdtemp(tmpdir) == NULL)
-			fuzz_fail("cannot make a directory in %s", base);
-		atexit(remove_tmpdir);
-	}
-	snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-	return path;
 }

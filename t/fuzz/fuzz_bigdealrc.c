@@ -1,37 +1,14 @@
 /* Big Deal's settings file .bigdealrc as dl-bigdeal, dl-bigdealx, dl-deal
  * and dl-seed read it (lib/bigdealrc.c).  What it reads is valid UTF-8 on
- * one line, and reads back the same after bigdealrc_write, which -R and a
- * first run use. */
+ * one line, its warnings are lines the tool can print, and it reads back
+ * the same after bigdealrc_write, which -R and a first run use. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bigdealrc.h"
 #include "fuzz.h"
 #include "util.h"
-
-struct run {
-	const char *path;
-	struct bigdealrc rc;
-	int found;
-};
-
-static void
-read_rc(void *arg)
-{
-	struct run *run = arg;
-
-	run->found = bigdealrc_read(run->path, &run->rc) == 0;
-}
-
-static void
-write_rc(void *arg)
-{
-	struct run *run = arg;
-
-	bigdealrc_write(run->path, &run->rc);
-}
 
 static void
 check_value(const char *key, const char *value)
@@ -52,35 +29,39 @@ same(const char *a, const char *b)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct run run = { "fuzz.bigdealrc", { 0 }, 0 };
-	struct run again = { 0 };
+	const char *path = fuzz_tmp_file("fuzz.bigdealrc", data, size);
+	const char *written = fuzz_tmp_path("written.bigdealrc");
+	struct bigdealrc rc, again;
+	struct dl_error e = { 0 };
 
-	fuzz_file_add(run.path, data, size);
-	if (fuzz_call(read_rc, &run) == -1) {
-		fuzz_abandon();
-		fuzz_files_reset();
+	if (bigdealrc_read(path, &rc, &e) == -1) {
+		fuzz_check_error(&e, "bigdealrc_read");
+		/* a refusal leaves nothing to free */
+		if (rc.formats != NULL || rc.askformats != NULL || rc.owner != NULL ||
+		    rc.warnings.n != 0)
+			fuzz_fail("bigdealrc_read refused the file and kept its settings");
 		return 0;
 	}
-	if (!run.found)
+	if (!rc.found)
 		fuzz_fail("the file was not found");
-	check_value("formats", run.rc.formats);
-	check_value("askformats", run.rc.askformats);
-	check_value("owner", run.rc.owner);
-	again.path = fuzz_tmp_path("bigdealrc");
-	again.rc = run.rc;
-	if (fuzz_call(write_rc, &again) == -1)
-		fuzz_fail("bigdealrc_write: %s", fuzz_message);
-	memset(&again.rc, 0, sizeof again.rc);
-	if (fuzz_call(read_rc, &again) == -1 || !again.found)
-		fuzz_fail("the file bigdealrc_write wrote is refused: %s", fuzz_message);
-	if (!same(run.rc.formats, again.rc.formats) ||
-	    !same(run.rc.askformats, again.rc.askformats) ||
-	    !same(run.rc.owner, again.rc.owner))
+	for (size_t i = 0; i < rc.warnings.n; i++)
+		fuzz_check_message(rc.warnings.msgs[i], "a warning of bigdealrc_read");
+	check_value("formats", rc.formats);
+	check_value("askformats", rc.askformats);
+	check_value("owner", rc.owner);
+	if (bigdealrc_write(written, &rc, &e) == -1)
+		fuzz_fail("bigdealrc_write: %s", e.msg);
+	dl_error_clear(&e);
+	if (bigdealrc_read(written, &again, &e) == -1 || !again.found)
+		fuzz_fail("the file bigdealrc_write wrote is refused: %s", e.msg);
+	if (again.warnings.n != 0)
+		fuzz_fail("the file bigdealrc_write wrote draws a warning: %s",
+		    again.warnings.msgs[0]);
+	if (!same(rc.formats, again.formats) || !same(rc.askformats, again.askformats) ||
+	    !same(rc.owner, again.owner))
 		fuzz_fail("the settings changed on the way: owner \"%s\", then \"%s\"",
-		    run.rc.owner ? run.rc.owner : "", again.rc.owner ? again.rc.owner : "");
-	unlink(again.path);
-	bigdealrc_free(&again.rc);
-	bigdealrc_free(&run.rc);
-	fuzz_files_reset();
+		    rc.owner ? rc.owner : "", again.owner ? again.owner : "");
+	bigdealrc_free(&again);
+	bigdealrc_free(&rc);
 	return 0;
 }

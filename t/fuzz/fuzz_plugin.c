@@ -1,62 +1,51 @@
-/* Loading a format-writer plugin (lib/plugins.c): the checks of a struct
- * dl_plugin's metadata (ABI version, structure size, name, suffix,
- * description, kind), the search of the plugin directories, and the
- * listing of every plugin, dl-fmt --list.
+/* Loading a format-writer plugin (lib/plugins.h): plugin_load's checks of
+ * a struct dl_plugin's metadata (ABI version, structure size, name,
+ * suffix, description, kind), the search of the plugin directories, and
+ * plugin_each, dl-fmt --list.
  *
- * lib/plugins.c is compiled here, with dlopen(3), dlsym(3), access(2) and
- * readdir(3) replaced by fakes that serve what the input describes, so
- * that the checks meet any metadata without a shared object per input.
- * The input: a flags byte, a byte of directory bits, four 32-bit words
- * (ABI version and structure size, each XORed with the right value so
- * that zeros make a valid plugin; kind; max_board), then NUL-separated
- * strings: the name asked for, the plugin's name, suffix and description,
- * dlerror's message, and the names in each plugin directory. */
-#include <dirent.h>
+ * The plugins are real files in two directories of DL_PLUGIN_PATH under
+ * the harness's own temporary directory, made anew for each input: links
+ * to stub_plugin.so, whose writable dl_plugin the harness fills in with
+ * the input's metadata before the host loads it (the loader hands back the
+ * object already loaded), a link to stub_empty.so, which has no dl_plugin,
+ * a file that is no shared object, or a directory.  Both stubs are built
+ * beside the harness.
+ *
+ * The input: a flags byte, a byte saying which directories hold the
+ * listed names, four 32-bit words (ABI version and structure size, each
+ * XORed with the right value so that zeros make a valid plugin; kind;
+ * max_board), then NUL-separated strings: the name asked for, the
+ * plugin's name, suffix and description, the bytes of the file that is no
+ * shared object, then the names in each plugin directory (those ending in
+ * .so are links to stub_plugin.so, the others empty files). */
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fuzz.h"
-
-static void *fake_dlopen(const char *path, int flags);
-static void *fake_dlsym(void *handle, const char *symbol);
-static int fake_dlclose(void *handle);
-static char *fake_dlerror(void);
-static int fake_access(const char *path, int mode);
-static DIR *fake_opendir(const char *path);
-static struct dirent *fake_readdir(DIR *dir);
-static int fake_closedir(DIR *dir);
-
-#define dlopen fake_dlopen
-#define dlsym fake_dlsym
-#define dlclose fake_dlclose
-#define dlerror fake_dlerror
-#define access fake_access
-#define opendir fake_opendir
-#define readdir fake_readdir
-#define closedir fake_closedir
-#include "../../lib/plugins.c"
-#undef dlopen
-#undef dlsym
-#undef dlclose
-#undef dlerror
-#undef access
-#undef opendir
-#undef readdir
-#undef closedir
+#include "plugins.h"
 
 enum {
-	DLOPEN_FAILS = 1 << 0,
-	NO_SYMBOL = 1 << 1,
+	NOT_SHARED = 1 << 0,	/* the plugin asked for: not a shared object */
+	NO_SYMBOL = 1 << 1,	/* a shared object without dl_plugin */
 	NO_SUFFIX = 1 << 2,
 	NO_DESCRIPTION = 1 << 3,
 	NO_NAME = 1 << 4,
-	NO_DLERROR = 1 << 5,
-	/* bits 6-7: the directory holding the plugin asked for */
+	A_DIRECTORY = 1 << 5,	/* a directory NAME.so */
+	/* bits 6-7: where the plugin asked for is: in a, in b, in both, or
+	 * nowhere */
 };
+enum { IN_A, IN_B, IN_BOTH, NOWHERE };
+/* the byte of directories: the listed names are in a, in b */
+enum { LIST_A = 1 << 0, LIST_B = 1 << 1 };
 
 #define STRINGS 5
 #define MAX_ENTRIES 64
@@ -64,116 +53,40 @@ enum {
 static struct {
 	unsigned flags, dirs;
 	uint32_t abi_version, struct_size, kind, max_board;
-	const char *asked;		/* the name given to plugin_try_load */
-	const char *name, *suffix, *description, *dlerror;
+	const char *asked;		/* the name given to plugin_load */
+	const char *name, *suffix, *description, *not_shared;
 	const char *entries[MAX_ENTRIES];	/* of each directory */
 	size_t nentries;
-	/* the plugin as its shared object would export it: no bigger than it
-	 * says, so that a field read before its size is checked shows */
-	struct dl_plugin *symbol;
-	int handles;			/* dlopen'ed and not dlclose'd */
-	int loaded;			/* passed to the callback by plugin_each */
 } in;
 
-static char handle_token, dir_tokens[4];
-static size_t next_entry;
+/* The stubs, the directories, and the loaded stub's dl_plugin. */
+static char stub[PATH_MAX], empty_stub[PATH_MAX];
+static char dir_a[PATH_MAX], dir_b[PATH_MAX];
+static char real_dirs[2][PATH_MAX];	/* next to the program */
+static struct dl_plugin *symbol;
 
-/* The index of the plugin directory path is in, or -1. */
-static int
-dir_index(const char *path)
+/* What plugin_each passed on: names loaded, to see each only once. */
+static char *listed[2 * MAX_ENTRIES + 64];
+static size_t nlisted;
+
+/* The sanitizers' poisoning, where there are sanitizers. */
+void __asan_poison_memory_region(void const volatile *addr, size_t size)
+    __attribute__((weak));
+void __asan_unpoison_memory_region(void const volatile *addr, size_t size)
+    __attribute__((weak));
+
+/* A path into out (PATH_MAX bytes); one too long is the harness's fault. */
+static void __attribute__((format(printf, 2, 3)))
+path_of(char *out, const char *fmt, ...)
 {
-	char **dirs = plugin_dirs();
+	va_list ap;
+	int n;
 
-	for (int i = 0; dirs[i] != NULL && i < 4; i++) {
-		size_t len = strlen(dirs[i]);
-		if (strncmp(path, dirs[i], len) == 0 && (path[len] == '/' || path[len] == '\0'))
-			return i;
-	}
-	return -1;
-}
-
-static void *
-fake_dlopen(const char *path, int flags)
-{
-	(void)flags;
-	if (dir_index(path) == -1)
-		fuzz_fail("dlopen of \"%s\", outside the plugin directories", path);
-	if (in.flags & DLOPEN_FAILS)
-		return NULL;
-	in.handles++;
-	return &handle_token;
-}
-
-static void *
-fake_dlsym(void *handle, const char *symbol)
-{
-	if (handle != &handle_token)
-		fuzz_fail("dlsym on a handle dlopen did not give");
-	if (strcmp(symbol, DL_PLUGIN_SYMBOL) != 0 || (in.flags & NO_SYMBOL))
-		return NULL;
-	return in.symbol;
-}
-
-static int
-fake_dlclose(void *handle)
-{
-	if (handle != &handle_token || in.handles == 0)
-		fuzz_fail("dlclose of a handle not open");
-	in.handles--;
-	return 0;
-}
-
-static char *
-fake_dlerror(void)
-{
-	return (in.flags & NO_DLERROR) ? NULL : (char *)in.dlerror;
-}
-
-static int
-fake_access(const char *path, int mode)
-{
-	(void)mode;
-	if (dir_index(path) != (int)(in.flags >> 6)) {
-		errno = ENOENT;
-		return -1;
-	}
-	return 0;
-}
-
-static DIR *
-fake_opendir(const char *path)
-{
-	int i = dir_index(path);
-
-	if (i == -1 || !(in.dirs & 1u << i))
-		return NULL;
-	next_entry = 0;
-	return (DIR *)&dir_tokens[i];
-}
-
-static struct dirent *
-fake_readdir(DIR *dir)
-{
-	static struct dirent e;
-
-	(void)dir;
-	/* a directory holds no name with a '/', and none longer than NAME_MAX */
-	while (next_entry < in.nentries) {
-		const char *name = in.entries[next_entry++];
-		if (*name == '\0' || strchr(name, '/') != NULL || strlen(name) >= sizeof e.d_name)
-			continue;
-		memset(&e, 0, sizeof e);
-		strcpy(e.d_name, name);
-		return &e;
-	}
-	return NULL;
-}
-
-static int
-fake_closedir(DIR *dir)
-{
-	(void)dir;
-	return 0;
+	va_start(ap, fmt);
+	n = vsnprintf(out, PATH_MAX, fmt, ap);
+	va_end(ap);
+	if (n < 0 || n >= PATH_MAX)
+		fuzz_fail("a path too long for PATH_MAX");
 }
 
 static uint32_t
@@ -190,7 +103,7 @@ parse_input(const uint8_t *data, size_t size, char *text)
 	uint8_t head[18] = { 0 };
 	size_t n = size < sizeof head ? size : sizeof head;
 	const char **strings[STRINGS] = { &in.asked, &in.name, &in.suffix,
-	    &in.description, &in.dlerror };
+	    &in.description, &in.not_shared };
 	char *p = text, *end;
 
 	memcpy(head, data, n);
@@ -218,29 +131,117 @@ parse_input(const uint8_t *data, size_t size, char *text)
 	}
 }
 
-/* The symbol: a copy of the metadata in a block of the size it claims
- * (at least the two words every ABI version begins with). */
-static struct dl_plugin *
-make_symbol(void)
+/* dl-plugin(3)'s rule for names, apart from plugin_name_is_valid. */
+static int
+valid_name(const char *name)
 {
-	struct dl_plugin p = {
-		.abi_version = in.abi_version,
-		.struct_size = in.struct_size,
-		.name = (in.flags & NO_NAME) ? NULL : in.name,
-		.suffix = (in.flags & NO_SUFFIX) ? NULL : in.suffix,
-		.description = (in.flags & NO_DESCRIPTION) ? NULL : in.description,
-		.kind = (enum dl_kind)in.kind,
-		.max_board = in.max_board,
-	};
-	size_t size = in.struct_size < sizeof p ? in.struct_size : sizeof p;
-	struct dl_plugin *copy;
+	size_t len = name ? strlen(name) : 0;
 
-	if (size < 2 * sizeof(uint32_t))
-		size = 2 * sizeof(uint32_t);
-	if ((copy = malloc(size)) == NULL)
+	return len >= 1 && len <= 32 && strspn(name, "abcdefghijklmnopqrstuvwxyz"
+	    "0123456789_") == len;
+}
+
+static void
+setup(void)
+{
+	char exe[PATH_MAX], *d, *path;
+	ssize_t len;
+
+	if ((len = readlink("/proc/self/exe", exe, sizeof exe - 1)) <= 0)
+		fuzz_fail("cannot find the harness's own file");
+	exe[len] = '\0';
+	d = dirname(exe);
+	path_of(stub, "%s/stub_plugin.so", d);
+	path_of(empty_stub, "%s/stub_empty.so", d);
+	/* where plugin_dirs looks first, as dl-plugin(3) says */
+	path_of(real_dirs[0], "%s/../plugins", d);
+	path_of(real_dirs[1], "%s/../lib/dl/plugins", d);
+	if (access(stub, R_OK) == -1 || access(empty_stub, R_OK) == -1)
+		fuzz_fail("no %s or %s: make builds them", stub, empty_stub);
+	path_of(dir_a, "%s/a", fuzz_tmp_dir());
+	path_of(dir_b, "%s/b", fuzz_tmp_dir());
+	/* entries plugin_dirs must ignore: a relative one, an empty one */
+	if (asprintf(&path, "%s:relative::%s", dir_a, dir_b) == -1)
 		abort();
-	memcpy(copy, &p, size);
-	return copy;
+	setenv("DL_PLUGIN_PATH", path, 1);
+	free(path);
+}
+
+static void
+make_dir(const char *dir)
+{
+	if (mkdir(dir, 0700) == -1 && errno != EEXIST)
+		fuzz_fail("mkdir %s: %s", dir, strerror(errno));
+}
+
+/* DIR/NAME.so as the input says it is. */
+static void
+make_asked(const char *dir)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	make_dir(dir);
+	path_of(path, "%s/%s.so", dir, in.asked);
+	if (in.flags & A_DIRECTORY)
+		make_dir(path);
+	else if (in.flags & NOT_SHARED) {
+		if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == -1 ||
+		    write(fd, in.not_shared, strlen(in.not_shared)) == -1 || close(fd) == -1)
+			fuzz_fail("%s: %s", path, strerror(errno));
+	} else if (symlink((in.flags & NO_SYMBOL) ? empty_stub : stub, path) == -1)
+		fuzz_fail("symlink %s: %s", path, strerror(errno));
+}
+
+/* The listed names in dir: links to the stub for NAME.so, else files. */
+static void
+make_entries(const char *dir)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	make_dir(dir);
+	for (size_t i = 0; i < in.nentries; i++) {
+		const char *name = in.entries[i];
+		size_t len = strlen(name);
+		/* no file can have such a name */
+		if (len == 0 || len > NAME_MAX || strchr(name, '/') != NULL ||
+		    strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+			continue;
+		path_of(path, "%s/%s", dir, name);
+		if (len > 3 && strcmp(name + len - 3, ".so") == 0) {
+			if (symlink(stub, path) == -1 && errno != EEXIST)
+				fuzz_fail("symlink %s: %s", path, strerror(errno));
+		} else if ((fd = open(path, O_WRONLY | O_CREAT, 0600)) != -1)
+			close(fd);
+		else if (errno != EEXIST && errno != EISDIR)
+			fuzz_fail("%s: %s", path, strerror(errno));
+	}
+}
+
+/* A plugin file's directory is one of the plugin directories. */
+static int
+in_dir(const char *path, const char *dir)
+{
+	size_t len = strlen(dir);
+
+	return strncmp(path, dir, len) == 0 && path[len] == '/' &&
+	    strchr(path + len + 1, '/') == NULL;
+}
+
+/* One of the real plugins next to the program (make's build/plugins for
+ * the replay binaries) holds name: plugin_load finds it before ours. */
+static int
+real_plugin(const char *name)
+{
+	char path[PATH_MAX];
+
+	for (int i = 0; i < 2; i++) {
+		path_of(path, "%s/%s.so", real_dirs[i], name);
+		if (access(path, F_OK) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* What a host may rely on in a plugin that loaded. */
@@ -251,79 +252,206 @@ check_loaded(const struct loaded_plugin *lp, const char *name)
 	char line[256];
 	size_t len, nlen;
 
-	if (p != in.symbol || lp->handle != &handle_token || lp->path == NULL)
+	if (p == NULL || lp->handle == NULL || lp->path == NULL)
 		fuzz_fail("a plugin loaded from nowhere");
 	if (p->abi_version != DL_PLUGIN_ABI_VERSION || p->struct_size != sizeof *p ||
-	    !name_is_valid(p->name) || strcmp(p->name, name) != 0 ||
+	    !valid_name(p->name) || strcmp(p->name, name) != 0 ||
 	    p->suffix == NULL || p->description == NULL ||
 	    (p->kind != DL_TEXT && p->kind != DL_BINARY))
 		fuzz_fail("plugin \"%s\" loaded with bad metadata", name);
-	/* DIRECTORY/NAME.so */
+	/* DIRECTORY/NAME.so, in a plugin directory */
 	len = strlen(lp->path);
 	nlen = strlen(name);
 	if (len < nlen + 4 || strcmp(lp->path + len - 3, ".so") != 0 ||
 	    strncmp(lp->path + len - 3 - nlen, name, nlen) != 0 ||
-	    lp->path[len - 4 - nlen] != '/' || dir_index(lp->path) == -1)
+	    lp->path[len - 4 - nlen] != '/' ||
+	    !(in_dir(lp->path, dir_a) || in_dir(lp->path, dir_b) ||
+	    in_dir(lp->path, real_dirs[0]) || in_dir(lp->path, real_dirs[1])))
 		fuzz_fail("plugin \"%s\" loaded from %s", name, lp->path);
+	/* ours is the stub the harness filled in */
+	if ((in_dir(lp->path, dir_a) || in_dir(lp->path, dir_b)) && p != symbol)
+		fuzz_fail("plugin \"%s\" is not the one in %s", name, lp->path);
 	/* dl-fmt --list */
 	snprintf(line, sizeof line, "%-10s .%-5s %-6s %u %s", p->name, p->suffix,
 	    p->kind == DL_TEXT ? "text" : "binary", p->max_board, p->description);
 }
 
 static void
-each_loaded(const struct loaded_plugin *lp)
+each(const struct loaded_plugin *lp, const struct dl_error *broken)
 {
-	in.loaded++;
+	if ((lp == NULL) == (broken == NULL))
+		fuzz_fail("plugin_each passed %s", lp ? "a plugin and an error" : "nothing");
+	if (broken != NULL) {
+		fuzz_check_error(broken, "plugin_each");
+		return;
+	}
 	check_loaded(lp, lp->plugin->name);
+	for (size_t i = 0; i < nlisted; i++)
+		if (strcmp(listed[i], lp->plugin->name) == 0)
+			fuzz_fail("plugin \"%s\" listed twice", listed[i]);
+	if (nlisted == sizeof listed / sizeof *listed)
+		fuzz_fail("more plugins listed than there are");
+	if ((listed[nlisted++] = strdup(lp->plugin->name)) == NULL)
+		abort();
 }
 
-struct run {
-	int listed;
-};
+/* What plugin_load finds for in.asked, in the directories' order: the file
+ * the flags say, a link to the stub among the listed names, or nothing. */
+enum { NOT_FOUND, AS_FLAGGED, AS_LISTED };
+
+static int
+listed_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < in.nentries; i++)
+		if (strncmp(in.entries[i], name, len) == 0 &&
+		    strcmp(in.entries[i] + len, ".so") == 0)
+			return 1;
+	return 0;
+}
+
+static int
+found(unsigned where)
+{
+	if (!valid_name(in.asked))
+		return NOT_FOUND;
+	if (where == IN_A || where == IN_BOTH)
+		return AS_FLAGGED;
+	if ((in.dirs & LIST_A) && listed_name(in.asked))
+		return AS_LISTED;
+	if (where == IN_B)
+		return AS_FLAGGED;
+	if ((in.dirs & LIST_B) && listed_name(in.asked))
+		return AS_LISTED;
+	return NOT_FOUND;
+}
+
+/* Whether plugin_load(in.asked) must succeed. */
+static int
+loads(int how)
+{
+	return how != NOT_FOUND &&
+	    (how == AS_LISTED || !(in.flags & (A_DIRECTORY | NOT_SHARED | NO_SYMBOL))) &&
+	    symbol->abi_version == DL_PLUGIN_ABI_VERSION &&
+	    symbol->struct_size == sizeof *symbol && valid_name(symbol->name) &&
+	    strcmp(symbol->name, in.asked) == 0 && symbol->suffix != NULL &&
+	    symbol->description != NULL && (in.kind == DL_TEXT || in.kind == DL_BINARY);
+}
+
+/* The stub's metadata as the input says, and the bytes past the size it
+ * claims out of bounds for the sanitizers until the host has checked it
+ * (the first two words every ABI version has). */
+static size_t
+fill_symbol(void)
+{
+	size_t size = in.struct_size < sizeof *symbol ? in.struct_size : sizeof *symbol;
+
+	memset(symbol, 0, sizeof *symbol);
+	symbol->abi_version = in.abi_version;
+	symbol->struct_size = in.struct_size;
+	symbol->name = (in.flags & NO_NAME) ? NULL : in.name;
+	symbol->suffix = (in.flags & NO_SUFFIX) ? NULL : in.suffix;
+	symbol->description = (in.flags & NO_DESCRIPTION) ? NULL : in.description;
+	symbol->kind = (enum dl_kind)in.kind;
+	symbol->max_board = in.max_board;
+	if (size < 2 * sizeof(uint32_t))
+		size = 2 * sizeof(uint32_t);
+	if (size < sizeof *symbol && __asan_poison_memory_region != NULL)
+		__asan_poison_memory_region((char *)symbol + size, sizeof *symbol - size);
+	return size;
+}
 
 static void
-load(void *arg)
+unpoison(void)
 {
-	struct run *run = arg;
-	struct loaded_plugin lp = { 0 };
-	char *why = plugin_try_load(in.asked, &lp);
+	/* before anyone else reads it, and before the stub is unloaded: the
+	 * marks would outlive the mapping */
+	if (__asan_unpoison_memory_region != NULL)
+		__asan_unpoison_memory_region(symbol, sizeof *symbol);
+}
 
-	if (why == NULL) {
-		check_loaded(&lp, in.asked);
-		plugin_unload(&lp);
-	} else if (*why == '\0')
-		fuzz_fail("plugin_try_load failed without a message");
-	if (in.handles != 0)
-		fuzz_fail("a plugin is still open after %s", why ? "failing" : "plugin_unload");
-	free(why);
-	if (run->listed) {
-		plugin_each(each_loaded);
-		/* a plugin that failed is closed; one listed may stay open */
-		if (in.handles > in.loaded)
-			fuzz_fail("%d plugins listed, %d left open", in.loaded, in.handles);
-	}
+/* Nothing of the host's may keep a stub open once it is done. */
+static void
+check_closed(const char *path)
+{
+	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+
+	if (h != NULL)
+		fuzz_fail("%s is still open after plugin_load and plugin_each", path);
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int ready;
-	struct run run = { size % 2 };
+	struct loaded_plugin lp = { 0 };
+	struct dl_error e = { 0 };
 	char *text = malloc(size + 1);
+	unsigned where;
+	void *own;
+	int got;
 
-	if (!ready) {
-		/* two absolute directories, and entries plugin_dirs ignores */
-		setenv("DL_PLUGIN_PATH", "/fuzz/a:relative::/fuzz/b", 1);
-		plugin_dirs();	/* kept for good: made before any call */
-		ready = 1;
-	}
 	if (text == NULL)
 		abort();
+	if (!ready) {
+		setup();
+		ready = 1;
+	}
 	parse_input(data, size, text);
-	in.symbol = make_symbol();
-	if (fuzz_call(load, &run) == -1)
-		fuzz_fail("plugin loading ended the program: %s", fuzz_message);
-	free(in.symbol);
+	where = in.flags >> 6;
+
+	fuzz_remove_tree(dir_a);
+	fuzz_remove_tree(dir_b);
+	if (valid_name(in.asked) && (where == IN_A || where == IN_BOTH))
+		make_asked(dir_a);
+	if (valid_name(in.asked) && (where == IN_B || where == IN_BOTH))
+		make_asked(dir_b);
+	if (in.dirs & LIST_A)
+		make_entries(dir_a);
+	if (in.dirs & LIST_B)
+		make_entries(dir_b);
+
+	/* the harness's own hold on the stub, to fill in its dl_plugin */
+	if ((own = dlopen(stub, RTLD_NOW | RTLD_LOCAL)) == NULL ||
+	    (symbol = dlsym(own, DL_PLUGIN_SYMBOL)) == NULL)
+		fuzz_fail("%s: %s", stub, dlerror());
+	fill_symbol();
+	got = plugin_load(in.asked, &lp, &e);
+	unpoison();
+	if (got == 0) {
+		check_loaded(&lp, in.asked);
+		plugin_unload(&lp);
+		if (lp.plugin != NULL || lp.path != NULL || lp.handle != NULL)
+			fuzz_fail("plugin_unload left the plugin");
+	} else {
+		fuzz_check_error(&e, "plugin_load");
+		if (lp.plugin != NULL || lp.path != NULL || lp.handle != NULL)
+			fuzz_fail("plugin_load failed and kept the plugin");
+	}
+	if (!valid_name(in.asked) || !real_plugin(in.asked)) {
+		int how = found(where), want = loads(how);
+		if ((got == 0) != want)
+			fuzz_fail("plugin \"%.40s\" %s", in.asked, want ?
+			    "did not load" : "loaded against the rules");
+		/* a bad name, or none found: the command line was wrong; a
+		 * plugin found and refused: the system's */
+		if (got == -1 && e.kind != (how == NOT_FOUND ? DL_ERR_USAGE : DL_ERR_SYSTEM))
+			fuzz_fail("plugin_load: error kind %d for \"%s\"", (int)e.kind, e.msg);
+	}
+	if (size % 2) {
+		fill_symbol();
+		plugin_each(each);
+		unpoison();
+		for (size_t i = 0; i < nlisted; i++)
+			free(listed[i]);
+		nlisted = 0;
+	}
+	if (dlclose(own) != 0)
+		fuzz_fail("dlclose: %s", dlerror());
+	symbol = NULL;
+	check_closed(stub);
+	check_closed(empty_stub);
 	free(text);
 	return 0;
 }

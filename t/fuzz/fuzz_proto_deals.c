@@ -1,135 +1,140 @@
 /* A deals stream as dl-fmt and dl-map --reverse read it (cmd/dl-fmt.c,
- * cmd/dl-map.c deals_to_numbers): stream_open, record_board,
- * deal_from_tso, the mapping its #M: header names, stream_check_complete.
- * What it accepts must run from its first board to its last without a
- * gap, and give a numbers stream the next stage reads back unchanged. */
-#include <err.h>
+ * cmd/dl-map.c deals_to_numbers): stream_open, mapping_of_stream (with -m
+ * or without it, as the input's length says), record_deal,
+ * stream_check_complete.  The mapping is the one #M: names, which -m must
+ * not contradict; what is accepted runs from its first board to its last
+ * without a gap (with #B:, exactly its boards); every deal's number maps
+ * back to it; and the numbers stream written the way dl-map --reverse
+ * writes it reads back unchanged. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dealnum.h"
 #include "fuzz.h"
-#include "lines.h"
 #include "mapping.h"
 #include "proto.h"
-#include "tso.h"
+#include "util.h"
 
 struct run {
+	const struct mapping *given;	/* -m, or NULL */
 	const struct mapping *map;
 	struct stream_in in;
-	FILE *out;		/* dl-map --reverse's output */
 	u128 *numbers;
 	size_t n;
 };
 
-/* mapping_of_deals, without -m */
-static const struct mapping *
-mapping_of(const struct stream_in *in)
+/* deals_to_numbers: the input from in, dl-map --reverse's output to fp. */
+static int
+reverse_deals(struct run *run, FILE *in, FILE *fp, struct dl_error *e)
 {
-	const char *name = stream_header(in, 'M');
-	const struct mapping *map;
-
-	if (name == NULL)
-		return &mappings[0];
-	if ((map = mapping_find(name)) == NULL)
-		errx(input_error_status, "the deals were mapped with \"%.40s\", which "
-		    "this dl-map does not know", name);
-	return map;
-}
-
-static void
-reverse_deals(void *arg)
-{
-	struct run *run = arg;
-	struct stream_in *in = &run->in;
+	struct stream_out out = { fp, STREAM_NUMBERS };
 	unsigned char owner[CARDS], again[CARDS];
+	const char *named;
 	unsigned board;
 	char *line;
 	size_t len;
+	int got;
 
-	stream_open(in, fopen("deals", "r"), STREAM_DEALS);
-	run->map = mapping_of(in);
-	if (in->headed)
-		stream_write_headers(run->out, STREAM_NUMBERS, in, "M");
-	while ((line = stream_next_record(in, &len)) != NULL) {
-		char hex[DEAL_NUMBER_HEX + 1];
-		record_deal(in, line, &board, owner);
-		if (board != in->first_board + run->n)
+	if (stream_open(&run->in, in, STREAM_DEALS, e) == -1 ||
+	    mapping_of_stream(&run->in, run->given, &run->map, e) == -1)
+		return -1;
+	named = stream_header(&run->in, 'M');
+	if (run->map == NULL ||
+	    (named != NULL && run->map != mapping_find(named)) ||
+	    (named == NULL && run->map != (run->given ? run->given : &mappings[0])) ||
+	    (run->given != NULL && run->map != run->given))
+		fuzz_fail("the mapping %s chosen for deals mapped with \"%.40s\"",
+		    run->map ? run->map->name : "(none)", named ? named : "(unnamed)");
+	if (run->in.headed) {
+		stream_out_begin(&out, fp, STREAM_NUMBERS);
+		stream_out_copy_headers(&out, &run->in, "M");
+	}
+	while ((got = stream_next_record(&run->in, &line, &len, e)) == 1) {
+		if (record_deal(&run->in, line, &board, owner, e) == -1)
+			return -1;
+		if (board != run->in.first_board + run->n)
 			fuzz_fail("board %u where %zu boards from %u should be", board,
-			    run->n, in->first_board);
+			    run->n, run->in.first_board);
 		u128 number = run->map->number(owner);
 		if (number >= DEAL_COUNT)
 			fuzz_fail("board %u: deal number out of range", board);
 		run->map->deal(number, again);
 		if (memcmp(owner, again, CARDS) != 0)
 			fuzz_fail("board %u: the deal's number gives another deal", board);
-		deal_number_to_hex(number, hex);
-		fprintf(run->out, "%u %.*s\n", board, DEAL_NUMBER_HEX, hex);
-		run->numbers = realloc(run->numbers, (run->n + 1) * sizeof *run->numbers);
-		if (run->numbers == NULL)
-			abort();
+		stream_out_number(&out, board, number);
+		run->numbers = xreallocarray(run->numbers, run->n + 1, sizeof *run->numbers);
 		run->numbers[run->n++] = number;
 	}
-	stream_check_complete(in);
+	if (got == -1 || stream_check_complete(&run->in, e) == -1)
+		return -1;
 	/* what dl-fmt's writers are told: the whole run, before its boards */
-	if (in->has_range && (in->first_board != in->range.low ||
-	    run->n != (size_t)in->range.high - in->range.low + 1))
-		fuzz_fail("%zu boards from %u, but #B: %u-%u", run->n, in->first_board,
-		    in->range.low, in->range.high);
+	if (run->in.has_range && (run->in.first_board != run->in.range.low ||
+	    run->n != (size_t)run->in.range.high - run->in.range.low + 1))
+		fuzz_fail("%zu boards from %u, but #B: %u-%u", run->n, run->in.first_board,
+		    run->in.range.low, run->in.range.high);
+	return 0;
 }
 
 /* The output, read as dl-map reads numbers. */
 static void
-read_numbers(void *arg)
+read_numbers(const struct run *run, const char *text, size_t size)
 {
-	struct run *run = arg;
+	FILE *fp = fuzz_memfile((const uint8_t *)text, size);
 	struct stream_in out;
+	struct dl_error e = { 0 };
 	unsigned board;
+	u128 number;
 	char *line;
 	size_t len, i = 0;
+	int got;
 
-	stream_open(&out, fopen("numbers", "r"), STREAM_NUMBERS);
+	if (stream_open(&out, fp, STREAM_NUMBERS, &e) == -1)
+		fuzz_fail("dl-map --reverse's output is refused: %s", e.msg);
 	if (out.headed != run->in.headed)
 		fuzz_fail("headed and plain streams mixed up");
 	fuzz_check_headers(&run->in, "M", NULL, &out);
-	while ((line = stream_next_record(&out, &len)) != NULL) {
-		char *hex = record_board(&out, line, &board);
-		u128 number;
-		if (deal_number_from_hex(hex, &number) == -1)
-			fuzz_fail("output board %u: a bad deal number", board);
+	while ((got = stream_next_record(&out, &line, &len, &e)) == 1) {
+		if (record_number(&out, line, &board, &number, &e) == -1)
+			fuzz_fail("output record %zu: %s", i + 1, e.msg);
 		if (i == run->n || board != run->in.first_board + i || number != run->numbers[i])
 			fuzz_fail("output board %u differs from the input's", board);
 		i++;
 	}
-	stream_check_complete(&out);
+	if (got == -1 || stream_check_complete(&out, &e) == -1)
+		fuzz_fail("dl-map --reverse's output is refused: %s", e.msg);
 	if (i != run->n)
 		fuzz_fail("%zu boards in, %zu out", run->n, i);
 	stream_close(&out);
+	fclose(fp);
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct run run = { 0 };
+	struct dl_error e = { 0 };
 	char *text = NULL;
 	size_t text_size = 0;
-	int ended;
+	FILE *in = fuzz_memfile(data, size), *out = open_memstream(&text, &text_size);
+	int status;
 
-	fuzz_file_add("deals", data, size);
-	run.out = open_memstream(&text, &text_size);
-	ended = fuzz_call(reverse_deals, &run) == -1;
-	fclose(run.out);
-	if (!ended) {
-		fuzz_file_add("numbers", (const uint8_t *)text, text_size);
-		if (fuzz_call(read_numbers, &run) == -1)
-			fuzz_fail("dl-map --reverse's output is refused: %s", fuzz_message);
-		stream_close(&run.in);
+	if (out == NULL)
+		abort();
+	/* half the inputs with -m NAME: dl-map --reverse -m */
+	run.given = size % 2 ? &mappings[size / 2 % nmappings] : NULL;
+	status = reverse_deals(&run, in, out, &e);
+	fclose(out);
+	fclose(in);
+	if (status == 0)
+		read_numbers(&run, text, text_size);
+	else {
+		fuzz_check_error(&e, "dl-map --reverse");
+		if (e.kind != DL_ERR_INPUT)
+			fuzz_fail("a bad stream is not an input error: %s", e.msg);
 	}
+	stream_close(&run.in);
 	free(text);
 	free(run.numbers);
-	if (ended)
-		fuzz_abandon();
-	fuzz_files_reset();
 	return 0;
 }

@@ -1,16 +1,17 @@
 /* A seed stream as dl-stream and dl-seed --verify read it (cmd/dl-stream.c,
- * cmd/dl-seed.c): stream_open, the boards of #B:, seed_record_read.  What
- * it accepts must give a numbers stream dl-map reads back (the first
- * boards of the run), and pass through dl-seed --verify unchanged. */
+ * cmd/dl-seed.c): stream_open, the boards of #B: (or 32),
+ * seed_record_read.  What it accepts must give a numbers stream dl-map
+ * reads back (the first boards of the run, written the way dl-stream
+ * writes them), and pass through dl-seed --verify unchanged. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sodium.h>
 
-#include "deal.h"
 #include "dealnum.h"
 #include "fuzz.h"
+#include "generator.h"
 #include "proto.h"
 #include "seed.h"
 #include "util.h"
@@ -18,142 +19,148 @@
 #define BOARDS_MADE 3		/* of the run: each costs a hash or a block */
 
 struct run {
-	const char *path;
 	struct stream_in in;
 	struct seed_record *seed;	/* secret memory, as in dl-stream */
 	struct board_range range;
 };
 
-static void
-read_seed(void *arg)
+/* What dl-stream reads: 0, or -1 and *e. */
+static int
+read_seed(struct run *run, FILE *fp, struct dl_error *e)
 {
-	struct run *run = arg;
 	const char *why;
 
-	stream_open(&run->in, fopen(run->path, "r"), STREAM_SEED);
+	if (stream_open(&run->in, fp, STREAM_SEED, e) == -1)
+		return -1;
 	/* dl-stream without -n: the seed's own boards, or 32 */
 	if (run->in.has_range)
 		run->range = run->in.range;
 	else if (board_range_parse("32", &run->range, &why) == -1)
 		fuzz_fail("the default boards: %s", why);
-	seed_record_read(&run->in, run->seed);
+	return seed_record_read(&run->in, run->seed, e);
 }
 
-/* dl-stream's output for the first boards of the run, into text. */
+/* dl-stream's output for the boards up to last, into text. */
 static void
 write_numbers(struct run *run, unsigned last, u128 numbers[], char **text, size_t *size)
 {
-	FILE *out = open_memstream(text, size);
+	FILE *fp = open_memstream(text, size);
+	struct stream_out out;
 	struct number_source ns;
+	char header[128];
 
-	stream_write_headers(out, STREAM_NUMBERS, &run->in, "BG");
-	if (run->seed->generator == GENERATOR_DL256)
-		fprintf(out, "#G: dl256 event %llu session %u\n",
-		    (unsigned long long)run->seed->event, run->seed->session);
-	else
-		fprintf(out, "#G: bigdeal\n");
-	fprintf(out, "#B: %u-%u\n", run->range.low, last);
+	if (fp == NULL)
+		abort();
+	stream_out_begin(&out, fp, STREAM_NUMBERS);
+	stream_out_copy_headers(&out, &run->in, "BG");
+	generator_header(run->seed, header, sizeof header);
+	stream_out_header(&out, 'G', header);
+	stream_out_range(&out, run->range.low, last);
 	number_source_init(&ns, run->seed, run->range.high);
 	for (unsigned b = run->range.low; b <= last; b++) {
-		char hex[DEAL_NUMBER_HEX + 1];
 		numbers[b - run->range.low] = number_source_board(&ns, b);
 		if (numbers[b - run->range.low] >= DEAL_COUNT)
 			fuzz_fail("board %u: deal number out of range", b);
-		deal_number_to_hex(numbers[b - run->range.low], hex);
-		fprintf(out, "%u %.*s\n", b, DEAL_NUMBER_HEX, hex);
+		stream_out_number(&out, b, numbers[b - run->range.low]);
 	}
 	number_source_free(&ns);
-	fclose(out);
+	fclose(fp);
 }
 
-struct numbers {
-	struct run *run;
-	unsigned last;
-	u128 *numbers;
-};
-
+/* The numbers, read as dl-map reads them. */
 static void
-read_numbers(void *arg)
+read_numbers(const struct run *run, unsigned last, const u128 numbers[],
+    const char *text, size_t size)
 {
-	struct numbers *n = arg;
+	FILE *fp = fuzz_memfile((const uint8_t *)text, size);
 	struct stream_in out;
-	char generator[80], boards[40];
+	struct dl_error e = { 0 };
+	char generator[160], boards[40], *line;
 	const char *added[] = { generator, boards, NULL };
-	unsigned board, expect = n->run->range.low;
-	char *line;
+	unsigned board, expect = run->range.low;
+	u128 number;
 	size_t len;
+	int got;
 
-	stream_open(&out, fopen("numbers", "r"), STREAM_NUMBERS);
-	if (n->run->seed->generator == GENERATOR_DL256)
-		snprintf(generator, sizeof generator, "#G: dl256 event 0 session 0");
-	else
-		snprintf(generator, sizeof generator, "#G: bigdeal");
-	snprintf(boards, sizeof boards, "#B: %u-%u", n->run->range.low, n->last);
-	fuzz_check_headers(&n->run->in, "BG", added, &out);
-	while ((line = stream_next_record(&out, &len)) != NULL) {
-		char *hex = record_board(&out, line, &board);
-		u128 number;
-		if (board != expect || deal_number_from_hex(hex, &number) == -1 ||
-		    number != n->numbers[board - n->run->range.low])
+	if (stream_open(&out, fp, STREAM_NUMBERS, &e) == -1)
+		fuzz_fail("dl-stream's output is refused: %s", e.msg);
+	snprintf(generator, sizeof generator, "#G: ");
+	generator_header(run->seed, generator + 4, sizeof generator - 4);
+	snprintf(boards, sizeof boards, "#B: %u-%u", run->range.low, last);
+	fuzz_check_headers(&run->in, "BG", added, &out);
+	if (generator_of_header(stream_header(&out, 'G')) != run->seed->generator)
+		fuzz_fail("#G: names another generator");
+	while ((got = stream_next_record(&out, &line, &len, &e)) == 1) {
+		if (record_number(&out, line, &board, &number, &e) == -1)
+			fuzz_fail("output board %u: %s", expect, e.msg);
+		if (board != expect || number != numbers[board - run->range.low])
 			fuzz_fail("output board %u is not as made", board);
 		expect++;
 	}
-	stream_check_complete(&out);
+	if (got == -1 || stream_check_complete(&out, &e) == -1)
+		fuzz_fail("dl-stream's output is refused: %s", e.msg);
 	stream_close(&out);
+	fclose(fp);
 }
 
 /* dl-seed --verify hands the seed on: its headers, then the record. */
 static void
-pass_on(struct run *run)
+pass_on(const struct run *run)
 {
-	char record[2 * 2 * BIGDEAL_SECRET + 16], *text = NULL;
+	char record[SEED_RECORD_MAX], *text = NULL;
 	size_t size = 0;
-	FILE *out = open_memstream(&text, &size);
+	FILE *fp = open_memstream(&text, &size);
+	struct stream_out out;
+	struct run again = { .seed = secret_alloc(sizeof *again.seed) };
+	struct dl_error e = { 0 };
 
-	stream_write_headers(out, STREAM_SEED, &run->in, "");
+	if (fp == NULL)
+		abort();
+	stream_out_begin(&out, fp, STREAM_SEED);
+	stream_out_copy_headers(&out, &run->in, "");
 	seed_record_format(run->seed, record);
-	fputs(record, out);
-	fclose(out);
-	fuzz_file_add("again", (const uint8_t *)text, size);
+	fputs(record, fp);
+	fclose(fp);
 
-	struct run again = { "again", .seed = secret_alloc(sizeof *again.seed) };
-	if (fuzz_call(read_seed, &again) == -1)
-		fuzz_fail("dl-seed --verify's output is refused: %s", fuzz_message);
+	FILE *in = fuzz_memfile((const uint8_t *)text, size);
+	if (read_seed(&again, in, &e) == -1)
+		fuzz_fail("dl-seed --verify's output is refused: %s", e.msg);
+	fclose(in);
 	fuzz_check_headers(&run->in, "", NULL, &again.in);
 	if (again.seed->generator != run->seed->generator ||
 	    sodium_memcmp(again.seed, run->seed, sizeof *run->seed) != 0)
 		fuzz_fail("the seed record reads back as another seed");
 	stream_close(&again.in);
 	secret_free(again.seed);
+	/* the text held the secret in hex */
+	sodium_memzero(text, size);
 	free(text);
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct run run = { "seed", .seed = secret_alloc(sizeof *run.seed) };
+	struct run run = { .seed = secret_alloc(sizeof *run.seed) };
+	struct dl_error e = { 0 };
+	FILE *in = fuzz_memfile(data, size);
 
-	fuzz_file_add("seed", data, size);
-	if (fuzz_call(read_seed, &run) == 0) {
-		struct numbers n = { &run, run.range.low, NULL };
+	if (read_seed(&run, in, &e) == 0) {
+		u128 numbers[BOARDS_MADE];
+		unsigned last = run.range.high - run.range.low >= BOARDS_MADE ?
+		    run.range.low + BOARDS_MADE - 1 : run.range.high;
 		char *text = NULL;
 		size_t text_size = 0;
-		if (run.range.high - run.range.low >= BOARDS_MADE)
-			n.last = run.range.low + BOARDS_MADE - 1;
-		else
-			n.last = run.range.high;
-		n.numbers = calloc(BOARDS_MADE, sizeof *n.numbers);
-		write_numbers(&run, n.last, n.numbers, &text, &text_size);
-		fuzz_file_add("numbers", (const uint8_t *)text, text_size);
-		if (fuzz_call(read_numbers, &n) == -1)
-			fuzz_fail("dl-stream's output is refused: %s", fuzz_message);
+		write_numbers(&run, last, numbers, &text, &text_size);
+		read_numbers(&run, last, numbers, text, text_size);
 		free(text);
-		free(n.numbers);
 		pass_on(&run);
-		stream_close(&run.in);
-	} else
-		fuzz_abandon();
+	} else {
+		fuzz_check_error(&e, "dl-stream");
+		if (e.kind != DL_ERR_INPUT)
+			fuzz_fail("a bad seed stream is not an input error: %s", e.msg);
+	}
+	fclose(in);
+	stream_close(&run.in);
 	secret_free(run.seed);
-	fuzz_files_reset();
 	return 0;
 }

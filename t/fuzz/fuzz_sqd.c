@@ -6,32 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "fuzz.h"
 #include "sqd.h"
 #include "util.h"
-
-struct run {
-	const char *path;
-	struct sqd t;
-};
-
-static void
-read_sqd(void *arg)
-{
-	struct run *run = arg;
-
-	sqd_read(run->path, &run->t);
-}
-
-static void
-write_sqd(void *arg)
-{
-	struct run *run = arg;
-
-	sqd_write(run->path, &run->t);
-}
 
 static void
 check_range(unsigned p, unsigned s, const struct board_range *r)
@@ -127,27 +105,25 @@ compare(const struct sqd *a, const struct sqd *b)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct run run = { "fuzz.sqd", { 0 } };
-	struct run again = { 0 };
+	const char *path = fuzz_tmp_file("fuzz.sqd", data, size);
+	const char *written = fuzz_tmp_path("written.sqd");
+	struct sqd t, again;
+	struct dl_error e = { 0 };
 
-	fuzz_file_add(run.path, data, size);
-	if (fuzz_call(read_sqd, &run) == -1) {
-		fuzz_abandon();
-		fuzz_files_reset();
+	if (sqd_read(path, &t, &e) == -1) {
+		fuzz_check_error(&e, "sqd_read");
+		if (t.phases != NULL || t.nphases != 0 || t.name != NULL || t.dv != NULL)
+			fuzz_fail("sqd_read refused the file and kept what it read");
 		return 0;
 	}
-	check_derived(&run.t);
-	again.path = fuzz_tmp_path("written.sqd");
-	again.t = run.t;
-	if (fuzz_call(write_sqd, &again) == -1)
-		fuzz_fail("sqd_write: %s", fuzz_message);
-	memset(&again.t, 0, sizeof again.t);
-	if (fuzz_call(read_sqd, &again) == -1)
-		fuzz_fail("the file sqd_write wrote is refused: %s", fuzz_message);
-	compare(&run.t, &again.t);
-	unlink(again.path);
-	sqd_free(&again.t);
-	sqd_free(&run.t);
-	fuzz_files_reset();
+	check_derived(&t);
+	if (sqd_write(written, &t, &e) == -1)
+		fuzz_fail("sqd_write: %s", e.msg);
+	dl_error_clear(&e);
+	if (sqd_read(written, &again, &e) == -1)
+		fuzz_fail("the file sqd_write wrote is refused: %s", e.msg);
+	compare(&t, &again);
+	sqd_free(&again);
+	sqd_free(&t);
 	return 0;
 }

@@ -24,27 +24,6 @@ static const char builtin_sqd[] =
     "SN 2:12:ko#:Knockout #/2\n"
     "SN 0:1-8:sw##:Swiss #\n";
 
-struct run {
-	struct sqd t;
-	struct sqk k;
-};
-
-static void
-read_sqd(void *arg)
-{
-	struct run *run = arg;
-
-	sqd_read("fuzz.sqd", &run->t);
-}
-
-static void
-read_sqk(void *arg)
-{
-	struct run *run = arg;
-
-	sqk_read("fuzz.sqk", &run->t, &run->k);
-}
-
 /* The hash as docs/squaredeal.md defines it, computed apart from parse_keys. */
 static void
 expected_hash(const uint8_t *data, size_t size, char hex[SQD_HASH_HEX + 1])
@@ -67,57 +46,57 @@ expected_hash(const uint8_t *data, size_t size, char hex[SQD_HASH_HEX + 1])
 }
 
 static void
-check_keys(const struct run *run, const uint8_t *sqk, size_t sqk_size)
+check_keys(const struct sqd *t, const struct sqk *k, const uint8_t *sqk, size_t sqk_size)
 {
 	char hash[SQD_HASH_HEX + 1];
 	size_t sessions = 0;
 
 	expected_hash(sqk, sqk_size, hash);
-	if (strcmp(hash, run->k.hash) != 0)
-		fuzz_fail("key file hash %s, expected %s", run->k.hash, hash);
-	for (unsigned p = 1; p <= run->t.nphases; p++) {
-		unsigned n = run->t.phases[p - 1].nsessions;
+	if (strcmp(hash, k->hash) != 0)
+		fuzz_fail("key file hash %s, expected %s", k->hash, hash);
+	for (unsigned p = 1; p <= t->nphases; p++) {
+		unsigned n = t->phases[p - 1].nsessions;
 		for (unsigned s = n == 0 ? 0 : 1; s <= n; s++, sessions++) {
-			const char *key = sqk_key(&run->k, p, s);
+			const char *key = sqk_key(k, p, s);
 			if (key == NULL || *key == '\0')
 				fuzz_fail("session %u,%u has no key", p, s);
 			/* the seed of the session; the first few, they cost hashes */
-			if (run->t.dv != NULL && s <= 3) {
+			if (t->dv != NULL && s <= 3) {
 				struct seed_record *seed = secret_alloc(sizeof *seed);
 				for (int reserve = 0; reserve <= 1; reserve++)
-					sqd_session_seed(&run->t, &run->k, p, n == 0 ? 1 : s,
+					sqd_session_seed(t, k, p, n == 0 ? 1 : s,
 					    reserve, seed);
 				secret_free(seed);
 			}
 		}
 	}
-	if (sessions != run->k.nkeys)
-		fuzz_fail("%zu keys for %zu sessions", run->k.nkeys, sessions);
+	if (sessions != k->nkeys)
+		fuzz_fail("%zu keys for %zu sessions", k->nkeys, sessions);
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct run run = { 0 };
 	const uint8_t *sqd = (const uint8_t *)builtin_sqd, *sqk = data;
 	size_t sqd_size = strlen(builtin_sqd), sqk_size = size;
+	struct dl_error e = { 0 };
+	struct sqd t;
+	struct sqk k;
 
 	fuzz_split(data, size, SEPARATOR, &sqd, &sqd_size, &sqk, &sqk_size);
-	fuzz_file_add("fuzz.sqd", sqd, sqd_size);
-	fuzz_file_add("fuzz.sqk", sqk, sqk_size);
-	if (fuzz_call(read_sqd, &run) == -1) {
-		fuzz_abandon();
-		fuzz_files_reset();
+	if (sqd_read(fuzz_tmp_file("fuzz.sqd", sqd, sqd_size), &t, &e) == -1) {
+		fuzz_check_error(&e, "sqd_read");
 		return 0;
 	}
-	if (fuzz_call(read_sqk, &run) == 0)
-		check_keys(&run, sqk, sqk_size);
-	else {
-		sqk_free(&run.k);	/* secret memory: not for fuzz_abandon */
-		fuzz_abandon();
+	if (sqk_read(fuzz_tmp_file("fuzz.sqk", sqk, sqk_size), &t, &k, &e) == 0) {
+		check_keys(&t, &k, sqk, sqk_size);
+		sqk_free(&k);
+	} else {
+		fuzz_check_error(&e, "sqk_read");
+		/* the secret memory is wiped and freed already */
+		if (k.text != NULL || k.keys != NULL || k.nkeys != 0)
+			fuzz_fail("sqk_read refused the file and kept the keys");
 	}
-	sqk_free(&run.k);
-	sqd_free(&run.t);
-	fuzz_files_reset();
+	sqd_free(&t);
 	return 0;
 }

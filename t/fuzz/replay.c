@@ -19,7 +19,7 @@
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
 
-/* Not fopen: the harnesses' fopen serves files from memory. */
+/* The file into a buffer of exactly its size. */
 static unsigned char *
 slurp(const char *path, size_t *size)
 {
