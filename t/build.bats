@@ -51,7 +51,13 @@ setup_file() {
 	[ "$status" -eq 0 ]
 	want=$(cd "$ROOT/t" && for f in helpers/*.c; do
 		f=${f#helpers/}; echo "obj/t/${f%.c}.o"; echo "t/${f%.c}"; done
-	    for f in fuzz/*.c; do f=${f#fuzz/}; echo "obj/fuzz/${f%.c}.o"; done
+	    for f in fuzz/*.c; do
+		f=${f#fuzz/}
+		case $f in
+		stub_*) echo "fuzz/${f%.c}.so" ;;	# fuzz_plugin's plugins
+		*) echo "obj/fuzz/${f%.c}.o" ;;
+		esac
+	    done
 	    for f in fuzz/fuzz_*.c; do echo "${f%.c}"; done)
 	[ "$(made <<< "$output")" = "$(LC_ALL=C sort <<< "$want")" ]
 }
