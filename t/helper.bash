@@ -123,3 +123,16 @@ fails_stderr_to() {
 	shift
 	"$@" 2> "$err"
 }
+
+# refuses STATUS MESSAGE CMD...: CMD exits with STATUS and prints exactly
+# MESSAGE, one line, on standard error.
+refuses() {
+	local want_status=$1 want=$2
+	shift 2
+	run --separate-stderr "$@"
+	if [ "$status" -ne "$want_status" ] || [ "$stderr" != "$want" ]; then
+		printf 'command: %s\nstatus:  %s, not %s\nstderr:  %s\nwanted:  %s\n' \
+		    "$*" "$status" "$want_status" "$stderr" "$want" >&2
+		return 1
+	fi
+}

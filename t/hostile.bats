@@ -5,19 +5,6 @@
 
 load helper
 
-# refuses STATUS MESSAGE CMD...: CMD exits with STATUS and prints exactly
-# MESSAGE, one line, on standard error.
-refuses() {
-	local want_status=$1 want=$2
-	shift 2
-	run --separate-stderr "$@"
-	if [ "$status" -ne "$want_status" ] || [ "$stderr" != "$want" ]; then
-		printf 'command: %s\nstatus:  %s, not %s\nstderr:  %s\nwanted:  %s\n' \
-		    "$*" "$status" "$want_status" "$stderr" "$want" >&2
-		return 1
-	fi
-}
-
 PHRASE=0123456789012345678901234567890123456789abcdef
 
 @test "the seed history: a .bigdealrc owner does not exempt a reused phrase" {

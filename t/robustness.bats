@@ -30,19 +30,6 @@ club() {
 	chmod 644 club.sqd club.sqk
 }
 
-# refuses STATUS MESSAGE CMD...: CMD exits with STATUS and prints exactly
-# MESSAGE, one line, on standard error.
-refuses() {
-	local want_status=$1 want=$2
-	shift 2
-	run --separate-stderr "$@"
-	if [ "$status" -ne "$want_status" ] || [ "$stderr" != "$want" ]; then
-		printf 'command: %s\nstatus:  %s, not %s\nstderr:  %s\nwanted:  %s\n' \
-		    "$*" "$status" "$want_status" "$stderr" "$want" >&2
-		return 1
-	fi
-}
-
 # files_in DIR: every name in DIR, hidden ones too (a temporary file is
 # hidden), sorted, on one line.
 files_in() {
