@@ -107,12 +107,17 @@ on_continue(int sig)
 static void
 exit_cleanup(void)
 {
+	sigset_t old;
+
+	/* a signal now must not find a path freed under it */
+	block_signals(&old);
 	undo_all();
 	for (size_t i = 0; i < MAX_FILES; i++) {
 		free(files[i]);
 		files[i] = NULL;
 	}
 	tty_fd = -1;
+	restore_signals(&old);
 }
 
 void

@@ -79,11 +79,13 @@ fingerprint(const struct seed_record *seed, unsigned char fp[FINGERPRINT_BYTES])
 		number = 1;
 
 	memcpy(image, &number, 4);
-	if (seed->generator->owner_bytes) {
+	if (seed->generator->owner_bytes)
 		memcpy(image + 4, seed->key, seed->generator->key_bytes);
-		memcpy(image + 24, seed->owner, seed->generator->owner_bytes);
-	} else
+	else
 		memcpy(image + 44, seed->key, seed->generator->key_bytes);
+	/* the owner's hash always had its place: dl-seed made it for dl256
+	 * seeds too */
+	memcpy(image + 24, seed->owner, SEED_OWNER_MAX);
 	memcpy(image + 80, &seed->event, 8);
 	memcpy(image + 88, &seed->session, 4);
 	crypto_generichash(fp, FINGERPRINT_BYTES, image, sizeof image,

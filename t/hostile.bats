@@ -422,3 +422,12 @@ played_club() {
 	sed -i '9s/ .*/ 123/' rr01.tso
 	refuses 1 "dl-sqd: rr01.tso:9: deal is not 52 digits" dl-sqd club.sqd verify --deals rr01.tso
 }
+
+@test "a history written by earlier versions still refuses their seeds" {
+	# the fingerprint dl-seed -o -e "$PHRASE" (owner "") recorded at the
+	# version of 2026-11-22, before seeds were generator-table records
+	echo d2e5b304be367fa3961bffe344fd3f73 > "$DL_SEED_HISTORY"
+	printf '[BigDeal]\nowner=\n' > .bigdealrc
+	refuses 1 "dl-seed: this seed was made before (it is in $DL_SEED_HISTORY): refusing to deal the same series again" \
+	    dl-seed -o -e "$PHRASE"
+}
