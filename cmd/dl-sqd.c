@@ -38,7 +38,7 @@ usage(FILE *fp, int status)
 	    "       dl-sqd file.sqd set-name name\n"
 	    "       dl-sqd file.sqd set-di text\n"
 	    "       dl-sqd file.sqd add-phase nsessions boards prefix [description]\n"
-	    "       dl-sqd [--sqk path] file.sqd publish\n"
+	    "       dl-sqd [--sqk path] file.sqd publish [--force]\n"
 	    "       dl-sqd file.sqd set-dv value\n"
 	    "       dl-sqd [--sqk path] file.sqd make [--force] [--reserve] [-b boards]\n"
 	    "              [-d dir] [-f formats] [phase|all [sessions]]\n"
