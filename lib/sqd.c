@@ -344,9 +344,17 @@ parse_line(struct line_reader *r, char *line, struct sqd *t, struct dl_error *e)
 	 * from sqd_write as "DV 1", and the deals with it */
 	if (strchr(line, '\r') != NULL)
 		return line_error(r, e, "stray CR");
+	/* SquareDeal's programs strip trailing white space from each line:
+	 * "DV 7 11 25  " is the DV "7 11 25", and hashing the spaces would
+	 * deal other boards */
+	for (size_t n = strlen(line); n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t');)
+		line[--n] = '\0';
 	if (strlen(line) < 2 || (line[2] != ' ' && line[2] != '\0'))
 		return line_error(r, e, "expected a tag (TN, DI, DV, SN, KH) and a space");
 	const char *value = line[2] ? line + 3 : "";
+	/* an empty DV is how pysquaredeal writes one not set yet */
+	if (strncmp(line, "DV", 2) == 0 && *value == '\0')
+		return 0;
 	if (strncmp(line, "TN", 2) == 0)
 		return set_once(r, &t->name, "TN", value, e);
 	if (strncmp(line, "DI", 2) == 0)
