@@ -105,7 +105,7 @@ parse_options(int argc, char *argv[])
 		case 'p': run.prefix = optarg; break;
 		case 'R': run.reinit = 1; break;
 		case 'W':
-			ripemd160(optarg, strlen(optarg), run.seed->owner);
+			tool_owner_hash(optarg, run.seed->owner);
 			scrub_argument(optarg);
 			run.wizard = run.only_given = 1;
 			break;
@@ -273,8 +273,9 @@ fill_defaults(struct bigdealrc *rc)
 		rc->formats = xstrdup(DEFAULT_FORMATS);
 	if (rc->askformats == NULL)
 		rc->askformats = xstrdup("no");
+	/* the reference's default, which a new .bigdealrc stores */
 	if (rc->owner == NULL)
-		rc->owner = xstrdup("");
+		rc->owner = xstrdup(BIGDEAL_DEFAULT_OWNER);
 }
 
 /* ./.bigdealrc, made on the first run (and with -R) as Big Deal does; with
@@ -298,7 +299,7 @@ settings(struct bigdealrc *rc)
 	else if (run.reinit)
 		tool_fail(DL_ERR_USAGE, "-R asks its questions on a terminal: there is none");
 	else
-		tool_warn("no %s here: writing one with formats=%s and no owner "
+		tool_warn("no %s here: writing one with formats=%s and the default owner "
 		    "(-R on a terminal changes it)", BIGDEALRC, rc->formats);
 	if (bigdealrc_write(BIGDEALRC, rc, &e) == -1)
 		tool_die(&e);
@@ -400,7 +401,7 @@ make_seed(const struct bigdealrc *rc)
 	unsigned long bits;
 
 	if (!run.wizard)
-		ripemd160(rc->owner, strlen(rc->owner), run.seed->owner);
+		tool_owner_hash(rc->owner, run.seed->owner);
 	run.entropy = NULL;	/* seed_make frees it */
 	if (seed_make(run.seed, &source, &bits, &e) == -1)
 		tool_die(&e);

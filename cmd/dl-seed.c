@@ -275,7 +275,7 @@ main(int argc, char *argv[])
 		tool_print_warnings(&rc.warnings);
 		opt.owner = rc.owner;
 	}
-	ripemd160(opt.owner ? opt.owner : "", opt.owner ? strlen(opt.owner) : 0, seed->owner);
+	tool_owner_hash(opt.owner, seed->owner);
 	if (source.owner_given)
 		secret_free((char *)opt.owner);	/* a copy in secret memory */
 	opt.owner = NULL;

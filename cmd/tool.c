@@ -8,6 +8,7 @@
 
 #include <sodium.h>
 
+#include "bigdeal.h"
 #include "cleanup.h"
 #include "util.h"
 #include "tool.h"
@@ -185,4 +186,12 @@ tool_escaped(const char *text)
 
 	escape_text(out, size, text, strlen(text));
 	return out;
+}
+
+void
+tool_owner_hash(const char *identification, unsigned char owner[BIGDEAL_SECRET])
+{
+	if (bigdeal_owner_hash(identification, owner))
+		tool_warn("the owner identification has more than %d bytes: only the first "
+		    "%d count, as in Big Deal", BIGDEAL_OWNER_MAX, BIGDEAL_OWNER_MAX);
 }

@@ -57,6 +57,10 @@ void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * control bytes and direction overrides written as \xNN (to free). */
 char *tool_escaped(const char *text);
 
+/* Big Deal's owner hash of an identification (NULL: the default), with
+ * a warning when Big Deal would cut it. */
+void tool_owner_hash(const char *identification, unsigned char owner[20]);
+
 /* Each gathered warning as "dl-NAME: warning". */
 void tool_print_warnings(const struct dl_warnings *w);
 

@@ -51,6 +51,16 @@ bigdeal_next(struct bigdeal_stream *s)
 	return number;
 }
 
+int
+bigdeal_owner_hash(const char *identification, unsigned char owner[BIGDEAL_SECRET])
+{
+	const char *text = identification ? identification : BIGDEAL_DEFAULT_OWNER;
+	size_t len = strlen(text);
+
+	ripemd160(text, len > BIGDEAL_OWNER_MAX ? BIGDEAL_OWNER_MAX : len, owner);
+	return len > BIGDEAL_OWNER_MAX;
+}
+
 static void
 start(void *state, const struct seed_record *seed, unsigned last_board)
 {

@@ -8,6 +8,12 @@
 #include "ripemd160.h"
 
 #define BIGDEAL_SECRET 20	/* bytes of `random` and of `owner` */
+/* Big Deal keeps at most this many bytes of the owner identification, and
+ * hashes what it kept. */
+#define BIGDEAL_OWNER_MAX 113
+/* What Big Deal hashes when .bigdealrc says no owner (no owner= line, no
+ * file), and stores when its first-run question is answered with Enter. */
+#define BIGDEAL_DEFAULT_OWNER "Identification of owner or tournament"
 
 /* Holds the secret: allocate it with secret_alloc() and free it with
  * secret_free(), which wipes it. */
@@ -22,5 +28,10 @@ void bigdeal_stream_init(struct bigdeal_stream *s,
     const unsigned char random[BIGDEAL_SECRET], const unsigned char owner[BIGDEAL_SECRET]);
 /* The next board's deal number: candidates are drawn until one is below D. */
 u128 bigdeal_next(struct bigdeal_stream *s);
+
+/* owner: RIPEMD-160 of the identification as Big Deal takes it: its
+ * bytes, whatever their encoding, at most BIGDEAL_OWNER_MAX of them (1 when
+ * it was cut, for a warning, else 0); NULL is the default identification. */
+int bigdeal_owner_hash(const char *identification, unsigned char owner[BIGDEAL_SECRET]);
 
 #endif

@@ -33,3 +33,48 @@ club() {
 	run -0 dl-sqd club.sqd make 1 1
 	[ "$output" = rr01.pbn ]
 }
+
+DEFAULT_OWNER='Identification of owner or tournament'
+
+# deal_of_rc RC: the PBN deal of v4's secret, one board, from dl-bigdealx in
+# a directory whose .bigdealrc is RC (printf format)
+deal_of_rc() {
+	rm -rf rc.d && mkdir rc.d
+	printf "$1" > rc.d/.bigdealrc
+	(cd rc.d && dl-bigdealx -h "$(param v4 random)" -n 1 -p x -f pbn > /dev/null 2> err) &&
+	    grep '^\[Deal ' rc.d/x.pbn
+}
+
+# deal_of_owner OWNER: the same board from the pipeline with that owner
+deal_of_owner() {
+	dl-seed -x "$(param v4 random)" -w "$1" | dl-stream -n 1 | dl-map | dl-fmt-pbn |
+	    grep '^\[Deal '
+}
+
+@test "no owner= line: Big Deal's default owner text, in the drop-ins and dl-seed" {
+	want=$(deal_of_owner "$DEFAULT_OWNER")
+	[ "$want" != "$(deal_of_owner '')" ]
+	for rc in '' '[BigDeal]\n' '[BigDeal]\nOwner=x\n' '[BigDeal]\nowner =x\n' \
+	    '[Other]\nowner=x\n[BigDeal]\nowner=y\n' '[BigDeal]\nformats=pbn\n'; do
+		[ "$(deal_of_rc "$rc")" = "$want" ] || { echo "rc: $rc"; return 1; }
+	done
+	# an owner= line with nothing after it is the empty owner
+	[ "$(deal_of_rc '[BigDeal]\nowner=\n')" = "$(deal_of_owner '')" ]
+	# dl-seed without -w and without .bigdealrc
+	[ "$(dl-seed -x "$(param v4 random)" | tail -1)" = \
+	    "$(dl-seed -x "$(param v4 random)" -w "$DEFAULT_OWNER" | tail -1)" ]
+}
+
+@test "an owner longer than 113 bytes: only the first 113 count, with a warning" {
+	long=$(printf 'x%.0s' $(seq 120))
+	want=$(deal_of_owner "${long:0:113}")
+	[ "$(deal_of_rc "[BigDeal]\nowner=$long\n")" = "$want" ]
+	[ "$(cat rc.d/err)" = "dl-bigdealx: the owner identification has more than 113 bytes: only the first 113 count, as in Big Deal" ]
+	run --separate-stderr dl-seed -x "$(param v4 random)" -w "$long"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "dl-seed: the owner identification has more than 113 bytes: only the first 113 count, as in Big Deal" ]
+	# 113 bytes exactly: no warning
+	run --separate-stderr dl-seed -x "$(param v4 random)" -w "${long:0:113}"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+}

@@ -257,10 +257,16 @@ session() {
 	mkdir run && cd run
 	run --separate-stderr dl-bigdealx -W x -n 2 -p s < /dev/null
 	[ "$status" -eq 0 ]
-	[ "$stderr" = "dl-bigdealx: no .bigdealrc here: writing one with formats=dup,pbn and no owner (-R on a terminal changes it)" ]
-	printf '[BigDeal]\nformats=dup,pbn\naskformats=no\nowner=\n' | cmp - .bigdealrc
+	[ "$stderr" = "dl-bigdealx: no .bigdealrc here: writing one with formats=dup,pbn and the default owner (-R on a terminal changes it)" ]
+	printf '[BigDeal]\nformats=dup,pbn\naskformats=no\nowner=Identification of owner or tournament\n' | cmp - .bigdealrc
 	[ "$(ls)" = "$(printf 's.dup\ns.pbn')" ]
-	# the owner is the empty string: v4's secret gives v4's deal
+	# the default owner is the reference's text
+	dl-bigdealx -h "$(param v4 random)" -n 1 -p d -f pbn > /dev/null
+	dl-seed -x "$(param v4 random)" -w 'Identification of owner or tournament' |
+	    dl-stream -n 1 | dl-map | dl-fmt-pbn | strip_generator > want.pbn
+	strip_generator d.pbn | cmp - want.pbn
+	# an empty owner= is the empty string: v4's secret gives v4's deal
+	printf '[BigDeal]\nowner=\n' > .bigdealrc
 	dl-bigdealx -h "$(param v4 random)" -n 1 -p v4 -f pbn > /dev/null
 	same_as_golden v4.pbn v4 pbn
 }
