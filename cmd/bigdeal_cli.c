@@ -259,7 +259,9 @@ ask_settings(struct bigdealrc *rc)
 	free(answer);
 	fprintf(stderr, "With an owner identification, nobody with another one can make "
 	    "the same deals.\n");
-	answer = ask("Owner identification: [%s] ", rc->owner);
+	char *shown = tool_escaped(rc->owner);
+	answer = ask("Owner identification: [%s] ", shown);
+	free(shown);
 	if (*answer != '\0')
 		replace(&rc->owner, answer);
 	else
@@ -401,7 +403,7 @@ make_seed(const struct bigdealrc *rc)
 	unsigned long bits;
 
 	if (!run.wizard)
-		tool_owner_hash(rc->owner, run.seed->owner);
+		tool_owner_hash_rc(rc, 1, run.seed->owner);
 	run.entropy = NULL;	/* seed_make frees it */
 	if (seed_make(run.seed, &source, &bits, &e) == -1)
 		tool_die(&e);

@@ -132,7 +132,7 @@ main(int argc, char *argv[])
 	format_list_free(&list);
 	seed = secret_alloc(sizeof *seed);
 	if (source.generator == &generator_bigdeal)
-		tool_owner_hash(rc.owner, seed->owner);
+		tool_owner_hash_rc(&rc, 0, seed->owner);
 	if (seed_make(seed, &source, &bits, &e) == -1) {
 		writers_abort(ws);
 		tool_die(&e);

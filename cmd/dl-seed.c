@@ -273,12 +273,12 @@ main(int argc, char *argv[])
 		if (bigdealrc_read(BIGDEALRC, &rc, &e) == -1)
 			tool_die(&e);
 		tool_print_warnings(&rc.warnings);
-		opt.owner = rc.owner;
-	}
-	tool_owner_hash(opt.owner, seed->owner);
-	if (source.owner_given)
+		tool_owner_hash_rc(&rc, 0, seed->owner);
+	} else {
+		tool_owner_hash(opt.owner, seed->owner);
 		secret_free((char *)opt.owner);	/* a copy in secret memory */
-	opt.owner = NULL;
+		opt.owner = NULL;
+	}
 
 	source.generator = choose_generator(seed);
 	source.secret_given = opt.given_hex;

@@ -9,6 +9,7 @@
 #include <sodium.h>
 
 #include "bigdeal.h"
+#include "bigdealrc.h"
 #include "cleanup.h"
 #include "util.h"
 #include "tool.h"
@@ -194,4 +195,25 @@ tool_owner_hash(const char *identification, unsigned char owner[BIGDEAL_SECRET])
 	if (bigdeal_owner_hash(identification, owner))
 		tool_warn("the owner identification has more than %d bytes: only the first "
 		    "%d count, as in Big Deal", BIGDEAL_OWNER_MAX, BIGDEAL_OWNER_MAX);
+}
+
+void
+tool_owner_hash_rc(const struct bigdealrc *rc, int as_reference,
+    unsigned char owner[BIGDEAL_SECRET])
+{
+	char *with_cr;
+
+	if (!rc->owner_crlf) {
+		tool_owner_hash(rc->owner, owner);
+		return;
+	}
+	if (!as_reference) {
+		tool_warn("%s has CR LF line ends: Big Deal (and dl-bigdealx) would hash "
+		    "the owner with its CR, %s does not", BIGDEALRC, getprogname());
+		tool_owner_hash(rc->owner, owner);
+		return;
+	}
+	with_cr = xasprintf("%s\r", rc->owner);
+	tool_owner_hash(with_cr, owner);
+	free(with_cr);
 }

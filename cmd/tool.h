@@ -60,6 +60,12 @@ char *tool_escaped(const char *text);
 /* Big Deal's owner hash of an identification (NULL: the default), with
  * a warning when Big Deal would cut it. */
 void tool_owner_hash(const char *identification, unsigned char owner[20]);
+/* The same for .bigdealrc's owner (NULL: the default).  Its owner= line
+ * in CR LF: the reference keeps the CR (as_reference, the drop-ins), the
+ * dl tools drop it with a warning. */
+struct bigdealrc;
+void tool_owner_hash_rc(const struct bigdealrc *rc, int as_reference,
+    unsigned char owner[20]);
 
 /* Each gathered warning as "dl-NAME: warning". */
 void tool_print_warnings(const struct dl_warnings *w);

@@ -46,7 +46,9 @@ bigdealrc_read(const char *path, struct bigdealrc *rc, struct dl_error *e)
 			continue;
 		}
 		*eq = '\0';
-		if (!utf8_is_valid(eq + 1, strlen(eq + 1))) {
+		/* an owner is bytes to hash (Latin-1 ones too, as Big Deal
+		 * takes them); the other values are names */
+		if (strcmp(line, "owner") != 0 && !utf8_is_valid(eq + 1, strlen(eq + 1))) {
 			got = line_error(&r, e, "value of %s is not valid UTF-8", line);
 			break;
 		}
@@ -60,8 +62,10 @@ bigdealrc_read(const char *path, struct bigdealrc *rc, struct dl_error *e)
 			set_value(&rc->formats, eq + 1);
 		else if (strcmp(line, "askformats") == 0)
 			set_value(&rc->askformats, eq + 1);
-		else if (strcmp(line, "owner") == 0)
+		else if (strcmp(line, "owner") == 0) {
 			set_value(&rc->owner, eq + 1);
+			rc->owner_crlf = r.crlf;
+		}
 	}
 	if (got == -1)
 		status = -1;

@@ -10,7 +10,10 @@
 struct bigdealrc {
 	char *formats;		/* NULL when not set */
 	char *askformats;
-	char *owner;
+	char *owner;		/* bytes, whatever their encoding */
+	/* The owner= line ended in CR LF: Big Deal on Unix keeps the CR in
+	 * the owner it hashes (the drop-ins do too; the dl tools warn). */
+	int owner_crlf;
 	int found;		/* the file exists */
 	struct dl_warnings warnings;	/* odd lines, for the tool to print */
 };

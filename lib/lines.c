@@ -95,7 +95,8 @@ line_next(struct line_reader *r, char **linep, size_t *lenp, struct dl_error *e)
 	r->start = nl - r->buf + (nl < r->buf + r->end);
 	if (memchr(line, '\0', len) != NULL)
 		return line_error(r, e, "NUL byte in line");
-	if (len > 0 && line[len - 1] == '\r')
+	r->crlf = len > 0 && line[len - 1] == '\r';
+	if (r->crlf)
 		len--;
 	line[len] = '\0';
 	*linep = line;

@@ -16,6 +16,7 @@ struct line_reader {
 	unsigned long lineno;
 	char *buf;
 	size_t start, end;
+	int crlf;		/* the last line ended in CR LF */
 };
 
 void line_reader_open(struct line_reader *r, FILE *in, const char *name);

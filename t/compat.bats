@@ -78,3 +78,21 @@ deal_of_owner() {
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 }
+
+@test "a CR LF .bigdealrc: the drop-ins hash the owner with its CR, as Big Deal on Unix; dl-seed warns" {
+	[ "$(deal_of_rc '[BigDeal]\r\nowner=Club\r\n')" = "$(deal_of_owner $'Club\r')" ]
+	[ "$(deal_of_owner $'Club\r')" != "$(deal_of_owner Club)" ]
+	printf '[BigDeal]\r\nowner=Club\r\n' > .bigdealrc
+	run --separate-stderr dl-seed -x "$(param v4 random)"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "dl-seed: .bigdealrc has CR LF line ends: Big Deal (and dl-bigdealx) would hash the owner with its CR, dl-seed does not" ]
+	[ "$(tail -1 <<< "$output")" = "$(dl-seed -x "$(param v4 random)" -w Club | tail -1)" ]
+}
+
+@test "a Latin-1 owner is bytes to hash, in the drop-ins and dl-seed" {
+	owner=$(printf 'J\374rgen')
+	[ "$(deal_of_rc '[BigDeal]\nowner=J\374rgen\n')" = "$(deal_of_owner "$owner")" ]
+	printf '[BigDeal]\nowner=J\374rgen\n' > .bigdealrc
+	[ "$(dl-seed -x "$(param v4 random)" | tail -1)" = \
+	    "$(dl-seed -x "$(param v4 random)" -w "$owner" | tail -1)" ]
+}
