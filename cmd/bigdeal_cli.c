@@ -358,29 +358,58 @@ get_formats(const struct bigdealrc *rc)
 	return xstrdup(rc->formats);
 }
 
-/* Big Deal skips a format that cannot hold the run's boards, with a word
- * on stderr, and writes the others; dl-fmt refuses the whole run instead. */
+/* Whether entry i of a format list is one to write: Big Deal warns of a
+ * bad entry (empty, unknown, written already, upper case or padded names
+ * being unknown) and of a format that cannot hold the run's boards, and
+ * writes the others; dl-fmt refuses the whole run instead. */
+static int
+format_fits(const struct format_list *list, size_t i, const struct format_list *kept,
+    unsigned high)
+{
+	struct loaded_plugin lp, other;
+	struct dl_error e;
+	int fits = 1;
+
+	if (*list->names[i] == '\0') {
+		tool_warn("an empty format name in \"-f\": ignored");
+		return 0;
+	}
+	if (plugin_load(list->names[i], &lp, &e) == -1) {
+		tool_warn("%s: ignored", e.msg);
+		return 0;
+	}
+	for (size_t j = 0; j < kept->n && fits; j++)
+		if (plugin_load(kept->names[j], &other, &e) == 0) {
+			if (strcmp(other.plugin->suffix, lp.plugin->suffix) == 0) {
+				tool_warn("format %s: a .%s file is written already: ignored",
+				    list->names[i], lp.plugin->suffix);
+				fits = 0;
+			}
+			plugin_unload(&other);
+		}
+	if (fits && lp.plugin->max_board != 0 && high > lp.plugin->max_board) {
+		tool_warn("format %s holds boards up to %u, not board %u: no .%s file",
+		    list->names[i], lp.plugin->max_board, high, lp.plugin->suffix);
+		fits = 0;
+	}
+	plugin_unload(&lp);
+	return fits;
+}
+
+/* Big Deal reads at most ten formats a run. */
+#define BIGDEAL_FORMATS_MAX 10
+
 static void
 formats_that_fit(const char *formats, unsigned high, struct format_list *kept)
 {
 	struct format_list list;
-	struct dl_error e;
 
-	if (format_list_parse(formats, &list, &e) == -1)
-		tool_die(&e);
+	format_list_split(formats, BIGDEAL_FORMATS_MAX, &list);
 	kept->names = xcalloc(list.n, sizeof *kept->names);
 	kept->n = 0;
-	for (size_t i = 0; i < list.n; i++) {
-		struct loaded_plugin lp;
-		if (plugin_load(list.names[i], &lp, &e) == -1)
-			tool_die(&e);
-		if (lp.plugin->max_board != 0 && high > lp.plugin->max_board)
-			tool_warn("format %s holds boards up to %u, not board %u: no .%s file",
-			    list.names[i], lp.plugin->max_board, high, lp.plugin->suffix);
-		else
+	for (size_t i = 0; i < list.n; i++)
+		if (format_fits(&list, i, kept, high))
 			kept->names[kept->n++] = xstrdup(list.names[i]);
-		plugin_unload(&lp);
-	}
 	format_list_free(&list);
 }
 

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -102,24 +103,34 @@ check_callback(struct writer *w, int status, struct dl_error *e)
 	    w->failure ? w->failure : "format writer failed");
 }
 
-int
-format_list_parse(const char *text, struct format_list *list, struct dl_error *e)
+void
+format_list_split(const char *text, size_t max, struct format_list *list)
 {
 	const char *p = text;
 
 	memset(list, 0, sizeof *list);
 	for (;;) {
 		size_t len = strcspn(p, ",");
-		if (len == 0) {
-			format_list_free(list);
-			return dl_error_set(e, DL_ERR_USAGE, "bad format list \"%s\"", text);
-		}
+		if (list->n == max)
+			return;
 		list->names = xreallocarray(list->names, list->n + 1, sizeof *list->names);
 		list->names[list->n++] = xstrndup(p, len);
 		if (p[len] == '\0')
-			return 0;
+			return;
 		p += len + 1;
 	}
+}
+
+int
+format_list_parse(const char *text, struct format_list *list, struct dl_error *e)
+{
+	format_list_split(text, SIZE_MAX, list);
+	for (size_t i = 0; i < list->n; i++)
+		if (*list->names[i] == '\0') {
+			format_list_free(list);
+			return dl_error_set(e, DL_ERR_USAGE, "bad format list \"%s\"", text);
+		}
+	return 0;
 }
 
 void

@@ -96,3 +96,31 @@ deal_of_owner() {
 	[ "$(dl-seed -x "$(param v4 random)" | tail -1)" = \
 	    "$(dl-seed -x "$(param v4 random)" -w "$owner" | tail -1)" ]
 }
+
+@test "format lists as Big Deal reads them: bad entries warned of and left out, ten at most" {
+	h=$(param v1 random)
+	printf '[BigDeal]\nowner=\n' > .bigdealrc
+	run --separate-stderr dl-bigdealx -h "$h" -n 1 -p s -f 'pbn,nosuch,PBN, lin,,dup,dupblind,lin'
+	[ "$status" -eq 0 ]
+	[ "${#stderr_lines[@]}" -eq 5 ]
+	[ "${stderr_lines[0]}" = 'dl-bigdealx: unknown format "nosuch" (dl-fmt --list shows the formats): ignored' ]
+	[ "${stderr_lines[1]}" = 'dl-bigdealx: bad format name "PBN": ignored' ]
+	[ "${stderr_lines[2]}" = 'dl-bigdealx: bad format name " lin": ignored' ]
+	[ "${stderr_lines[3]}" = 'dl-bigdealx: an empty format name in "-f": ignored' ]
+	[ "${stderr_lines[4]}" = 'dl-bigdealx: format dupblind: a .dup file is written already: ignored' ]
+	[ "$(ls s.* | tr '\n' ' ')" = "s.dup s.lin s.pbn " ]
+	# the eleventh format and after are not read
+	rm s.*
+	run --separate-stderr dl-bigdealx -h "$h" -n 1 -p s \
+	    -f x1,x2,x3,x4,x5,x6,x7,x8,x9,pbn,lin
+	[ "$status" -eq 0 ]
+	[ "${#stderr_lines[@]}" -eq 9 ]
+	[ "$(ls s.*)" = s.pbn ]
+	# .bigdealrc's formats= the same way
+	printf '[BigDeal]\nformats=pbn, lin\nowner=\n' > .bigdealrc
+	rm s.*
+	run --separate-stderr dl-bigdealx -h "$h" -n 1 -p s
+	[ "$status" -eq 0 ]
+	[ "$stderr" = 'dl-bigdealx: bad format name " lin": ignored' ]
+	[ "$(ls s.*)" = s.pbn ]
+}
