@@ -13,6 +13,7 @@
 
 #include <sodium.h>
 
+#include "bigdealrc.h"
 #include "outfile.h"
 #include "pbn.h"
 #include "proto.h"
@@ -24,6 +25,9 @@
 #include "tool.h"
 #include "util.h"
 #include "writers.h"
+
+/* without -f and without formats= in ./.bigdealrc */
+#define DEFAULT_FORMATS "pbn"
 
 static struct options {
 	const char *sqk, *name, *di, *formats, *dir, *boards, *deals;
@@ -99,13 +103,27 @@ read_sqk(const char *path, const struct sqd *t, struct sqk *k)
 		tool_die(&e);
 }
 
+/* -f, else the formats= of ./.bigdealrc, where SquareDeal's bigdealx
+ * takes them from, else PBN. */
 static struct format_list
 formats(void)
 {
 	struct format_list list;
+	struct bigdealrc rc;
 	struct dl_error e;
+	int status;
 
-	if (format_list_parse(opt.formats, &list, &e) == -1)
+	if (opt.formats != NULL)
+		status = format_list_parse(opt.formats, &list, &e);
+	else {
+		if (bigdealrc_read(BIGDEALRC, &rc, &e) == -1)
+			tool_die(&e);
+		tool_print_warnings(&rc.warnings);
+		status = format_list_parse(rc.formats && *rc.formats ? rc.formats :
+		    DEFAULT_FORMATS, &list, &e);
+		bigdealrc_free(&rc);
+	}
+	if (status == -1)
 		tool_die(&e);
 	return list;
 }
@@ -163,14 +181,19 @@ make_phase(const char *path, const struct sqd *t, const struct sqk *k, unsigned 
     struct board_range sessions)
 {
 	struct format_list list = formats();
+	struct dl_warnings warnings = { NULL, 0 };
 	struct sqd_make_options mo = {
 		.formats = &list, .dir = opt.dir, .boards = opt.boards, .reserve = opt.reserve,
 		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME, .force = "--force",
-		.report = stdout,
+		.report = stdout, .warnings = &warnings,
 	};
 	struct dl_error e;
+	int status = sqd_make_phase(path, t, k, p, sessions, &mo, &e);
 
-	if (sqd_make_phase(path, t, k, p, sessions, &mo, &e) == -1)
+	fflush(stdout);		/* the files made, then what was left out */
+	tool_print_warnings(&warnings);
+	dl_warnings_free(&warnings);
+	if (status == -1)
 		tool_die(&e);
 	format_list_free(&list);
 }
@@ -536,7 +559,6 @@ main(int argc, char *argv[])
 	int ch, fd;
 
 	tool_start();
-	opt.formats = "pbn";
 	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "b:d:f:hr", longopts, NULL)) != -1) {
 		switch (ch) {

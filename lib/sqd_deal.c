@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "deal.h"
+#include "plugins.h"
 #include "sqd_deal.h"
 #include "util.h"
 
@@ -101,6 +102,33 @@ run_boards(const struct sqd *t, const struct run *run, const char *boards,
 	return 0;
 }
 
+/* The formats of the list that hold board high; SquareDeal leaves out,
+ * with a word, a format that cannot hold a phase's boards (DUP beyond 99)
+ * and makes the others. */
+static int
+formats_holding(const struct format_list *formats, unsigned high, const char *prefix,
+    struct format_list *kept, struct dl_warnings *warnings, struct dl_error *e)
+{
+	struct loaded_plugin lp;
+
+	kept->names = xcalloc(formats->n, sizeof *kept->names);
+	kept->n = 0;
+	for (size_t i = 0; i < formats->n; i++) {
+		if (plugin_load(formats->names[i], &lp, e) == -1) {
+			format_list_free(kept);
+			return -1;
+		}
+		if (lp.plugin->max_board != 0 && high > lp.plugin->max_board)
+			dl_warn(warnings, "format %s holds boards up to %u, not board %u: no "
+			    "%s.%s", lp.plugin->name, lp.plugin->max_board, high, prefix,
+			    lp.plugin->suffix);
+		else
+			kept->names[kept->n++] = xstrdup(formats->names[i]);
+		plugin_unload(&lp);
+	}
+	return 0;
+}
+
 /* The writers are opened before the boards are looked for, so that a bad
  * format is named before a missing -b, as it always was. */
 static int
@@ -111,13 +139,29 @@ write_run(const struct sqd *t, const struct sqk *k, const struct run *run,
 		.prefix = run->prefix, .generator = run->generator,
 		.publish = opt->publish, .report = opt->report, .force = opt->force,
 	};
+	struct format_list holding;
 	struct writers *ws;
 	struct board_range all, r;
 
 	if (writers_open(&ws, run->formats, &wo, e) == -1)
 		return -1;
-	if (run_boards(t, run, opt->boards, &all, e) == -1 ||
-	    writers_begin(ws, all.low, all.high, NULL, NULL, 0, e) == -1)
+	if (run_boards(t, run, opt->boards, &all, e) == -1)
+		goto fail;
+	if (formats_holding(run->formats, all.high, run->prefix, &holding, opt->warnings,
+	    e) == -1)
+		goto fail;
+	if (holding.n < run->formats->n) {
+		writers_abort(ws);
+		ws = NULL;
+		if (holding.n > 0 && writers_open(&ws, &holding, &wo, e) == -1) {
+			format_list_free(&holding);
+			return -1;
+		}
+	}
+	format_list_free(&holding);
+	if (ws == NULL)
+		return 0;	/* no format holds these boards: nothing to make */
+	if (writers_begin(ws, all.low, all.high, NULL, NULL, 0, e) == -1)
 		goto fail;
 	for (unsigned s = run->first; s <= run->last; s++)
 		if (sqd_session_boards(t, run->phase, s, opt->boards, &r, e) == -1 ||

@@ -22,6 +22,8 @@ struct sqd_make_options {
 	enum publish_mode publish;	/* PUBLISH_SAME, or PUBLISH_REPLACE */
 	const char *force;		/* the option that replaces, for messages */
 	FILE *report;			/* each published file's name; or NULL */
+	/* a format left out of a phase whose boards it cannot hold */
+	struct dl_warnings *warnings;
 };
 
 /* -1 with *e unless session (from 1) of phase (from 1) is the

@@ -124,3 +124,26 @@ deal_of_owner() {
 	[ "$stderr" = 'dl-bigdealx: bad format name " lin": ignored' ]
 	[ "$(ls s.*)" = s.pbn ]
 }
+
+@test "dl-sqd make leaves out a format a phase's boards do not fit, with a word, as SquareDeal does" {
+	dl-sqd t.sqd create --name T --di D
+	dl-sqd t.sqd add-phase 2 10 small > /dev/null
+	dl-sqd t.sqd add-phase 1 95-105 big > /dev/null
+	dl-sqd t.sqd publish > /dev/null
+	dl-sqd t.sqd set-dv 1 > /dev/null
+	run --separate-stderr dl-sqd t.sqd make -f dup,pbn all
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "dl-sqd: format dup holds boards up to 99, not board 105: no ./big.dup" ]
+	[ "$(ls small* big* | tr '\n' ' ')" = "big.pbn small1.dup small1.pbn small2.dup small2.pbn " ]
+}
+
+@test "dl-sqd make takes its formats from ./.bigdealrc without -f, as SquareDeal's bigdealx" {
+	cp "$SQUAREDEAL/club/club.sqd" "$SQUAREDEAL/club/club.sqk" .
+	chmod 600 club.sqk
+	printf '[BigDeal]\nformats=lin,dup\n' > .bigdealrc
+	run -0 dl-sqd club.sqd make 1 1
+	[ "$output" = "$(printf 'rr01.lin\nrr01.dup')" ]
+	rm .bigdealrc rr01.*
+	run -0 dl-sqd club.sqd make 1 1
+	[ "$output" = rr01.pbn ]
+}
