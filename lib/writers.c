@@ -249,6 +249,15 @@ fail:
 	return -1;
 }
 
+static int
+name_in(const char *const *names, const char *name)
+{
+	for (; names != NULL && *names != NULL; names++)
+		if (strcmp(*names, name) == 0)
+			return 1;
+	return 0;
+}
+
 int
 writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event,
     char *const *headers, size_t nheaders, struct dl_error *e)
@@ -261,7 +270,8 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 	};
 	for (size_t i = 0; i < ws->n; i++) {
 		const struct dl_plugin *p = ws->w[i].lp.plugin;
-		if (p->max_board != 0 && high > p->max_board)
+		if (p->max_board != 0 && high > p->max_board &&
+		    !name_in(ws->opt.past_limit, p->name))
 			return dl_error_set(e, DL_ERR_INPUT, "format %s holds boards up to %u, "
 			    "not board %u: no files written", p->name, p->max_board, high);
 	}

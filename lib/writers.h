@@ -17,6 +17,10 @@ struct writers_options {
 	int crlf;		/* CRLF line ends in text formats */
 	enum publish_mode publish;	/* what to do with existing files */
 	const char *force;	/* the tool's option to replace them, or NULL */
+	/* Formats written past their max_board as they are (the board byte
+	 * of CDS wraps, KOPS's count too): what Big Deal writes, for the
+	 * drop-ins.  NULL-terminated names, or NULL. */
+	const char *const *past_limit;
 	const char *generator;	/* for generator tags; NULL: this program */
 	FILE *report;		/* when set, each published file's name goes here */
 };

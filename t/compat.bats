@@ -147,3 +147,18 @@ deal_of_owner() {
 	run -0 dl-sqd club.sqd make 1 1
 	[ "$output" = rr01.pbn ]
 }
+
+@test "the drop-ins write cds past board 255 (its board byte wraps) and kops past 65535, as Big Deal; dl-fmt refuses" {
+	printf '[BigDeal]\nowner=\n' > .bigdealrc
+	h=$(param v1 random)
+	run -0 dl-bigdealx -h "$h" -n 250-260 -p x -f cds
+	[ "$(od -An -tu1 -w14 -v x.cds | awk '{ printf "%s ", $1 }')" = "250 251 252 253 254 255 0 1 2 3 4 " ]
+	run -0 dl-bigdealx -h "$h" -n 65535-65536 -p y -f kops
+	[ "$(od -An -tu1 -N2 y.rzd | tr -s ' ')" = " 2 0" ]
+	[ "$(stat -c %s y.rzd)" -eq $((13 + 2 * 13)) ]
+	# the deals are those of boards 1-11, numbered 250-260
+	dl-seed -x "$h" -w '' | dl-stream -n 1-11 | dl-map | dl-fmt-cds > want.cds
+	cmp <(od -An -tu1 -w14 -v x.cds | cut -c5-) <(od -An -tu1 -w14 -v want.cds | cut -c5-)
+	fails dl-fmt-cds < <(dl-seed -x "$h" -w '' | dl-stream -n 250-260 | dl-map)
+	[ "$output" = "dl-fmt-cds: format cds holds boards up to 255, not board 260: no files written" ]
+}
