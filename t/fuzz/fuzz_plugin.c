@@ -256,7 +256,7 @@ check_loaded(const struct loaded_plugin *lp, const char *name)
 		fuzz_fail("a plugin loaded from nowhere");
 	if (p->abi_version != DL_PLUGIN_ABI_VERSION || p->struct_size != sizeof *p ||
 	    !valid_name(p->name) || strcmp(p->name, name) != 0 ||
-	    p->suffix == NULL || p->description == NULL ||
+	    !plugin_suffix_is_valid(p->suffix) || p->description == NULL ||
 	    (p->kind != DL_TEXT && p->kind != DL_BINARY))
 		fuzz_fail("plugin \"%s\" loaded with bad metadata", name);
 	/* DIRECTORY/NAME.so, in a plugin directory */
@@ -335,7 +335,7 @@ loads(int how)
 	    (how == AS_LISTED || !(in.flags & (A_DIRECTORY | NOT_SHARED | NO_SYMBOL))) &&
 	    symbol->abi_version == DL_PLUGIN_ABI_VERSION &&
 	    symbol->struct_size == sizeof *symbol && valid_name(symbol->name) &&
-	    strcmp(symbol->name, in.asked) == 0 && symbol->suffix != NULL &&
+	    strcmp(symbol->name, in.asked) == 0 && plugin_suffix_is_valid(symbol->suffix) &&
 	    symbol->description != NULL && (in.kind == DL_TEXT || in.kind == DL_BINARY);
 }
 
