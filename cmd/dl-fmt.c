@@ -27,7 +27,7 @@ static void
 list_one(const struct loaded_plugin *lp, const struct dl_error *broken)
 {
 	if (broken != NULL) {
-		fprintf(stderr, "%s: %s\n", getprogname(), broken->msg);
+		tool_warn_error(broken, "");
 		return;
 	}
 	const struct dl_plugin *p = lp->plugin;

@@ -109,6 +109,13 @@ tool_warn(const char *fmt, ...)
 	fprintf(stderr, "%s: %s\n", getprogname(), e.msg);
 }
 
+void
+tool_warn_error(const struct dl_error *e, const char *tail)
+{
+	/* e->msg is escaped already: as it is */
+	fprintf(stderr, "%s: %s%s\n", getprogname(), e->msg, tail);
+}
+
 static void __attribute__((noreturn))
 write_failed(const char *name)
 {

@@ -53,6 +53,8 @@ void setup_stdout(void);
 void wipe_stdout_buffer(void);
 
 void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A gathered error as a warning, TAIL (plain text) after its message. */
+void tool_warn_error(const struct dl_error *e, const char *tail);
 /* Untrusted text (a .sqd's names, a file name) as it may be shown: its
  * control bytes and direction overrides written as \xNN (to free). */
 char *tool_escaped(const char *text);
