@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,6 +29,8 @@ static struct {
 	enum bigdeal_program which;
 	const char *boards, *prefix, *formats;
 	int only_given, wizard, given_hash, reinit;
+	int risky;		/* -e, -E, -h or -o: the reference warns */
+	unsigned long given_bits;	/* entropy credited to -e and -E */
 	struct seed_record *seed;	/* secret memory */
 	struct entropy *entropy;	/* secret memory */
 } run;
@@ -44,13 +47,41 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-/* The two lines SquareDeal counts; the only output on success. */
+/* The two lines SquareDeal counts, and after them as many warning lines
+ * as the reference prints on standard output in the same mode: front ends
+ * count them.  -W runs (SquareDeal's) never have any. */
 static void
 banner(void)
 {
 	printf("%s (%s), compatible with Big Deal version %s\n\n",
 	    program_names[run.which], DL_VERSION_STRING, BIGDEAL_COMPATIBLE);
+	if (!run.wizard && run.only_given && run.given_bits < ENTROPY_KEYBOARD)
+		printf("WARNING: only %lu bits of entropy given on the command line; "
+		    "Big Deal wants %d.\n",
+		    run.given_bits, ENTROPY_KEYBOARD);
+	if (!run.wizard && run.risky)
+		printf("WARNING: -e, -E, -h or -o can make a set of deals that is not new:\n"
+		    "the same entropy, or the same hash, gives the same deals again.\n"
+		    "Play these deals only with the permission of your national authority.\n\n");
 	xfclose(stdout, "standard output");
+}
+
+/* bigdealx -E: a file that cannot be opened is passed over with a warning,
+ * as the reference passes it over (the OS entropy, or the check on -o,
+ * still stands); one that breaks while read is an error. */
+static void
+add_entropy_file(const char *path)
+{
+	struct dl_error e;
+	FILE *fp = fopen(path, "r");
+
+	if (fp == NULL) {
+		tool_warn("-E %s: %s: dealing without it", path, strerror(errno));
+		return;
+	}
+	fclose(fp);
+	if (entropy_add_file_as_ints(run.entropy, path, &e) == -1)
+		tool_die(&e);
 }
 
 static void
@@ -77,7 +108,6 @@ parse_options(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *optstring = run.which == BIGDEAL_SAFE ? "f:hn:p:R" : "e:E:f:h:n:op:RW:";
-	struct dl_error e;
 	int ch;
 
 	opterr = 0;	/* tool_bad_option: never echo a secret argument */
@@ -89,19 +119,21 @@ parse_options(int argc, char *argv[])
 		case 'e':
 			entropy_add_string(run.entropy, optarg);
 			scrub_argument(optarg);
+			run.risky = 1;
 			break;
 		case 'E':
-			if (entropy_add_file_as_ints(run.entropy, optarg, &e) == -1)
-				tool_die(&e);
+			add_entropy_file(optarg);
+			run.risky = 1;
 			break;
 		case 'f': run.formats = optarg; break;
 		case 'h':
 			if (run.which == BIGDEAL_SAFE)
 				usage(stdout, 0);
 			set_hash(optarg);
+			run.risky = 1;
 			break;
 		case 'n': run.boards = optarg; break;
-		case 'o': run.only_given = 1; break;
+		case 'o': run.only_given = run.risky = 1; break;
 		case 'p': run.prefix = optarg; break;
 		case 'R': run.reinit = 1; break;
 		case 'W':
@@ -115,14 +147,53 @@ parse_options(int argc, char *argv[])
 	}
 	if (optind != argc)
 		usage(stderr, 2);
+	run.given_bits = run.entropy->bits;
+}
+
+/* The reference reads each side of -n with atoi(): blanks around a number
+ * and a plus sign are harmless, and taken here too; anything after the
+ * digits (16abc) would be dropped unseen, and board 0 does not exist, so
+ * both are refused.  Copies TEXT to OUT without them, or returns why not. */
+static const char *
+boards_tidy(const char *text, char *out, size_t outsize)
+{
+	size_t n = 0;
+	int zero = 0;
+
+	for (int side = 0; side < 2; side++) {
+		int digits = 0, nonzero = 0;
+
+		text += strspn(text, " \t");
+		if (*text == '+')
+			text++;
+		for (; *text >= '0' && *text <= '9'; text++, digits++) {
+			nonzero |= *text != '0';
+			if (n + 2 >= outsize)
+				return "not a board count or range (N or LOW-HIGH)";
+			out[n++] = *text;
+		}
+		text += strspn(text, " \t");
+		if (digits == 0)
+			return "not a board count or range (N or LOW-HIGH)";
+		zero |= !nonzero;
+		if (side == 1 || *text != '-')
+			break;
+		out[n++] = *text++;
+	}
+	out[n] = '\0';
+	if (*text != '\0')
+		return "not a board count or range (N or LOW-HIGH)";
+	return zero ? "boards are numbered from 1" : NULL;
 }
 
 static const char *
 boards_problem(const char *text, struct board_range *r)
 {
+	char tidy[64];
 	const char *why;
 
-	if (board_range_parse(text, r, &why) == -1)
+	if ((why = boards_tidy(text, tidy, sizeof tidy)) != NULL ||
+	    board_range_parse(tidy, r, &why) == -1)
 		return why;
 	if (run.which == BIGDEAL_SAFE && r->high - r->low >= BIGDEAL_SAFE_BOARDS)
 		return "at most 100 boards a run (dl-bigdealx deals more)";
@@ -163,14 +234,18 @@ check_command_line(void)
 		    "(4 bits a character) or drop -o", run.entropy->bits, ENTROPY_NEEDED);
 }
 
-/* Questions need someone to see and answer them: with standard input or
- * error redirected (SquareDeal, pysquaredeal, scripts) none is asked. */
+/* Questions are asked as the reference asks them, in its order, and the
+ * answers read from standard input, a terminal or not (scripts pipe them
+ * in).  Only on a terminal is there someone to see the questions and to
+ * answer again after a wrong answer; from a pipe a wrong answer ends the
+ * run at once, where the reference would ask for ever. */
 static int
-interactive(void)
+on_terminal(void)
 {
-	return isatty(STDIN_FILENO) && isatty(STDERR_FILENO);
+	return isatty(STDIN_FILENO);
 }
 
+/* The answer, without its line end, or NULL at the end of the input. */
 static char * __attribute__((format(printf, 1, 2)))
 ask(const char *fmt, ...)
 {
@@ -178,45 +253,75 @@ ask(const char *fmt, ...)
 	size_t cap = 0;
 	va_list ap;
 
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	if (getline(&line, &cap, stdin) == -1)
-		tool_fail(DL_ERR_INPUT, "no answer: giving up");
+	if (on_terminal()) {
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+	}
+	if (getline(&line, &cap, stdin) == -1) {
+		if (ferror(stdin))
+			tool_fail_sys("standard input");
+		free(line);
+		return NULL;
+	}
 	line[strcspn(line, "\r\n")] = '\0';
 	return line;
 }
 
-/* Whether the writers take this list; if not, say why and ask again. */
-static int
-formats_are_usable(const char *formats)
+/* A wrong answer: said, to be asked again on a terminal; the end of the
+ * run from a pipe.  Frees the answer. */
+static void
+wrong_answer(const char *question, char *answer, const char *why)
 {
+	if (on_terminal()) {
+		fprintf(stderr, "%s\n", why);
+		free(answer);
+		return;
+	}
+	struct dl_error e = { .kind = DL_ERR_INPUT };
+
+	/* why is escaped already, the answer not yet */
+	strlcpy(e.msg, why, sizeof e.msg);
+	dl_error_prefix(&e, "standard input: \"%s\" as %s", answer, question);
+	tool_die(&e);
+}
+
+/* Whether the writers take this list; if not, why in *why (a static
+ * buffer). */
+static int
+formats_are_usable(const char *formats, const char **why)
+{
+	static struct dl_error e;
 	struct format_list list;
-	struct dl_error e;
 	int status;
 
 	if ((status = format_list_parse(formats, &list, &e)) == 0) {
 		status = writers_check(&list, &e);
 		format_list_free(&list);
 	}
-	if (status == 0)
-		return 1;
-	tool_warn("%s", e.msg);
-	return 0;
+	*why = e.msg;
+	return status == 0;
 }
 
+/* The list, the default for an empty answer or (*answered stays 0) for no
+ * answer at all. */
 static char *
-ask_formats(const char *question, const char *dflt)
+ask_formats(const char *question, const char *dflt, int *answered)
 {
+	const char *why;
+
 	for (;;) {
 		char *answer = ask("%s [%s] ", question, dflt);
+		if (answer == NULL)
+			return xstrdup(dflt);
+		*answered = 1;
 		if (*answer == '\0') {
 			free(answer);
 			answer = xstrdup(dflt);
 		}
-		if (formats_are_usable(answer))
+		if (formats_are_usable(answer, &why))
 			return answer;
-		free(answer);
+		wrong_answer("the formats", answer, why);
 	}
 }
 
@@ -231,7 +336,7 @@ static void
 list_format(const struct loaded_plugin *lp, const struct dl_error *broken)
 {
 	if (broken != NULL) {
-		tool_warn("%s", broken->msg);
+		tool_warn_error(broken, "");
 		return;
 	}
 	char description[256];
@@ -242,30 +347,39 @@ list_format(const struct loaded_plugin *lp, const struct dl_error *broken)
 	    description);
 }
 
-/* Big Deal's first-run questions; the current values are the defaults. */
-static void
+/* Big Deal's first-run questions; the current values are the defaults,
+ * taken too when the input has ended.  Whether anything was answered. */
+static int
 ask_settings(struct bigdealrc *rc)
 {
+	int answered = 0;
 	char *answer;
 
-	fprintf(stderr, "Deals can be written in these formats, one or more per run:\n");
-	plugin_each(list_format);
+	if (on_terminal()) {
+		fprintf(stderr, "Deals can be written in these formats, one or more per run:\n");
+		plugin_each(list_format);
+	}
 	replace(&rc->formats, ask_formats("Formats usually wanted, separated by commas:",
-	    rc->formats));
+	    rc->formats, &answered));
 	answer = ask("Ask for the formats at every run? (yes/no) [%s] ", rc->askformats);
-	if (*answer != '\0')
-		replace(&rc->askformats,
-		    xstrdup(*answer == 'y' || *answer == 'Y' ? "yes" : "no"));
-	free(answer);
-	fprintf(stderr, "With an owner identification, nobody with another one can make "
-	    "the same deals.\n");
+	if (answer != NULL) {
+		answered = 1;
+		if (*answer != '\0')
+			replace(&rc->askformats,
+			    xstrdup(*answer == 'y' || *answer == 'Y' ? "yes" : "no"));
+		free(answer);
+	}
+	if (on_terminal())
+		fprintf(stderr, "With an owner identification, nobody with another one can "
+		    "make the same deals.\n");
 	char *shown = tool_escaped(rc->owner);
 	answer = ask("Owner identification: [%s] ", shown);
 	free(shown);
-	if (*answer != '\0')
+	if (answer != NULL && *answer != '\0')
 		replace(&rc->owner, answer);
 	else
 		free(answer);
+	return answered || answer != NULL;
 }
 
 static void
@@ -296,13 +410,12 @@ settings(struct bigdealrc *rc)
 	fill_defaults(rc);
 	if (found && !run.reinit)
 		return;
-	if (interactive())
-		ask_settings(rc);
-	else if (run.reinit)
-		tool_fail(DL_ERR_USAGE, "-R asks its questions on a terminal: there is none");
-	else
-		tool_warn("no %s here: writing one with formats=%s and the default owner "
-		    "(-R on a terminal changes it)", BIGDEALRC, rc->formats);
+	if (!ask_settings(rc)) {
+		if (run.reinit)
+			tool_fail(DL_ERR_USAGE, "-R: no answers to its questions on standard input");
+		tool_warn("no %s here and no answers on standard input: writing one with "
+		    "formats=%s and the default owner (-R changes it)", BIGDEALRC, rc->formats);
+	}
 	if (bigdealrc_write(BIGDEALRC, rc, &e) == -1)
 		tool_die(&e);
 }
@@ -316,15 +429,16 @@ get_boards(struct board_range *r)
 		boards_problem(run.boards, r);	/* checked already */
 		return;
 	}
-	if (!interactive())
-		tool_fail(DL_ERR_USAGE, "no -n: give the boards on the command line (no terminal to ask on)");
 	for (;;) {
 		char *answer = ask("Boards to deal (a number, or a range such as 17-32): ");
-		why = boards_problem(answer, r);
-		free(answer);
-		if (why == NULL)
+		if (answer == NULL)
+			tool_fail(DL_ERR_USAGE, "no -n: give the boards on the command line "
+			    "or on standard input");
+		if ((why = boards_problem(answer, r)) == NULL) {
+			free(answer);
 			return;
-		fprintf(stderr, "%s\n", why);
+		}
+		wrong_answer("the boards", answer, why);
 	}
 }
 
@@ -335,26 +449,32 @@ get_prefix(void)
 
 	if (run.prefix != NULL)
 		return xstrdup(run.prefix);
-	if (!interactive())
-		tool_fail(DL_ERR_USAGE, "no -p: give the file prefix on the command line "
-		    "(no terminal to ask on)");
 	for (;;) {
 		char *answer = ask("Output file name, without suffix: ");
+		if (answer == NULL)
+			tool_fail(DL_ERR_USAGE, "no -p: give the file prefix on the command line "
+			    "or on standard input");
 		if ((why = prefix_problem(answer)) == NULL)
 			return answer;
-		fprintf(stderr, "%s\n", why);
-		free(answer);
+		wrong_answer("the file prefix", answer, why);
 	}
 }
 
 static char *
 get_formats(const struct bigdealrc *rc)
 {
+	char *answer;
+
 	if (run.formats != NULL)
 		return xstrdup(run.formats);
-	/* in wizard mode (SquareDeal) Big Deal never stops to ask */
-	if (!run.wizard && strcmp(rc->askformats, "yes") == 0 && interactive())
-		return ask_formats("Formats for this run:", rc->formats);
+	/* in wizard mode (SquareDeal) Big Deal never stops to ask; the
+	 * answer is read as -f is, each bad entry left out with a warning */
+	if (!run.wizard && strcmp(rc->askformats, "yes") == 0) {
+		answer = ask("Formats for this run: [%s] ", rc->formats);
+		if (answer != NULL && *answer != '\0')
+			return answer;
+		free(answer);
+	}
 	return xstrdup(rc->formats);
 }
 
@@ -388,7 +508,7 @@ format_fits(const struct format_list *list, size_t i, const struct format_list *
 		return 0;
 	}
 	if (plugin_load(list->names[i], &lp, &e) == -1) {
-		tool_warn("%s: ignored", e.msg);
+		tool_warn_error(&e, ": ignored");
 		return 0;
 	}
 	for (size_t j = 0; j < kept->n && fits; j++)

@@ -162,3 +162,124 @@ deal_of_owner() {
 	fails dl-fmt-cds < <(dl-seed -x "$h" -w '' | dl-stream -n 250-260 | dl-map)
 	[ "$output" = "dl-fmt-cds: format cds holds boards up to 255, not board 260: no files written" ]
 }
+
+# v_rc CASE [ASK]: a .bigdealrc for a Big Deal vector, pbn only
+v_rc() {
+	printf '[BigDeal]\nformats=pbn\naskformats=%s\nowner=%s\n' "${2:-no}" "$(param "$1" owner)" > .bigdealrc
+}
+
+@test "answers piped on standard input are read in the reference's order: the deals of the command line" {
+	v_rc v1
+	printf '32\nv1\n' | dl-bigdealx -h "$(param v1 random)" > stdout
+	warned stdout 0
+	same_as_golden v1.pbn v1 pbn
+	# askformats=yes: the formats follow the prefix
+	v_rc v2 yes
+	printf '17-32\nv2\nlin\n' | dl-bigdealx -h "$(param v2 random)" > /dev/null
+	[ "$(ls v2.*)" = v2.lin ]
+	same_as_golden v2.lin v2 lin
+	# an empty answer, or none at all, is the .bigdealrc's formats
+	printf '17-32\nv2\n\n' | dl-bigdealx -h "$(param v2 random)" > /dev/null
+	same_as_golden v2.pbn v2 pbn
+	rm v2.pbn
+	printf '17-32\nv2\n' | dl-bigdealx -h "$(param v2 random)" > /dev/null
+	same_as_golden v2.pbn v2 pbn
+	# no .bigdealrc: the three first-run questions come first
+	mkdir first && cd first
+	printf 'pbn\nno\n%s\n32\nv1\n' "$(param v1 owner)" | dl-bigdealx -h "$(param v1 random)" > /dev/null
+	printf '[BigDeal]\nformats=pbn\naskformats=no\nowner=Example Owner\n' | cmp - .bigdealrc
+	same_as_golden v1.pbn v1 pbn
+	# empty answers: the reference's defaults, without a warning
+	rm .bigdealrc
+	run -0 --separate-stderr dl-bigdealx -W x -n 1 -p w <<< $'\n\n\n'
+	[ -z "$stderr" ]
+	printf '[BigDeal]\nformats=dup,pbn\naskformats=no\nowner=Identification of owner or tournament\n' | cmp - .bigdealrc
+	# -R reads its answers there too
+	printf 'lin\nyes\nNew owner\n' | dl-bigdealx -R > /dev/null
+	printf '[BigDeal]\nformats=lin\naskformats=yes\nowner=New owner\n' | cmp - .bigdealrc
+}
+
+@test "a wrong answer on a pipe ends the run at once, where the reference would ask for ever" {
+	v_rc v1
+	fails dl-bigdealx -h "$(param v1 random)" <<< $'0\n32\nv1'
+	[ "$output" = 'dl-bigdealx: standard input: "0" as the boards: boards are numbered from 1' ]
+	[ "$status" -eq 1 ]
+	fails dl-bigdeal <<< $'101\nv1'
+	[ "$output" = 'dl-bigdeal: standard input: "101" as the boards: at most 100 boards a run (dl-bigdealx deals more)' ]
+	fails dl-bigdealx -h "$(param v1 random)" <<< $'32\nv 1\nv1'
+	[ "$output" = 'dl-bigdealx: standard input: "v 1" as the file prefix: a file prefix has no spaces' ]
+	fails dl-bigdealx -h "$(param v1 random)" <<< $'32'
+	[ "$output" = 'dl-bigdealx: no -p: give the file prefix on the command line or on standard input' ]
+	[ "$status" -eq 2 ]
+	# answers meant for -n and -p, given where .bigdealrc's questions come first
+	rm .bigdealrc
+	fails dl-bigdealx -h "$(param v1 random)" <<< $'32\nv1'
+	[ "$output" = 'dl-bigdealx: standard input: "32" as the formats: unknown format "32" (dl-fmt --list shows the formats)' ]
+	[ "$(ls -A)" = "" ]
+	# escaped, as every message quoting its input
+	fails dl-bigdeal <<< $'\e[2J'
+	[ "$output" = 'dl-bigdeal: standard input: "\x1b[2J" as the formats: bad format name "\x1b[2J"' ]
+}
+
+@test "standard output has as many lines as the reference's in every mode: -h, -e, -E and -o add warnings, -W none" {
+	v_rc v1
+	printf 'abcdefghij%.0s' {1..6} > entropy
+	dl-bigdealx -n 1 -p a > out && two_lines out
+	dl-bigdeal -n 1 -p a > out && two_lines out
+	dl-bigdealx -W x -n 1 -p a > out && two_lines out
+	dl-bigdealx -W x -e y -E entropy -o -n 1 -p a > out && two_lines out
+	dl-bigdealx -W x -h "$(param v1 random)" -n 1 -p a > out && two_lines out
+	# with the OS's entropy, the given bits do not count
+	dl-bigdealx -e y -n 1 -p a > out && warned out
+	dl-bigdealx -E entropy -n 1 -p a > out && warned out
+	# only the given entropy: below 213 bits, one line more
+	dl-bigdealx -o -E entropy -n 1 -p a > out && warned out
+	head -c 53 entropy > short
+	dl-bigdealx -o -E short -n 1 -p a > out && warned out 212
+	dl-bigdealx -o -e 0123456789012345678901234567890123456789012345678901 -n 1 -p a > out && warned out 208
+	dl-bigdealx -h "$(param v1 random)" -n 1 -p a > out && warned out 0
+	dl-bigdealx -h "$(param v1 random)" -e 0123456789012345678901234567890123456789012345678901234 -n 1 -p a > out && warned out
+}
+
+@test "-n as the reference reads it: blanks and a plus sign taken; trailing letters and board 0 refused" {
+	v_rc v1
+	for n in ' 32' '32 ' '+32' ' +32 '; do
+		dl-bigdealx -h "$(param v1 random)" -n "$n" -p v1 > /dev/null
+		same_as_golden v1.pbn v1 pbn || { echo "-n '$n'"; return 1; }
+		rm v1.pbn
+	done
+	v_rc v2
+	for n in ' 17-32' '17 - 32' '+17-+32'; do
+		dl-bigdealx -h "$(param v2 random)" -n "$n" -p v2 > /dev/null
+		same_as_golden v2.pbn v2 pbn || { echo "-n '$n'"; return 1; }
+		rm v2.pbn
+	done
+	fails dl-bigdealx -h "$(param v2 random)" -n 16abc -p x
+	[ "$output" = 'dl-bigdealx: -n 16abc: not a board count or range (N or LOW-HIGH)' ]
+	fails dl-bigdealx -h "$(param v2 random)" -n 0-3 -p x
+	[ "$output" = 'dl-bigdealx: -n 0-3: boards are numbered from 1' ]
+	fails dl-bigdealx -h "$(param v2 random)" -n 3-00 -p x
+	[ "$output" = 'dl-bigdealx: -n 3-00: boards are numbered from 1' ]
+	for n in '' '-' '1-' '-3' '++3' '3-4-5' '0x10' '1e3'; do
+		fails dl-bigdealx -h "$(param v2 random)" -n "$n" -p x
+		[ "$output" = "dl-bigdealx: -n $n: not a board count or range (N or LOW-HIGH)" ] ||
+		    { echo "-n '$n': $output"; return 1; }
+	done
+	[ "$(ls -A)" = .bigdealrc ]
+}
+
+@test "-E with a file that cannot be opened: a warning, and the deals of the other sources, as the reference" {
+	v_rc v1
+	dl-bigdealx -W left -e right -n 4 -p want -f pbn > /dev/null
+	run -0 --separate-stderr dl-bigdealx -W left -e right -E nofile -n 4 -p got -f pbn
+	[ "$stderr" = 'dl-bigdealx: -E nofile: No such file or directory: dealing without it' ]
+	[[ "${lines[0]}" =~ $BANNER_RE ]] && [ "${#lines[@]}" -eq 1 ]
+	cmp <(strip_generator got.pbn) <(strip_generator want.pbn)
+	# alone with -o it leaves too little entropy: refused as ever
+	run -1 --separate-stderr dl-bigdealx -o -E nofile -n 4 -p x
+	[ "$stderr" = "dl-bigdealx: -E nofile: No such file or directory: dealing without it
+dl-bigdealx: only 0 bits of entropy, 160 needed: give longer -e strings (4 bits a character) or drop -o" ]
+	# a file that breaks while read is an error
+	fails dl-bigdealx -E . -n 4 -p x
+	[ "$output" = 'dl-bigdealx: .: Is a directory' ]
+}

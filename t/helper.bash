@@ -136,3 +136,28 @@ refuses() {
 		return 1
 	fi
 }
+
+# The drop-ins' standard output (dropin.bats, compat.bats)
+BANNER_RE='^dl-bigdealx? \(dl [0-9.]+\), compatible with Big Deal version 2\.0$'
+
+# two_lines FILE: FILE is the banner and an empty line, as SquareDeal counts
+two_lines() {
+	[ "$(wc -l < "$1")" -eq 2 ] || { echo "not two lines: $(cat "$1")" >&2; return 1; }
+	[[ "$(head -1 "$1")" =~ $BANNER_RE ]]
+	[ -z "$(sed -n 2p "$1")" ]
+}
+
+# warned FILE BITS: FILE is the banner, an empty line and the warnings a
+# run with -h, -e, -E or -o prints there, as many lines as the reference
+# prints; BITS, if given, is the given entropy below 213 bits
+warned() {
+	{
+		sed -n 1,2p "$1"
+		[ -n "$2" ] && echo "WARNING: only $2 bits of entropy given on the command line; Big Deal wants 213."
+		echo 'WARNING: -e, -E, -h or -o can make a set of deals that is not new:'
+		echo 'the same entropy, or the same hash, gives the same deals again.'
+		echo 'Play these deals only with the permission of your national authority.'
+		echo
+	} | cmp - "$1"
+	[[ "$(head -1 "$1")" =~ $BANNER_RE ]]
+}
