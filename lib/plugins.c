@@ -93,6 +93,12 @@ safe_to_load(const char *path, struct dl_error *e)
 	return status;
 }
 
+static size_t
+struct_size_of(uint32_t abi_version)
+{
+	return abi_version == 1 ? DL_PLUGIN_V1_SIZE : sizeof(struct dl_plugin);
+}
+
 static int
 load_file(const char *path, const char *name, struct loaded_plugin *lp, struct dl_error *e)
 {
@@ -109,14 +115,14 @@ load_file(const char *path, const char *name, struct loaded_plugin *lp, struct d
 	if ((p = dlsym(handle, DL_PLUGIN_SYMBOL)) == NULL)
 		dl_error_set(e, DL_ERR_SYSTEM, "%s: no \"%s\" symbol: not a dl plugin", path,
 		    DL_PLUGIN_SYMBOL);
-	else if (p->abi_version != DL_PLUGIN_ABI_VERSION)
+	else if (p->abi_version != 1 && p->abi_version != DL_PLUGIN_ABI_VERSION)
 		dl_error_set(e, DL_ERR_SYSTEM,
-		    "%s: plugin ABI version %u, this program needs version %d",
+		    "%s: plugin ABI version %u, this program takes versions 1 to %d",
 		    path, p->abi_version, DL_PLUGIN_ABI_VERSION);
-	else if (p->struct_size != sizeof(struct dl_plugin))
-		dl_error_set(e, DL_ERR_SYSTEM, "%s: plugin structure of %u bytes, this "
-		    "program needs %zu (built against another dl/plugin.h)", path,
-		    p->struct_size, sizeof(struct dl_plugin));
+	else if (p->struct_size != struct_size_of(p->abi_version))
+		dl_error_set(e, DL_ERR_SYSTEM, "%s: plugin structure of %u bytes, ABI "
+		    "version %u has %zu (built against another dl/plugin.h)", path,
+		    p->struct_size, p->abi_version, struct_size_of(p->abi_version));
 	else if (!plugin_name_is_valid(p->name) || !plugin_suffix_is_valid(p->suffix) ||
 	    p->description == NULL || (p->kind != DL_TEXT && p->kind != DL_BINARY))
 		dl_error_set(e, DL_ERR_SYSTEM, "%s: malformed plugin description", path);
@@ -124,7 +130,12 @@ load_file(const char *path, const char *name, struct loaded_plugin *lp, struct d
 		dl_error_set(e, DL_ERR_SYSTEM, "%s: plugin calls itself \"%s\", not \"%s\"",
 		    path, p->name, name);
 	else {
-		lp->plugin = p;
+		/* a version-1 structure ends before the readers: the copy reads
+		 * them as NULL */
+		struct dl_plugin *copy = xcalloc(1, sizeof *copy);
+
+		memcpy(copy, p, p->struct_size);
+		lp->plugin = copy;
 		lp->handle = handle;
 		lp->path = xstrdup(path);
 		return 0;
@@ -161,6 +172,7 @@ void
 plugin_unload(struct loaded_plugin *lp)
 {
 	free(lp->path);
+	free((void *)lp->plugin);	/* the copy load_file made */
 	if (lp->handle != NULL)
 		dlclose(lp->handle);
 	memset(lp, 0, sizeof *lp);

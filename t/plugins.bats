@@ -54,10 +54,22 @@ plugin() {
 
 @test "a plugin for another ABI version is refused, naming the file and both versions" {
 	mkdir mine && cd mine
-	sed 's/DL_PLUGIN_HEAD/2, sizeof(struct dl_plugin)/' \
+	sed 's/DL_PLUGIN_HEAD/3, sizeof(struct dl_plugin)/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 2, this program needs version 1" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 3, this program takes versions 1 to 2" ]
+	sed 's/DL_PLUGIN_HEAD/1, sizeof(struct dl_plugin)/' \
+	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
+	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 96 bytes, ABI version 1 has 64 (built against another dl/plugin.h)" ]
+}
+
+@test "a version-1 plugin (writers only, the structure before the readers) still loads and writes" {
+	mkdir mine && cd mine
+	sed 's/DL_PLUGIN_HEAD/1, DL_PLUGIN_V1_SIZE/' \
+	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
+	DL_PLUGIN_PATH=$PWD dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso" > out
+	[ "$(tail -1 out)" = "1 N:13 E:17 S:7 W:3" ]
 }
 
 @test "a plugin built against another plugin.h is refused" {
@@ -65,7 +77,7 @@ plugin() {
 	sed 's/DL_PLUGIN_HEAD/DL_PLUGIN_ABI_VERSION, sizeof(struct dl_plugin) - 8/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 56 bytes, this program needs 64 (built against another dl/plugin.h)" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 88 bytes, ABI version 2 has 96 (built against another dl/plugin.h)" ]
 }
 
 @test "a shared object without the dl_plugin symbol is refused" {

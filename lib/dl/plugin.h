@@ -1,6 +1,6 @@
 /*
- * dl format-writer plugins: the public ABI.  See dl-plugin(3) and
- * docs/plugins.md.
+ * dl format plugins, writers and readers: the public ABI.  See dl-plugin(3)
+ * and docs/plugins.md.
  *
  * A plugin is a shared object that exports one symbol,
  *
@@ -21,8 +21,10 @@
 extern "C" {
 #endif
 
-/* Raised on every incompatible change of the structures below. */
-#define DL_PLUGIN_ABI_VERSION 1
+/* Raised on every change of the structures below.  Version 2 added
+ * readers at the end of struct dl_plugin; the host still loads version-1
+ * plugins (writers only), whose structure ends where the readers begin. */
+#define DL_PLUGIN_ABI_VERSION 2
 #define DL_PLUGIN_SYMBOL "dl_plugin"
 
 #define DL_CARDS 52
@@ -68,6 +70,47 @@ struct dl_out {
 
 enum dl_kind { DL_TEXT, DL_BINARY };
 
+/* Reading (ABI version 2).  Where a reader reads: the host buffers the
+ * file, counts its lines for messages and checks every board a reader
+ * returns (13 cards a hand, a board number in range).  A reader reads
+ * either by lines or by bytes, not both. */
+struct dl_in {
+	/* The next line without its line end (LF, CR LF or a lone CR),
+	 * NUL-terminated, and its length in *len; NULL at the end of the
+	 * file or after a failure (a NUL byte, a line over 1 MiB, a read
+	 * error).  Valid until the next call. */
+	const char *(*line)(struct dl_in *in, size_t *len);
+	/* Up to len bytes into buf: how many, 0 at the end (or after a
+	 * failure).  Fewer than len only at the end. */
+	size_t (*read)(struct dl_in *in, void *buf, size_t len);
+	/* Make the read fail with this message; the host adds the file's
+	 * name and the line (or byte offset) it has reached. */
+	void (*fail)(struct dl_in *in, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+	/* One line of warning, named the same way; the read goes on. */
+	void (*warn)(struct dl_in *in, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+	unsigned flags;			/* DL_IN_* below */
+	void *host;			/* the host's, not to be touched */
+};
+
+/* --partial: a board whose hands are not all known (a "-" hand, fewer
+ * than 13 cards) is passed over with in->warn, instead of failing. */
+#define DL_IN_PARTIAL 1u
+
+/* What a reader returns for one board.  The host clears it before each
+ * call.  Text fields are NULL when the file does not say; they need not
+ * be NUL-free UTF-8 (the host checks and escapes them) and stay valid
+ * until the next read_board call. */
+struct dl_board_in {
+	unsigned board;			/* 0: the file numbers no boards */
+	unsigned char owner[DL_CARDS];	/* seat (enum dl_seat) of each card */
+	int dealer;			/* enum dl_seat, -1 when not given */
+	int vulnerability;		/* enum dl_vulnerability, -1 when not given */
+	const char *event, *site, *date;
+	const char *players[4];		/* by enum dl_seat */
+};
+
 struct dl_plugin {
 	uint32_t abi_version;		/* DL_PLUGIN_ABI_VERSION */
 	uint32_t struct_size;		/* sizeof (struct dl_plugin) */
@@ -83,7 +126,25 @@ struct dl_plugin {
 	int (*board)(struct dl_out *out, const struct dl_run *run,
 	    const struct dl_deal *deal, void *state);
 	int (*end)(struct dl_out *out, const struct dl_run *run, void *state);
+
+	/* ABI version 2: reading.  A plugin without a reader leaves these
+	 * NULL (0). */
+	/* How sure the plugin is that a file beginning with these bytes (at
+	 * most 4096 of them, fewer for a short file) is of its format: 0 not
+	 * at all ... 100 certain.  The host asks when the suffix does not
+	 * decide. */
+	int (*sniff)(const unsigned char *head, size_t len);
+	/* As the writer callbacks: *state starts NULL, read_end frees what
+	 * read_begin allocated, and runs after a failure too.  read_board
+	 * returns 1 with *board filled, 0 at the end of the file, -1 after
+	 * in->fail(). */
+	int (*read_begin)(struct dl_in *in, void **state);
+	int (*read_board)(struct dl_in *in, struct dl_board_in *board, void *state);
+	void (*read_end)(struct dl_in *in, void *state);
 };
+
+/* A version-1 plugin's structure: everything before the readers. */
+#define DL_PLUGIN_V1_SIZE offsetof(struct dl_plugin, sniff)
 
 #define DL_PLUGIN_HEAD DL_PLUGIN_ABI_VERSION, sizeof(struct dl_plugin)
 

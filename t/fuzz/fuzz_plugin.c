@@ -244,6 +244,15 @@ real_plugin(const char *name)
 	return 0;
 }
 
+
+/* dl-plugin(3): version 1 with the structure up to the readers, or the
+ * current version with the whole structure. */
+static int
+abi_accepted(uint32_t version, uint32_t size)
+{
+	return (version == 1 && size == DL_PLUGIN_V1_SIZE) ||
+	    (version == DL_PLUGIN_ABI_VERSION && size == sizeof(struct dl_plugin));
+}
 /* What a host may rely on in a plugin that loaded. */
 static void
 check_loaded(const struct loaded_plugin *lp, const char *name)
@@ -254,7 +263,7 @@ check_loaded(const struct loaded_plugin *lp, const char *name)
 
 	if (p == NULL || lp->handle == NULL || lp->path == NULL)
 		fuzz_fail("a plugin loaded from nowhere");
-	if (p->abi_version != DL_PLUGIN_ABI_VERSION || p->struct_size != sizeof *p ||
+	if (!abi_accepted(p->abi_version, p->struct_size) ||
 	    !valid_name(p->name) || strcmp(p->name, name) != 0 ||
 	    !plugin_suffix_is_valid(p->suffix) || p->description == NULL ||
 	    (p->kind != DL_TEXT && p->kind != DL_BINARY))
@@ -333,8 +342,8 @@ loads(int how)
 {
 	return how != NOT_FOUND &&
 	    (how == AS_LISTED || !(in.flags & (A_DIRECTORY | NOT_SHARED | NO_SYMBOL))) &&
-	    symbol->abi_version == DL_PLUGIN_ABI_VERSION &&
-	    symbol->struct_size == sizeof *symbol && valid_name(symbol->name) &&
+	    abi_accepted(symbol->abi_version, symbol->struct_size) &&
+	    valid_name(symbol->name) &&
 	    strcmp(symbol->name, in.asked) == 0 && plugin_suffix_is_valid(symbol->suffix) &&
 	    symbol->description != NULL && (in.kind == DL_TEXT || in.kind == DL_BINARY);
 }
