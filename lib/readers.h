@@ -1,0 +1,49 @@
+/* Reading deal files of any format through the reader plugins
+ * (dl/plugin.h, ABI version 2): the host side.  The file is buffered here,
+ * its format found (by -f, by its suffix, by its content), and every board
+ * a plugin returns is checked before a tool sees it.  docs/formats-in.md
+ * lists what each reader takes. */
+#ifndef DL_READERS_H
+#define DL_READERS_H
+
+#include "dealnum.h"
+#include "dl/plugin.h"
+#include "error.h"
+
+struct deal_reader;
+
+struct reader_options {
+	const char *format;	/* a plugin's name, or NULL: from the file */
+	unsigned flags;		/* DL_IN_PARTIAL */
+	/* Called with each warning (one escaped line naming the file and
+	 * line), or NULL to drop them. */
+	void (*warn)(const char *msg, void *arg);
+	void *warn_arg;
+};
+
+/* Opens PATH (NULL or "-": standard input, which is never closed here) and
+ * finds its format.  -1 with *e: the file cannot be opened, its format is
+ * unknown or has no reader. */
+int reader_open(struct deal_reader **r, const char *path,
+    const struct reader_options *opt, struct dl_error *e);
+/* The name of the format being read ("pbn"). */
+const char *reader_format(const struct deal_reader *r);
+/* The file's name as messages give it ("standard input" for stdin). */
+const char *reader_name(const struct deal_reader *r);
+
+/* The next board: 1 and *b filled, 0 at the end, -1 with *e ("NAME:LINE:
+ * message").  A board the file does not number gets the one after the
+ * board before (1 first).  Every board holds a complete deal; text fields
+ * are valid UTF-8 without control characters (else NULL, with a warning)
+ * until the next call. */
+int reader_next(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e);
+/* Where the last board began, for messages: "NAME:LINE". */
+const char *reader_position(const struct deal_reader *r);
+
+void reader_close(struct deal_reader *r);
+
+/* The formats with a reader, by name, as a NULL-ended array (to free with
+ * free() on the array only). */
+const char **reader_formats(void);
+
+#endif
