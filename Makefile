@@ -60,10 +60,13 @@ LIBS = $(PKG_LIBS) -ldl -lm
 
 TOOL_BIN = $(TOOLS:%=$(BUILD)/bin/%)
 LINKS = $(PLUGINS:%=$(BUILD)/bin/dl-fmt-%)
+# The plugins that read their format too: dl-read-NAME for each.
+READERS = ber borel bri cds csv dge dlm dup goedel kops lin pbn tso
+READ_LINKS = $(READERS:%=$(BUILD)/bin/dl-read-%)
 SO = $(PLUGINS:%=$(BUILD)/plugins/%.so)
 HELPERS = $(TEST_HELPERS:%=$(BUILD)/t/%)
 
-all: $(TOOL_BIN) $(LINKS) $(SO)
+all: $(TOOL_BIN) $(LINKS) $(READ_LINKS) $(SO)
 
 # What the suite runs besides the tools and plugins: the test helpers, and
 # (share/dev/fuzz.mk) the fuzz replay binaries.
@@ -121,6 +124,10 @@ $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL)
 # dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
 $(LINKS): $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
 	ln -sf dl-fmt $@
+
+# dl-read-NAME likewise.
+$(READ_LINKS): $(BUILD)/bin/dl-read-%: $(BUILD)/bin/dl-read
+	ln -sf dl-read $@
 
 $(SO): $(BUILD)/plugins/%.so: $(BUILD)/obj/plugins/%.o
 	@mkdir -p $(@D)
@@ -185,6 +192,7 @@ install: all
 	for p in $(PLUGINS); do \
 	    install -m 644 $(BUILD)/plugins/$$p.so $(PLUGINDIR)/$$p.so; \
 	    ln -sf dl-fmt $(BINDIR)/dl-fmt-$$p; done
+	for p in $(READERS); do ln -sf dl-read $(BINDIR)/dl-read-$$p; done
 	install -m 644 lib/dl/plugin.h $(INCDIR)/plugin.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    share/dl-plugin.pc.in > $(PCDIR)/dl-plugin.pc
@@ -198,6 +206,7 @@ uninstall:
 	for t in $(TOOLS); do rm -f $(BINDIR)/$$t; done
 	for p in $(PLUGINS); do \
 	    rm -f $(PLUGINDIR)/$$p.so $(BINDIR)/dl-fmt-$$p; done
+	for p in $(READERS); do rm -f $(BINDIR)/dl-read-$$p; done
 	rm -f $(INCDIR)/plugin.h $(PCDIR)/dl-plugin.pc
 	rm -f $(EXAMPLES:share/examples/%=$(EXAMPLEDIR)/%)
 	for m in $(MANPAGES); do \

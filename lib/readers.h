@@ -37,7 +37,8 @@ const char *reader_name(const struct deal_reader *r);
  * are valid UTF-8 without control characters (else NULL, with a warning)
  * until the next call. */
 int reader_next(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e);
-/* Where the last board began, for messages: "NAME:LINE". */
+/* Where the last board began, for messages: its line, or "byte N" in a
+ * binary file. */
 const char *reader_position(const struct deal_reader *r);
 
 void reader_close(struct deal_reader *r);

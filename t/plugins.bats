@@ -70,6 +70,9 @@ plugin() {
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso" > out
 	[ "$(tail -1 out)" = "1 N:13 E:17 S:7 W:3" ]
+	# and it has no reader
+	DL_PLUGIN_PATH=$PWD fails dl-read -f hcp < "$BIGDEAL/v4/deals.tso"
+	[ "$output" = "dl-read: format hcp has no reader (dl-read --list shows the formats it reads)" ]
 }
 
 @test "a plugin built against another plugin.h is refused" {

@@ -1,0 +1,293 @@
+/* dl-read: deal files of any format in (through the reader plugins), one
+ * deals stream out.  Called dl-read-NAME, it reads format NAME. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "plugins.h"
+#include "proto.h"
+#include "readers.h"
+#include "tool.h"
+#include "util.h"
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	fprintf(fp,
+	    "usage: dl-read [--partial] [--renumber] [-f format] [file ...]\n"
+	    "       dl-read-NAME [--partial] [--renumber] [file ...]\n"
+	    "       dl-read --list\n");
+	exit(status);
+}
+
+static struct {
+	char **files;		/* "-" for standard input */
+	int nfiles;
+	int renumber;
+	struct reader_options opt;
+} run;
+
+/* What the first pass learns, and what the stream then says. */
+struct session {
+	unsigned long boards;
+	unsigned first, last;	/* board numbers as they go out */
+	char *event;		/* the first board's event */
+	int event_differs;	/* warned of already */
+	unsigned char (*held)[CARDS];	/* the deals, when the input is read once */
+};
+
+static void
+print_warning(const char *msg, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "%s: %s\n", getprogname(), msg);
+}
+
+static void
+list_one(const struct loaded_plugin *lp, const struct dl_error *broken)
+{
+	char description[256];
+
+	if (broken != NULL || lp->plugin->read_board == NULL)
+		return;
+	escape_text(description, sizeof description, lp->plugin->description,
+	    strlen(lp->plugin->description));
+	printf("%-10s .%-5s %s\n", lp->plugin->name, lp->plugin->suffix, description);
+}
+
+/* Whether every input can be read twice: regular files, not a pipe. */
+static int
+inputs_rereadable(void)
+{
+	struct stat st;
+
+	for (int i = 0; i < run.nfiles; i++)
+		if (strcmp(run.files[i], "-") == 0 ||
+		    (stat(run.files[i], &st) == 0 && !S_ISREG(st.st_mode)))
+			return 0;
+	return 1;
+}
+
+static void __attribute__((noreturn))
+board_fail(const struct deal_reader *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+board_fail(const struct deal_reader *r, const char *fmt, ...)
+{
+	struct dl_error e;
+	va_list ap;
+
+	va_start(ap, fmt);
+	dl_error_vset(&e, DL_ERR_INPUT, fmt, ap);
+	va_end(ap);
+	dl_error_prefix(&e, "%s:%s", reader_name(r), reader_position(r));
+	tool_die(&e);
+}
+
+/* The board number a board goes out with, checked to follow the one
+ * before: a deals stream runs without gaps (docs/protocol.md). */
+static unsigned
+number_board(struct session *s, const struct deal_reader *r, unsigned board)
+{
+	unsigned out = run.renumber ? (unsigned)s->boards + 1 : board;
+
+	if (s->boards > 0 && out != s->last + 1) {
+		if (out <= s->last)
+			board_fail(r, "board %u after board %u: a board again, or out of order "
+			    "(--renumber numbers the boards 1, 2, ... as they come)", out, s->last);
+		board_fail(r, "board %u after board %u: boards %u to %u are missing "
+		    "(--renumber numbers the boards 1, 2, ... as they come)", out, s->last,
+		    s->last + 1, out - 1);
+	}
+	if (s->boards == 0)
+		s->first = out;
+	s->last = out;
+	s->boards++;
+	return out;
+}
+
+/* A stream has one event: the first board's; another one is said once. */
+static void
+note_event(struct session *s, const struct deal_reader *r, const struct dl_board_in *b)
+{
+	struct dl_error e;
+
+	if (b->event == NULL)
+		return;
+	if (s->event == NULL && s->boards == 1) {
+		if (event_text_check(b->event, &e) == -1) {
+			tool_warn("%s:%s: event: %s: the stream gets no #I:", reader_name(r),
+			    reader_position(r), e.msg);
+			s->event_differs = 1;
+			return;
+		}
+		s->event = xstrdup(b->event);
+	} else if (!s->event_differs && (s->event == NULL || strcmp(s->event, b->event) != 0)) {
+		tool_warn("%s:%s: board %u: event \"%s\", not the first board's: #I: keeps "
+		    "the first", reader_name(r), reader_position(r), b->board, b->event);
+		s->event_differs = 1;
+	}
+}
+
+/* The stream keeps each board number's dealer and vulnerability. */
+static void
+note_dealer(const struct deal_reader *r, const struct dl_board_in *b, unsigned long *odd)
+{
+	if ((b->dealer == -1 || b->dealer == (int)dl_dealer(b->board)) &&
+	    (b->vulnerability == -1 || b->vulnerability == (int)dl_vulnerability(b->board)))
+		return;
+	if ((*odd)++ == 0)
+		tool_warn("%s:%s: board %u: a dealer or vulnerability other than board %u's: "
+		    "the stream keeps board %u's", reader_name(r), reader_position(r),
+		    b->board, b->board, b->board);
+}
+
+typedef void board_fn(struct session *s, unsigned board, const struct dl_board_in *b,
+    struct stream_out *o);
+
+/* Reads every input once, calling fn for each board with its outgoing
+ * number; warnings only when noting. */
+static void
+read_all(struct session *s, board_fn *fn, struct stream_out *o, int noting)
+{
+	struct reader_options opt = run.opt;
+	struct dl_board_in b;
+	struct dl_error e;
+	int got;
+
+	if (!noting)
+		opt.warn = NULL;
+	s->boards = 0;
+	for (int i = 0; i < run.nfiles; i++) {
+		struct deal_reader *r;
+		unsigned long odd = 0;
+
+		if (reader_open(&r, run.files[i], &opt, &e) == -1)
+			tool_die(&e);
+		while ((got = reader_next(r, &b, &e)) == 1) {
+			unsigned board = number_board(s, r, b.board);
+			if (noting) {
+				note_event(s, r, &b);
+				note_dealer(r, &b, &odd);
+			}
+			if (fn != NULL)
+				fn(s, board, &b, o);
+		}
+		if (got == -1)
+			tool_die(&e);
+		if (odd > 1)
+			tool_warn("%s: %lu boards in all with a dealer or vulnerability other "
+			    "than their number's", reader_name(r), odd);
+		reader_close(r);
+	}
+	if (s->boards == 0)
+		tool_fail(DL_ERR_INPUT, "no boards in %s", run.nfiles == 1 ?
+		    (strcmp(run.files[0], "-") == 0 ? "standard input" : run.files[0]) :
+		    "the files");
+}
+
+static void
+hold_board(struct session *s, unsigned board, const struct dl_board_in *b,
+    struct stream_out *o)
+{
+	(void)board;
+	(void)o;
+	/* a power of two: grow when the count reaches one */
+	if ((s->boards & (s->boards - 1)) == 0)
+		s->held = xreallocarray(s->held, 2 * s->boards, sizeof *s->held);
+	memcpy(s->held[s->boards - 1], b->owner, CARDS);
+}
+
+static void
+write_board(struct session *s, unsigned board, const struct dl_board_in *b,
+    struct stream_out *o)
+{
+	(void)s;
+	stream_out_deal(o, board, b->owner);
+}
+
+static void
+write_headers(const struct session *s, struct stream_out *o)
+{
+	stream_out_begin(o, stdout, STREAM_DEALS);
+	if (s->event != NULL)
+		stream_out_header(o, 'I', s->event);
+	stream_out_range(o, s->first, s->last);
+}
+
+/* Everything is read and checked before the first line goes out: a bad
+ * board never leaves half a stream.  Files are read twice (bounded
+ * memory); a pipe once, its deals held (52 bytes a board). */
+static void
+read_files(void)
+{
+	struct session s = { 0 };
+	struct stream_out o;
+
+	setup_stdout();
+	if (inputs_rereadable()) {
+		read_all(&s, NULL, NULL, 1);
+		write_headers(&s, &o);
+		read_all(&s, write_board, &o, 0);
+	} else {
+		read_all(&s, hold_board, NULL, 1);
+		write_headers(&s, &o);
+		for (unsigned long i = 0; i < s.boards; i++)
+			stream_out_deal(&o, s.first + (unsigned)i, s.held[i]);
+	}
+	xfclose(stdout, "standard output");
+	free(s.held);
+	free(s.event);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "partial", no_argument, NULL, 'P' },
+		{ "renumber", no_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static char *standard_input[] = { "-" };
+	const char *self = getprogname();
+	int named = strncmp(self, "dl-read-", 8) == 0, listing = 0, ch;
+
+	tool_start();
+	run.opt.warn = print_warning;
+	if (named)
+		run.opt.format = self + 8;
+	opterr = 0;	/* tool_bad_option says what is wrong */
+	while ((ch = getopt_long(argc, argv, "f:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			if (named)
+				tool_fail(DL_ERR_USAGE, "%s reads %s only: no -f", self, self + 8);
+			run.opt.format = optarg;
+			break;
+		case 'h': usage(stdout, 0);
+		case 'l': listing = 1; break;
+		case 'P': run.opt.flags |= DL_IN_PARTIAL; break;
+		case 'r': run.renumber = 1; break;
+		default: tool_bad_option(argv, optind, optopt);
+		}
+	}
+	if (listing) {
+		if (optind != argc)
+			usage(stderr, 2);
+		setup_stdout();
+		printf("%-10s %-6s %s\n", "FORMAT", "SUFFIX", "DESCRIPTION");
+		plugin_each(list_one);
+		xfclose(stdout, "standard output");
+		return 0;
+	}
+	run.files = optind < argc ? argv + optind : standard_input;
+	run.nfiles = optind < argc ? argc - optind : 1;
+	read_files();
+	return 0;
+}

@@ -1,0 +1,599 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "plugins.h"
+#include "readers.h"
+#include "util.h"
+
+/* A line may be long (a PBN commentary), but not without end: a file of
+ * one endless line must not take the machine's memory. */
+#define READER_LINE_MAX (1u << 20)
+#define READER_CHUNK 65536
+#define SNIFF_BYTES 4096
+
+enum read_mode { MODE_NONE, MODE_LINES, MODE_BYTES };
+
+/* The text fields of struct dl_board_in, as checked copies. */
+enum { FIELD_EVENT, FIELD_SITE, FIELD_DATE, FIELD_PLAYER, NFIELDS = FIELD_PLAYER + 4 };
+
+struct deal_reader {
+	struct loaded_plugin lp;
+	struct reader_options opt;
+	struct dl_in in;
+	void *state;
+	int begun;
+
+	int fd, own_fd;
+	char *name;		/* for messages */
+	unsigned char *buf;	/* buf[start..end) not yet consumed */
+	size_t cap, start, end;
+	int eof;
+	enum read_mode mode;
+	unsigned long lineno;	/* lines handed out */
+	unsigned long long offset;	/* bytes handed out by read() */
+
+	int failed;		/* the plugin called fail(), or the input did */
+	struct dl_error error;
+
+	unsigned last_board;
+	unsigned long board_line;	/* where the current board began, or 0 */
+	char position[64];
+	char *fields[NFIELDS];
+};
+
+/* The host side of struct dl_in: its callbacks find the reader again. */
+static struct deal_reader *
+reader_of(struct dl_in *in)
+{
+	return in->host;
+}
+
+static void
+input_failed(struct deal_reader *r, enum dl_error_kind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The first failure is the one reported. */
+static void
+input_vfailed(struct deal_reader *r, enum dl_error_kind kind, const char *fmt, va_list ap)
+{
+	if (r->failed)
+		return;
+	r->failed = 1;
+	if (r->mode == MODE_LINES)
+		dl_error_vat(&r->error, kind, r->name, r->lineno, fmt, ap);
+	else if (r->mode == MODE_BYTES) {
+		char what[DL_ERROR_MAX];
+
+		vsnprintf(what, sizeof what, fmt, ap);
+		dl_error_set(&r->error, kind, "%s: byte %llu: %s", r->name, r->offset, what);
+	} else {
+		char what[DL_ERROR_MAX];
+
+		vsnprintf(what, sizeof what, fmt, ap);
+		dl_error_set(&r->error, kind, "%s: %s", r->name, what);
+	}
+}
+
+static void
+input_failed(struct deal_reader *r, enum dl_error_kind kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	input_vfailed(r, kind, fmt, ap);
+	va_end(ap);
+}
+
+/* More bytes after buf[end]: 1, or 0 at the end of the file (or after a
+ * read error, which fails the read). */
+static int
+refill(struct deal_reader *r)
+{
+	if (r->eof || r->failed)
+		return 0;
+	if (r->start > 0) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	if (r->cap - r->end < READER_CHUNK) {
+		r->cap = r->end + READER_CHUNK;
+		r->buf = xreallocarray(r->buf, r->cap, 1);
+	}
+	for (;;) {
+		ssize_t got = read(r->fd, r->buf + r->end, r->cap - r->end);
+		if (got > 0) {
+			r->end += (size_t)got;
+			return 1;
+		}
+		if (got == 0) {
+			r->eof = 1;
+			return 0;
+		}
+		if (errno != EINTR) {
+			input_failed(r, DL_ERR_SYSTEM, "read error: %s", strerror(errno));
+			return 0;
+		}
+	}
+}
+
+/* Where the line beginning at buf[start] ends: *len its length, *next
+ * the offset after its line end; 0 when the buffer holds no whole line. */
+static int
+find_line_end(const struct deal_reader *r, size_t *len, size_t *next)
+{
+	const unsigned char *p = r->buf + r->start;
+	size_t avail = r->end - r->start;
+	const unsigned char *lf = memchr(p, '\n', avail);
+	size_t scan = lf != NULL ? (size_t)(lf - p) : avail;
+	const unsigned char *cr = memchr(p, '\r', scan);
+
+	if (cr != NULL && (size_t)(cr - p) + 1 < scan) {
+		/* a lone CR (old Mac files) ends the line */
+		*len = (size_t)(cr - p);
+		*next = r->start + *len + 1;
+		return 1;
+	}
+	if (cr != NULL && lf == NULL && !r->eof)
+		return 0;	/* a CR at the end of the buffer: LF next? */
+	if (lf == NULL && !r->eof)
+		return 0;
+	if (lf == NULL && avail == 0)
+		return 0;
+	*len = scan;
+	*next = r->start + scan + (lf != NULL);
+	if (*len > 0 && p[*len - 1] == '\r')
+		(*len)--;
+	return 1;
+}
+
+static const char *
+host_line(struct dl_in *in, size_t *lenp)
+{
+	struct deal_reader *r = reader_of(in);
+	size_t len, next;
+
+	if (r->mode == MODE_BYTES) {
+		input_failed(r, DL_ERR_INPUT, "the %s reader read lines after bytes",
+		    r->lp.plugin->name);
+		return NULL;
+	}
+	r->mode = MODE_LINES;
+	if (r->failed)
+		return NULL;
+	while (!find_line_end(r, &len, &next)) {
+		if (r->end - r->start > READER_LINE_MAX) {
+			r->lineno++;
+			input_failed(r, DL_ERR_INPUT, "a line longer than 1 MiB");
+			return NULL;
+		}
+		if (!refill(r) && (r->failed || r->end == r->start))
+			return NULL;
+	}
+	r->lineno++;
+	/* a board begins at the first line with something on it */
+	if (r->board_line == 0 && len > 0)
+		r->board_line = r->lineno;
+	if (len > READER_LINE_MAX) {
+		input_failed(r, DL_ERR_INPUT, "a line longer than 1 MiB");
+		return NULL;
+	}
+	char *line = (char *)r->buf + r->start;
+	if (memchr(line, '\0', len) != NULL) {
+		input_failed(r, DL_ERR_INPUT, "a NUL byte: not a text file");
+		return NULL;
+	}
+	/* the line end (or the byte after the buffer's data) becomes the NUL */
+	if (next == r->end && r->end == r->cap)
+		r->buf = xreallocarray(r->buf, ++r->cap, 1);
+	line = (char *)r->buf + r->start;
+	line[len] = '\0';
+	r->start = next;
+	*lenp = len;
+	return line;
+}
+
+static size_t
+host_read(struct dl_in *in, void *out, size_t len)
+{
+	struct deal_reader *r = reader_of(in);
+	size_t done = 0;
+
+	if (r->mode == MODE_LINES) {
+		input_failed(r, DL_ERR_INPUT, "the %s reader read bytes after lines",
+		    r->lp.plugin->name);
+		return 0;
+	}
+	r->mode = MODE_BYTES;
+	while (done < len && !r->failed) {
+		if (r->start == r->end && !refill(r))
+			break;
+		size_t n = r->end - r->start;
+		if (n > len - done)
+			n = len - done;
+		memcpy((char *)out + done, r->buf + r->start, n);
+		r->start += n;
+		done += n;
+		r->offset += n;
+	}
+	return done;
+}
+
+static void __attribute__((format(printf, 2, 3)))
+host_fail(struct dl_in *in, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	input_vfailed(reader_of(in), DL_ERR_INPUT, fmt, ap);
+	va_end(ap);
+}
+
+static void __attribute__((format(printf, 2, 3)))
+host_warn(struct dl_in *in, const char *fmt, ...)
+{
+	struct deal_reader *r = reader_of(in);
+	char what[DL_ERROR_MAX];
+	struct dl_error e;
+	va_list ap;
+
+	if (r->opt.warn == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	if (r->mode == MODE_BYTES)
+		dl_error_set(&e, DL_ERR_NONE, "%s: byte %llu: %s", r->name, r->offset, what);
+	else
+		dl_error_at(&e, DL_ERR_NONE, r->name, r->lineno, "%s", what);
+	r->opt.warn(e.msg, r->opt.warn_arg);
+}
+
+static int
+open_input(struct deal_reader *r, const char *path, struct dl_error *e)
+{
+	if (path == NULL || strcmp(path, "-") == 0) {
+		r->fd = STDIN_FILENO;
+		r->name = xstrdup("standard input");
+		return 0;
+	}
+	r->name = xstrdup(path);
+	if ((r->fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return dl_error_sys(e, "%s", path);
+	r->own_fd = 1;
+	return 0;
+}
+
+/* The lower-case suffix of a file name, or NULL. */
+static char *
+suffix_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash != NULL ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+
+	if (dot == NULL || dot == base || dot[1] == '\0')
+		return NULL;
+	char *suffix = xstrdup(dot + 1);
+	for (char *p = suffix; *p != '\0'; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	return suffix;
+}
+
+/* plugin_each's callback takes no argument: the list being gathered */
+static const char ***gathering;
+
+static void
+collect_reader(const struct loaded_plugin *lp, const struct dl_error *broken)
+{
+	const char ***names = gathering;
+	size_t n = 0;
+
+	if (broken != NULL || lp->plugin->read_board == NULL)
+		return;
+	while ((*names)[n] != NULL)
+		n++;
+	*names = xreallocarray(*names, n + 2, sizeof **names);
+	(*names)[n] = xstrdup(lp->plugin->name);
+	(*names)[n + 1] = NULL;
+}
+
+static int
+compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+const char **
+reader_formats(void)
+{
+	const char **names = xcalloc(1, sizeof *names);
+	size_t n = 0;
+
+	gathering = &names;
+	plugin_each(collect_reader);
+	gathering = NULL;
+	while (names[n] != NULL)
+		n++;
+	qsort(names, n, sizeof *names, compare_strings);
+	return names;
+}
+
+static void
+free_names(const char **names)
+{
+	for (size_t i = 0; names[i] != NULL; i++)
+		free((char *)names[i]);
+	free(names);
+}
+
+/* The format of the file: among the readers whose suffix is the file's,
+ * or else among all, the one whose sniff is surest (ties: the first by
+ * name); 0 and lp loaded, or -1. */
+static int
+detect_format(struct deal_reader *r, const char *path, struct dl_error *e)
+{
+	const char **names = reader_formats();
+	char *suffix = path != NULL && strcmp(path, "-") != 0 ? suffix_of(path) : NULL;
+	char *best = NULL;
+	int best_score = -1;
+
+	while (r->end - r->start < SNIFF_BYTES && refill(r))
+		continue;
+	if (r->failed) {
+		free(suffix);
+		free_names(names);
+		*e = r->error;
+		return -1;
+	}
+	size_t head = r->end - r->start < SNIFF_BYTES ? r->end - r->start : SNIFF_BYTES;
+	for (int by_suffix = suffix != NULL; by_suffix >= 0 && best == NULL; by_suffix--) {
+		for (size_t i = 0; names[i] != NULL; i++) {
+			struct loaded_plugin lp;
+			if (plugin_load(names[i], &lp, NULL) == -1)
+				continue;
+			if (!by_suffix || strcmp(lp.plugin->suffix, suffix) == 0) {
+				int score = lp.plugin->sniff != NULL ?
+				    lp.plugin->sniff(r->buf + r->start, head) : 0;
+				/* by content only a reader that knows the file */
+				if (score > best_score && (by_suffix || score > 0)) {
+					free(best);
+					best = xstrdup(names[i]);
+					best_score = score;
+				}
+			}
+			plugin_unload(&lp);
+		}
+	}
+	free(suffix);
+	free_names(names);
+	if (best == NULL)
+		return dl_error_set(e, DL_ERR_INPUT, "%s: cannot tell its format (give -f; "
+		    "dl-read --list shows the formats it reads)", r->name);
+	int status = plugin_load(best, &r->lp, e);
+	free(best);
+	return status;
+}
+
+static int
+choose_format(struct deal_reader *r, const char *path, struct dl_error *e)
+{
+	if (r->opt.format == NULL)
+		return detect_format(r, path, e);
+	if (plugin_load(r->opt.format, &r->lp, e) == -1)
+		return -1;
+	if (r->lp.plugin->read_board == NULL)
+		return dl_error_set(e, DL_ERR_USAGE, "format %s has no reader (dl-read --list "
+		    "shows the formats it reads)", r->opt.format);
+	return 0;
+}
+
+int
+reader_open(struct deal_reader **rp, const char *path, const struct reader_options *opt,
+    struct dl_error *e)
+{
+	struct deal_reader *r = xcalloc(1, sizeof *r);
+
+	r->opt = *opt;
+	r->fd = -1;
+	r->in.line = host_line;
+	r->in.read = host_read;
+	r->in.fail = host_fail;
+	r->in.warn = host_warn;
+	r->in.flags = opt->flags;
+	r->in.host = r;
+	if (open_input(r, path, e) == -1 || choose_format(r, path, e) == -1) {
+		reader_close(r);
+		return -1;
+	}
+	*rp = r;
+	return 0;
+}
+
+const char *
+reader_format(const struct deal_reader *r)
+{
+	return r->lp.plugin->name;
+}
+
+const char *
+reader_name(const struct deal_reader *r)
+{
+	return r->name;
+}
+
+const char *
+reader_position(const struct deal_reader *r)
+{
+	return r->position;
+}
+
+/* A board's error, at the line where the board began. */
+static int
+board_error(struct deal_reader *r, struct dl_error *e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+board_error(struct deal_reader *r, struct dl_error *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	dl_error_vset(e, DL_ERR_INPUT, fmt, ap);
+	va_end(ap);
+	if (r->mode == MODE_BYTES)
+		dl_error_prefix(e, "%s: %s", r->name, r->position);
+	else
+		dl_error_prefix(e, "%s:%s", r->name, r->position);
+	return -1;
+}
+
+/* Text as a stream may carry it: valid UTF-8 is kept, anything else read
+ * as Latin-1 (what PBN 1.0 prescribes and old files hold); control
+ * characters become spaces and the ends are trimmed. */
+static char *
+clean_text(const char *text)
+{
+	size_t len = strlen(text), n = 0;
+	char *out;
+
+	if (utf8_is_valid(text, len)) {
+		out = xstrdup(text);
+		n = len;
+	} else {
+		out = xmalloc(2 * len + 1);
+		for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++) {
+			if (*p < 0x80) {
+				out[n++] = (char)*p;
+			} else {
+				out[n++] = (char)(0xc0 | (*p >> 6));
+				out[n++] = (char)(0x80 | (*p & 0x3f));
+			}
+		}
+		out[n] = '\0';
+	}
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)out[i] < 0x20 || out[i] == 0x7f)
+			out[i] = ' ';
+	/* C1 controls (U+0080..U+009F, Latin-1 bytes 0x80..0x9f) likewise */
+	for (size_t i = 0; i + 1 < n; i++)
+		if ((unsigned char)out[i] == 0xc2 && (unsigned char)out[i + 1] < 0xa0) {
+			out[i] = ' ';
+			memmove(out + i + 1, out + i + 2, n - i - 1);
+			n--;
+		}
+	while (n > 0 && out[n - 1] == ' ')
+		out[--n] = '\0';
+	size_t lead = strspn(out, " ");
+	memmove(out, out + lead, n - lead + 1);
+	if (!text_is_printable(out, strlen(out)) || *out == '\0') {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+static void
+clean_fields(struct deal_reader *r, struct dl_board_in *b)
+{
+	const char **slots[NFIELDS] = {
+		&b->event, &b->site, &b->date,
+		&b->players[0], &b->players[1], &b->players[2], &b->players[3],
+	};
+
+	for (int i = 0; i < NFIELDS; i++) {
+		free(r->fields[i]);
+		r->fields[i] = NULL;
+		if (*slots[i] != NULL)
+			r->fields[i] = clean_text(*slots[i]);
+		*slots[i] = r->fields[i];
+	}
+}
+
+static int
+check_board(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e)
+{
+	if (b->board == 0) {
+		if (r->last_board >= BOARD_MAX)
+			return board_error(r, e, "board %u: more boards than dl numbers", r->last_board + 1);
+		b->board = r->last_board + 1;
+	}
+	if (b->board > BOARD_MAX)
+		return board_error(r, e, "board %u: board numbers go up to %u", b->board, BOARD_MAX);
+	if (!deal_is_complete(b->owner))
+		return board_error(r, e, "board %u: the %s reader gave no complete deal",
+		    b->board, r->lp.plugin->name);
+	if (b->dealer < -1 || b->dealer > 3)
+		b->dealer = -1;
+	if (b->vulnerability < -1 || b->vulnerability > 3)
+		b->vulnerability = -1;
+	clean_fields(r, b);
+	r->last_board = b->board;
+	return 0;
+}
+
+int
+reader_next(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e)
+{
+	int status;
+
+	if (r->failed) {
+		*e = r->error;
+		return -1;
+	}
+	if (!r->begun) {
+		r->begun = 1;
+		if (r->lp.plugin->read_begin != NULL &&
+		    r->lp.plugin->read_begin(&r->in, &r->state) == -1 && !r->failed)
+			input_failed(r, DL_ERR_INPUT, "the %s reader failed", r->lp.plugin->name);
+		if (r->failed) {
+			*e = r->error;
+			return -1;
+		}
+	}
+	memset(b, 0, sizeof *b);
+	b->dealer = b->vulnerability = -1;
+	r->board_line = 0;
+	unsigned long long start_offset = r->offset;
+	status = r->lp.plugin->read_board(&r->in, b, r->state);
+	if (status == -1 && !r->failed)
+		input_failed(r, DL_ERR_INPUT, "the %s reader failed", r->lp.plugin->name);
+	if (r->failed) {
+		*e = r->error;
+		return -1;
+	}
+	if (status == 0)
+		return 0;
+	if (r->mode == MODE_BYTES)
+		snprintf(r->position, sizeof r->position, "byte %llu", start_offset);
+	else
+		snprintf(r->position, sizeof r->position, "%lu",
+		    r->board_line != 0 ? r->board_line : r->lineno);
+	if (check_board(r, b, e) == -1)
+		return -1;
+	return 1;
+}
+
+void
+reader_close(struct deal_reader *r)
+{
+	if (r == NULL)
+		return;
+	if (r->begun && r->lp.plugin != NULL && r->lp.plugin->read_end != NULL)
+		r->lp.plugin->read_end(&r->in, r->state);
+	if (r->lp.plugin != NULL)
+		plugin_unload(&r->lp);
+	if (r->own_fd && r->fd != -1)
+		close(r->fd);
+	for (int i = 0; i < NFIELDS; i++)
+		free(r->fields[i]);
+	free(r->buf);
+	free(r->name);
+	free(r);
+}
