@@ -394,9 +394,8 @@ choose_format(struct deal_reader *r, const char *path, struct dl_error *e)
 	return 0;
 }
 
-int
-reader_open(struct deal_reader **rp, const char *path, const struct reader_options *opt,
-    struct dl_error *e)
+static struct deal_reader *
+reader_new(const struct reader_options *opt)
 {
 	struct deal_reader *r = xcalloc(1, sizeof *r);
 
@@ -408,6 +407,33 @@ reader_open(struct deal_reader **rp, const char *path, const struct reader_optio
 	r->in.warn = host_warn;
 	r->in.flags = opt->flags;
 	r->in.host = r;
+	return r;
+}
+
+int
+reader_open_plugin(struct deal_reader **rp, const char *path, const struct dl_plugin *plugin,
+    const struct reader_options *opt, struct dl_error *e)
+{
+	struct deal_reader *r = reader_new(opt);
+
+	if (open_input(r, path, e) == -1) {
+		reader_close(r);
+		return -1;
+	}
+	/* as plugin_load would hold it: a copy, and no handle to close */
+	struct dl_plugin *copy = xmalloc(sizeof *copy);
+	memcpy(copy, plugin, sizeof *copy);
+	r->lp.plugin = copy;
+	*rp = r;
+	return 0;
+}
+
+int
+reader_open(struct deal_reader **rp, const char *path, const struct reader_options *opt,
+    struct dl_error *e)
+{
+	struct deal_reader *r = reader_new(opt);
+
 	if (open_input(r, path, e) == -1 || choose_format(r, path, e) == -1) {
 		reader_close(r);
 		return -1;

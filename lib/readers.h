@@ -26,6 +26,11 @@ struct reader_options {
  * unknown or has no reader. */
 int reader_open(struct deal_reader **r, const char *path,
     const struct reader_options *opt, struct dl_error *e);
+/* The same with a reader linked into the program rather than loaded (the
+ * fuzz harnesses): plugin must have read_board. */
+int reader_open_plugin(struct deal_reader **r, const char *path,
+    const struct dl_plugin *plugin, const struct reader_options *opt,
+    struct dl_error *e);
 /* The name of the format being read ("pbn"). */
 const char *reader_format(const struct deal_reader *r);
 /* The file's name as messages give it ("standard input" for stdin). */

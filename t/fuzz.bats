@@ -87,3 +87,7 @@ replay() {
 @test "fuzz corpus: played deals for dl-sqd verify --deals" {
 	replay fuzz_played_pbn
 }
+
+@test "fuzz corpus: every reader (dl-read), on Big Deal's files and what make fuzz found" {
+	replay fuzz_read
+}

@@ -49,6 +49,16 @@ $(BUILD)/fuzz/stub_%.so: t/fuzz/stub_%.c lib/dl/plugin.h
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 $(WARN) -Ilib -fPIC -shared $< -o $@
 
+# fuzz_read links the reader plugins in, each one's dl_plugin renamed
+# dl_plugin_NAME (t/fuzz/fuzz_read_list.h names them).
+FUZZ_READER_OBJ = $(READERS:%=$(BUILD)/obj/fuzz/reader_%.o)
+$(BUILD)/obj/fuzz/reader_%.o: plugins/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -MT $@ -c $< -o $@.tmp
+	objcopy --redefine-sym dl_plugin=dl_plugin_$* $@.tmp $@
+	rm -f $@.tmp
+$(BUILD)/fuzz/fuzz_read: $(FUZZ_READER_OBJ)
+
 $(FUZZ_REPLAY): $(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.o \
     $(BUILD)/obj/fuzz/replay.o $(LIBCMD) $(LIBDL)
 	@mkdir -p $(@D)
@@ -106,6 +116,14 @@ $(FUZZ_BUILD)/lib/libcmd.a: $(FUZZ_CMD_OBJ) $(FUZZ_BUILD)/lib/libcmd.members
 	rm -f $@
 	$(AR) rcs $@ $(FUZZ_CMD_OBJ)
 
+FUZZ_BUILD_READER_OBJ = $(READERS:%=$(FUZZ_BUILD)/obj/fuzz/reader_%.o)
+$(FUZZ_BUILD)/obj/fuzz/reader_%.o: plugins/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -MF $(@:.o=.d) -MT $@ -c $< -o $@.tmp
+	objcopy --redefine-sym dl_plugin=dl_plugin_$* $@.tmp $@
+	rm -f $@.tmp
+$(FUZZ_BUILD)/bin/fuzz_read: $(FUZZ_BUILD_READER_OBJ)
+
 $(FUZZ_BIN): $(FUZZ_BUILD)/bin/%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/common.o \
     $(FUZZ_LIBCMD) $(FUZZ_BUILD)/lib/libdl.a
 	@mkdir -p $(@D)
@@ -113,7 +131,7 @@ $(FUZZ_BIN): $(FUZZ_BUILD)/bin/%: $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/f
 	    $(FUZZ_LIBCMD) $(FUZZ_BUILD)/lib/libdl.a $(LIBS)
 
 -include $(FUZZ_OBJ:.o=.d) $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_CMD_OBJ:.o=.d) \
-	$(FUZZ_BIN_OBJ:.o=.d)
+	$(FUZZ_BIN_OBJ:.o=.d) $(FUZZ_READER_OBJ:.o=.d) $(FUZZ_BUILD_READER_OBJ:.o=.d)
 
 fuzz-build: deps
 	@command -v $(FUZZ_CC) > /dev/null || { echo "make fuzz needs $(FUZZ_CC)" \
