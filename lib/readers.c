@@ -42,7 +42,10 @@ struct deal_reader {
 
 	unsigned last_board;
 	unsigned long board_line;	/* where the current board began, or 0 */
-	char position[64];
+	int has_position;	/* a board has been read: at_line, at_byte */
+	unsigned long at_line;
+	unsigned long long at_byte;
+	char *position;		/* reader_position's words for them */
 	char *fields[NFIELDS];
 };
 
@@ -455,28 +458,27 @@ reader_name(const struct deal_reader *r)
 }
 
 const char *
-reader_position(const struct deal_reader *r)
+reader_position(struct deal_reader *r)
 {
+	if (!r->has_position)
+		return r->name;
+	free(r->position);
+	if (r->mode == MODE_BYTES)
+		r->position = xasprintf("%s: byte %llu", r->name, r->at_byte);
+	else
+		r->position = xasprintf("%s:%lu", r->name, r->at_line);
 	return r->position;
 }
 
-/* A board's error, at the line where the board began. */
-static int
-board_error(struct deal_reader *r, struct dl_error *e, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int
-board_error(struct deal_reader *r, struct dl_error *e, const char *fmt, ...)
+int
+reader_board_error(struct deal_reader *r, struct dl_error *e, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
 	dl_error_vset(e, DL_ERR_INPUT, fmt, ap);
 	va_end(ap);
-	if (r->mode == MODE_BYTES)
-		dl_error_prefix(e, "%s: %s", r->name, r->position);
-	else
-		dl_error_prefix(e, "%s:%s", r->name, r->position);
+	dl_error_prefix(e, "%s", reader_position(r));
 	return -1;
 }
 
@@ -547,13 +549,13 @@ check_board(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e)
 {
 	if (b->board == 0) {
 		if (r->last_board >= BOARD_MAX)
-			return board_error(r, e, "board %u: more boards than dl numbers", r->last_board + 1);
+			return reader_board_error(r, e, "board %u: more boards than dl numbers", r->last_board + 1);
 		b->board = r->last_board + 1;
 	}
 	if (b->board > BOARD_MAX)
-		return board_error(r, e, "board %u: board numbers go up to %u", b->board, BOARD_MAX);
+		return reader_board_error(r, e, "board %u: board numbers go up to %u", b->board, BOARD_MAX);
 	if (!deal_is_complete(b->owner))
-		return board_error(r, e, "board %u: the %s reader gave no complete deal",
+		return reader_board_error(r, e, "board %u: the %s reader gave no complete deal",
 		    b->board, r->lp.plugin->name);
 	if (b->dealer < -1 || b->dealer > 3)
 		b->dealer = -1;
@@ -596,11 +598,10 @@ reader_next(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e)
 	}
 	if (status == 0)
 		return 0;
-	if (r->mode == MODE_BYTES)
-		snprintf(r->position, sizeof r->position, "byte %llu", start_offset);
-	else
-		snprintf(r->position, sizeof r->position, "%lu",
-		    r->board_line != 0 ? r->board_line : r->lineno);
+	/* where the board began, put in words only when a message needs it */
+	r->at_line = r->board_line != 0 ? r->board_line : r->lineno;
+	r->at_byte = start_offset;
+	r->has_position = 1;
 	if (check_board(r, b, e) == -1)
 		return -1;
 	return 1;
@@ -621,5 +622,6 @@ reader_close(struct deal_reader *r)
 		free(r->fields[i]);
 	free(r->buf);
 	free(r->name);
+	free(r->position);
 	free(r);
 }
