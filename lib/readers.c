@@ -126,32 +126,27 @@ refill(struct deal_reader *r)
 }
 
 /* Where the line beginning at buf[start] ends: *len its length, *next
- * the offset after its line end; 0 when the buffer holds no whole line. */
+ * the offset after its line end (LF, CR LF or a lone CR); 0 when the
+ * buffer holds no whole line yet.  A plain loop finds LF and CR alike, in
+ * one pass: files with CR alone (old Macintosh software) cost no more. */
 static int
 find_line_end(const struct deal_reader *r, size_t *len, size_t *next)
 {
-	const unsigned char *p = r->buf + r->start;
-	size_t avail = r->end - r->start;
-	const unsigned char *lf = memchr(p, '\n', avail);
-	size_t scan = lf != NULL ? (size_t)(lf - p) : avail;
-	const unsigned char *cr = memchr(p, '\r', scan);
+	const unsigned char *p = r->buf + r->start, *end = r->buf + r->end, *q = p;
 
-	if (cr != NULL && (size_t)(cr - p) + 1 < scan) {
-		/* a lone CR (old Mac files) ends the line */
-		*len = (size_t)(cr - p);
-		*next = r->start + *len + 1;
+	while (q < end && *q != '\n' && *q != '\r')
+		q++;
+	if (q == end) {
+		if (!r->eof || q == p)
+			return 0;
+		*len = (size_t)(q - p);	/* the last line, without a line end */
+		*next = r->end;
 		return 1;
 	}
-	if (cr != NULL && lf == NULL && !r->eof)
-		return 0;	/* a CR at the end of the buffer: LF next? */
-	if (lf == NULL && !r->eof)
-		return 0;
-	if (lf == NULL && avail == 0)
-		return 0;
-	*len = scan;
-	*next = r->start + scan + (lf != NULL);
-	if (*len > 0 && p[*len - 1] == '\r')
-		(*len)--;
+	if (*q == '\r' && q + 1 == end && !r->eof)
+		return 0;	/* an LF may follow */
+	*len = (size_t)(q - p);
+	*next = (size_t)(q - r->buf) + 1 + (*q == '\r' && q + 1 < end && q[1] == '\n');
 	return 1;
 }
 
