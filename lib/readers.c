@@ -132,6 +132,9 @@ refill(struct deal_reader *r)
 static int
 find_line_end(const struct deal_reader *r, size_t *len, size_t *next)
 {
+	if (r->buf == NULL)
+		return 0;	/* nothing read yet: pointer arithmetic on NULL is undefined */
+
 	const unsigned char *p = r->buf + r->start, *end = r->buf + r->end, *q = p;
 
 	while (q < end && *q != '\n' && *q != '\r')
