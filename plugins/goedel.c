@@ -50,9 +50,11 @@ goedel_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal 
 }
 
 /* Reading: a line a board (empty lines passed over), the deal number in
- * decimal with commas and spaces anywhere between its digits; boards
- * count from 1.  The number becomes a deal as in bigdeal-compat.md
- * section 4: mixed radix, then three 13-card subsets unranked. */
+ * decimal: either as Big Deal writes it (38 bytes, digits grouped by three
+ * with commas, right-aligned in blanks: a line cut short shows), or as
+ * plain digits.  Boards count from 1.  The number becomes a deal as in
+ * bigdeal-compat.md section 4: mixed radix, then three 13-card subsets
+ * unranked. */
 typedef unsigned __int128 goedel_number;
 
 #define GOEDEL_MAX_DIGITS 30	/* D has 29 digits: one more is too many */
@@ -123,6 +125,27 @@ goedel_deals(void)
 	return (goedel_number)b.c[52][13] * b.c[39][13] * b.c[26][13];
 }
 
+/* A line as Big Deal writes it: 38 bytes, the digits grouped by three
+ * from the right with commas, blanks before the first digit. */
+static int
+goedel_line_looks_right(const unsigned char *line, size_t len)
+{
+	size_t i = 0;
+
+	if (len != GOEDEL_DIGITS + GOEDEL_DIGITS / 3)
+		return 0;
+	while (i < len && line[i] == ' ')
+		i++;
+	if (i == len)
+		return 0;
+	for (; i < len; i++) {
+		int separator = (len - i) % 4 == 0;
+		if (separator ? line[i] != ',' : line[i] < '0' || line[i] > '9')
+			return 0;
+	}
+	return 1;
+}
+
 /* The number of a line: 0, or -1 after in->fail. */
 static int
 goedel_parse(struct dl_in *in, unsigned board, const char *line, goedel_number *g)
@@ -130,8 +153,14 @@ goedel_parse(struct dl_in *in, unsigned board, const char *line, goedel_number *
 	unsigned digits = 0;
 
 	*g = 0;
+	if (strchr(line, ',') != NULL &&
+	    !goedel_line_looks_right((const unsigned char *)line, strlen(line))) {
+		in->fail(in, "board %u: not a deal number as Big Deal writes it "
+		    "(38 bytes, digits grouped by three)", board);
+		return -1;
+	}
 	for (const char *p = line; *p != '\0'; p++) {
-		if (*p == ',' || *p == ' ')
+		if (*p == ',' || (*p == ' ' && digits == 0))
 			continue;
 		if (*p < '0' || *p > '9') {
 			in->fail(in, "board %u: '%c' in a deal number", board, *p);
@@ -166,27 +195,6 @@ goedel_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 		return 1;
 	}
 	return 0;
-}
-
-/* A line as Big Deal writes it: 38 bytes, the digits grouped by three
- * from the right with commas, blanks before the first digit. */
-static int
-goedel_line_looks_right(const unsigned char *line, size_t len)
-{
-	size_t i = 0;
-
-	if (len != GOEDEL_DIGITS + GOEDEL_DIGITS / 3)
-		return 0;
-	while (i < len && line[i] == ' ')
-		i++;
-	if (i == len)
-		return 0;
-	for (; i < len; i++) {
-		int separator = (len - i) % 4 == 0;
-		if (separator ? line[i] != ',' : line[i] < '0' || line[i] > '9')
-			return 0;
-	}
-	return 1;
 }
 
 static int

@@ -134,7 +134,7 @@ read_record(struct dl_in *in, unsigned board, void *buf, size_t size)
 	if (got == 0)
 		return 0;
 	if (got < size) {
-		in->fail(in, "board %u: cut short: %zu bytes of %zu", board, got, size);
+		in->fail(in, "board %u: cut short: %zu of its %zu bytes", board, got, size);
 		return -1;
 	}
 	return 1;
