@@ -1,6 +1,7 @@
 /* dl-read: deal files of any format in (through the reader plugins), one
  * deals stream out.  Called dl-read-NAME, it reads format NAME. */
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,27 +71,24 @@ inputs_rereadable(void)
 	return 1;
 }
 
-static void __attribute__((noreturn))
-board_fail(const struct deal_reader *r, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-board_fail(const struct deal_reader *r, const char *fmt, ...)
+static void __attribute__((noreturn, format(printf, 2, 3)))
+board_fail(struct deal_reader *r, const char *fmt, ...)
 {
+	char what[DL_ERROR_MAX];
 	struct dl_error e;
 	va_list ap;
 
 	va_start(ap, fmt);
-	dl_error_vset(&e, DL_ERR_INPUT, fmt, ap);
+	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	dl_error_prefix(&e, "%s:%s", reader_name(r), reader_position(r));
+	reader_board_error(r, &e, "%s", what);
 	tool_die(&e);
 }
 
 /* The board number a board goes out with, checked to follow the one
  * before: a deals stream runs without gaps (docs/protocol.md). */
 static unsigned
-number_board(struct session *s, const struct deal_reader *r, unsigned board)
+number_board(struct session *s, struct deal_reader *r, unsigned board)
 {
 	unsigned out = run.renumber ? (unsigned)s->boards + 1 : board;
 
@@ -111,7 +109,7 @@ number_board(struct session *s, const struct deal_reader *r, unsigned board)
 
 /* A stream has one event: the first board's; another one is said once. */
 static void
-note_event(struct session *s, const struct deal_reader *r, const struct dl_board_in *b)
+note_event(struct session *s, struct deal_reader *r, const struct dl_board_in *b)
 {
 	struct dl_error e;
 
@@ -119,29 +117,29 @@ note_event(struct session *s, const struct deal_reader *r, const struct dl_board
 		return;
 	if (s->event == NULL && s->boards == 1) {
 		if (event_text_check(b->event, &e) == -1) {
-			tool_warn("%s:%s: event: %s: the stream gets no #I:", reader_name(r),
-			    reader_position(r), e.msg);
+			tool_warn("%s: event: %s: the stream gets no #I:", reader_position(r),
+			    e.msg);
 			s->event_differs = 1;
 			return;
 		}
 		s->event = xstrdup(b->event);
 	} else if (!s->event_differs && (s->event == NULL || strcmp(s->event, b->event) != 0)) {
-		tool_warn("%s:%s: board %u: event \"%s\", not the first board's: #I: keeps "
-		    "the first", reader_name(r), reader_position(r), b->board, b->event);
+		tool_warn("%s: board %u: event \"%s\", not the first board's: #I: keeps "
+		    "the first", reader_position(r), b->board, b->event);
 		s->event_differs = 1;
 	}
 }
 
 /* The stream keeps each board number's dealer and vulnerability. */
 static void
-note_dealer(const struct deal_reader *r, const struct dl_board_in *b, unsigned long *odd)
+note_dealer(struct deal_reader *r, const struct dl_board_in *b, unsigned long *odd)
 {
 	if ((b->dealer == -1 || b->dealer == (int)dl_dealer(b->board)) &&
 	    (b->vulnerability == -1 || b->vulnerability == (int)dl_vulnerability(b->board)))
 		return;
 	if ((*odd)++ == 0)
-		tool_warn("%s:%s: board %u: a dealer or vulnerability other than board %u's: "
-		    "the stream keeps board %u's", reader_name(r), reader_position(r),
+		tool_warn("%s: board %u: a dealer or vulnerability other than board %u's: "
+		    "the stream keeps board %u's", reader_position(r),
 		    b->board, b->board, b->board);
 }
 

@@ -42,7 +42,10 @@ struct deal_reader {
 
 	unsigned last_board;
 	unsigned long board_line;	/* where the current board began, or 0 */
-	char position[64];
+	int has_position;	/* a board has been read: at_line, at_byte */
+	unsigned long at_line;
+	unsigned long long at_byte;
+	char *position;		/* reader_position's words for them */
 	char *fields[NFIELDS];
 };
 
@@ -123,32 +126,27 @@ refill(struct deal_reader *r)
 }
 
 /* Where the line beginning at buf[start] ends: *len its length, *next
- * the offset after its line end; 0 when the buffer holds no whole line. */
+ * the offset after its line end (LF, CR LF or a lone CR); 0 when the
+ * buffer holds no whole line yet.  A plain loop finds LF and CR alike, in
+ * one pass: files with CR alone (old Macintosh software) cost no more. */
 static int
 find_line_end(const struct deal_reader *r, size_t *len, size_t *next)
 {
-	const unsigned char *p = r->buf + r->start;
-	size_t avail = r->end - r->start;
-	const unsigned char *lf = memchr(p, '\n', avail);
-	size_t scan = lf != NULL ? (size_t)(lf - p) : avail;
-	const unsigned char *cr = memchr(p, '\r', scan);
+	const unsigned char *p = r->buf + r->start, *end = r->buf + r->end, *q = p;
 
-	if (cr != NULL && (size_t)(cr - p) + 1 < scan) {
-		/* a lone CR (old Mac files) ends the line */
-		*len = (size_t)(cr - p);
-		*next = r->start + *len + 1;
+	while (q < end && *q != '\n' && *q != '\r')
+		q++;
+	if (q == end) {
+		if (!r->eof || q == p)
+			return 0;
+		*len = (size_t)(q - p);	/* the last line, without a line end */
+		*next = r->end;
 		return 1;
 	}
-	if (cr != NULL && lf == NULL && !r->eof)
-		return 0;	/* a CR at the end of the buffer: LF next? */
-	if (lf == NULL && !r->eof)
-		return 0;
-	if (lf == NULL && avail == 0)
-		return 0;
-	*len = scan;
-	*next = r->start + scan + (lf != NULL);
-	if (*len > 0 && p[*len - 1] == '\r')
-		(*len)--;
+	if (*q == '\r' && q + 1 == end && !r->eof)
+		return 0;	/* an LF may follow */
+	*len = (size_t)(q - p);
+	*next = (size_t)(q - r->buf) + 1 + (*q == '\r' && q + 1 < end && q[1] == '\n');
 	return 1;
 }
 
@@ -455,28 +453,27 @@ reader_name(const struct deal_reader *r)
 }
 
 const char *
-reader_position(const struct deal_reader *r)
+reader_position(struct deal_reader *r)
 {
+	if (!r->has_position)
+		return r->name;
+	free(r->position);
+	if (r->mode == MODE_BYTES)
+		r->position = xasprintf("%s: byte %llu", r->name, r->at_byte);
+	else
+		r->position = xasprintf("%s:%lu", r->name, r->at_line);
 	return r->position;
 }
 
-/* A board's error, at the line where the board began. */
-static int
-board_error(struct deal_reader *r, struct dl_error *e, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int
-board_error(struct deal_reader *r, struct dl_error *e, const char *fmt, ...)
+int
+reader_board_error(struct deal_reader *r, struct dl_error *e, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
 	dl_error_vset(e, DL_ERR_INPUT, fmt, ap);
 	va_end(ap);
-	if (r->mode == MODE_BYTES)
-		dl_error_prefix(e, "%s: %s", r->name, r->position);
-	else
-		dl_error_prefix(e, "%s:%s", r->name, r->position);
+	dl_error_prefix(e, "%s", reader_position(r));
 	return -1;
 }
 
@@ -547,13 +544,13 @@ check_board(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e)
 {
 	if (b->board == 0) {
 		if (r->last_board >= BOARD_MAX)
-			return board_error(r, e, "board %u: more boards than dl numbers", r->last_board + 1);
+			return reader_board_error(r, e, "board %u: more boards than dl numbers", r->last_board + 1);
 		b->board = r->last_board + 1;
 	}
 	if (b->board > BOARD_MAX)
-		return board_error(r, e, "board %u: board numbers go up to %u", b->board, BOARD_MAX);
+		return reader_board_error(r, e, "board %u: board numbers go up to %u", b->board, BOARD_MAX);
 	if (!deal_is_complete(b->owner))
-		return board_error(r, e, "board %u: the %s reader gave no complete deal",
+		return reader_board_error(r, e, "board %u: the %s reader gave no complete deal",
 		    b->board, r->lp.plugin->name);
 	if (b->dealer < -1 || b->dealer > 3)
 		b->dealer = -1;
@@ -596,11 +593,10 @@ reader_next(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e)
 	}
 	if (status == 0)
 		return 0;
-	if (r->mode == MODE_BYTES)
-		snprintf(r->position, sizeof r->position, "byte %llu", start_offset);
-	else
-		snprintf(r->position, sizeof r->position, "%lu",
-		    r->board_line != 0 ? r->board_line : r->lineno);
+	/* where the board began, put in words only when a message needs it */
+	r->at_line = r->board_line != 0 ? r->board_line : r->lineno;
+	r->at_byte = start_offset;
+	r->has_position = 1;
 	if (check_board(r, b, e) == -1)
 		return -1;
 	return 1;
@@ -621,5 +617,6 @@ reader_close(struct deal_reader *r)
 		free(r->fields[i]);
 	free(r->buf);
 	free(r->name);
+	free(r->position);
 	free(r);
 }

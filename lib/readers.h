@@ -42,9 +42,13 @@ const char *reader_name(const struct deal_reader *r);
  * are valid UTF-8 without control characters (else NULL, with a warning)
  * until the next call. */
 int reader_next(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e);
-/* Where the last board began, for messages: its line, or "byte N" in a
- * binary file. */
-const char *reader_position(const struct deal_reader *r);
+/* Where the last board began, for messages: "NAME:LINE", or "NAME: byte
+ * N" in a binary file. */
+const char *reader_position(struct deal_reader *r);
+/* An input error about the last board, at its position: "NAME:LINE:
+ * message" ("NAME: byte N: message").  Returns -1. */
+int reader_board_error(struct deal_reader *r, struct dl_error *e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 void reader_close(struct deal_reader *r);
 

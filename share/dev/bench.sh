@@ -8,6 +8,7 @@ PATH="$build/bin:$PATH"
 RUNS=${RUNS:-3}
 BOARDS=${BOARDS:-1000000}
 PBN_BOARDS=${PBN_BOARDS:-100000}
+READ_BOARDS=${READ_BOARDS:-1000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 umask 077
@@ -47,6 +48,16 @@ dl-stream -n "$PBN_BOARDS" < "$tmp/seed" | dl-map > "$tmp/deals"
 t=$(best "dl-fmt-pbn < '$tmp/deals' > /dev/null")
 echo ".tso -> PBN:    $PBN_BOARDS boards in $(printf %.3f "$t") s: $(rate "$PBN_BOARDS" "$t") deals/s"
 
+# Reading: dl-read checks a file whole before its stream begins, so it
+# reads a file twice (bounded memory) and a pipe once (its deals held).
+dl-stream -n "$READ_BOARDS" < "$tmp/seed" | dl-map > "$tmp/read.tso"
+for f in pbn lin; do
+	dl-fmt -f "$f" -p "$tmp/read" < "$tmp/read.tso" 2> /dev/null || continue
+	t=$(best "dl-read '$tmp/read.$f' > /dev/null")
+	t1=$(best "dl-read -f $f < '$tmp/read.$f' > /dev/null")
+	echo "$f -> .tso:     $READ_BOARDS boards: a file (read twice) $(rate "$READ_BOARDS" "$t") boards/s, a pipe (once) $(rate "$READ_BOARDS" "$t1") boards/s"
+done
+
 printf '#P: dl/1 seed\ndl256 %s\n' \
     000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f > "$tmp/key"
 t=$(best "dl-stream -n $BOARDS < '$tmp/key' | dl-map > /dev/null")
@@ -61,3 +72,4 @@ rss dl-seed --no-history -o -e 'benchmark seed, fixed so that runs are comparabl
 rss dl-stream -n "$BOARDS" < "$tmp/seed"
 rss dl-map < "$tmp/numbers"
 rss dl-fmt-pbn < "$tmp/deals"
+[ -f "$tmp/read.pbn" ] && rss dl-read "$tmp/read.pbn"
