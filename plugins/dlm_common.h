@@ -205,9 +205,12 @@ dlm_header_check(struct dl_in *in, struct dlm_reading *r)
 		return -1;
 	}
 	if (r->status != r->sealed) {
-		in->fail(in, "not Status=%s: a %s file (-f %s)", mine,
-		    r->status == 1 ? "sealed" : r->status == 0 ? "shown" : "strange",
-		    r->status == 1 ? "dlmblind" : "dlm");
+		if (r->status == -1 || r->status == 2)
+			in->fail(in, "no Status=%s (nor Status=%s)", mine,
+			    r->sealed ? "Show" : "Sealed");
+		else
+			in->fail(in, "not Status=%s: a %s file (-f %s)", mine,
+			    r->sealed ? "shown" : "sealed", r->sealed ? "dlm" : "dlmblind");
 		return -1;
 	}
 	if (r->crypto > 0) {

@@ -276,6 +276,9 @@ garble() {
 	sed 's/^To board=32/To board=100/' "$BIGDEAL/v1/dlm.dlm" > x.dlm
 	fails dl-read x.dlm
 	[ "$output" = "dl-read: x.dlm:12: no From board= and To board= of a run within 1-99" ]
+	sed '/^Status=/d' "$BIGDEAL/v1/dlm.dlm" > x.dlm
+	fails dl-read x.dlm
+	[ "$output" = "dl-read: x.dlm:11: no Status=Show (nor Status=Sealed)" ]
 	sed '1s/.*/[Other]/' "$BIGDEAL/v1/dlm.dlm" > x.dlm
 	fails dl-read -f dlm x.dlm
 	[ "$output" = "dl-read: x.dlm:1: not a DLM file: no [Document] first" ]
