@@ -76,11 +76,11 @@ dge_suit_read(struct dl_in *in, unsigned board, const unsigned char *part, size_
     size_t *pos, unsigned seat, unsigned suit, unsigned char owner[DL_CARDS])
 {
 	static const unsigned char symbol[SUITS] = { 0x06, 0x03, 0x04, 0x05 };
+	static const char *const suit_names[SUITS] = { "spade", "heart", "diamond", "club" };
 	size_t start;
 
 	if (*pos >= len || part[*pos] != symbol[suit]) {
-		in->fail(in, "board %u: DGE part: no %s symbol for %s", board,
-		    (const char *[]){ "spade", "heart", "diamond", "club" }[suit],
+		in->fail(in, "board %u: DGE part: no %s symbol for %s", board, suit_names[suit],
 		    seat_names[seat]);
 		return -1;
 	}

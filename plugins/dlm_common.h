@@ -309,9 +309,11 @@ dlm_section_line(struct dl_in *in, struct dlm_reading *r, const char *line)
 
 /* One line of the file: as dlm_board_line, or 2 for any other line. */
 static inline int
-dlm_line_read(struct dl_in *in, struct dlm_reading *r, char *line, struct dl_board_in *b)
+dlm_line_read(struct dl_in *in, struct dlm_reading *r, const char *line,
+    struct dl_board_in *b)
 {
-	char *equals = strchr(line, '=');
+	const char *equals = strchr(line, '=');
+	char key[32];
 
 	if (line[0] == '[')
 		return dlm_section_line(in, r, line) == -1 ? -1 : 2;
@@ -325,12 +327,13 @@ dlm_line_read(struct dl_in *in, struct dlm_reading *r, char *line, struct dl_boa
 		in->fail(in, "not a KEY=VALUE line");
 		return -1;
 	}
-	*equals = '\0';
-	if (strncasecmp(line, "Board ", 6) == 0)
-		return dlm_board_line(in, r, line + 6, equals + 1, b);
-	if (strncasecmp(line, "Duplicates ", 11) == 0 || strncasecmp(line, "Property ", 9) == 0)
+	/* a longer key is none dlm knows: cut, it is passed over */
+	snprintf(key, sizeof key, "%.*s", (int)(equals - line), line);
+	if (strncasecmp(key, "Board ", 6) == 0)
+		return dlm_board_line(in, r, key + 6, equals + 1, b);
+	if (strncasecmp(key, "Duplicates ", 11) == 0 || strncasecmp(key, "Property ", 9) == 0)
 		return 2;
-	return dlm_header_line(in, r, line, equals + 1) == -1 ? -1 : 2;
+	return dlm_header_line(in, r, key, equals + 1) == -1 ? -1 : 2;
 }
 
 /* At the end: every board From..To was there. */
@@ -360,8 +363,7 @@ dlm_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 	while ((line = in->line(in, &len)) != NULL) {
 		if (len == 0)
 			continue;
-		/* the line is the host's until the next call: ours to cut */
-		if ((got = dlm_line_read(in, state, (char *)line, board)) != 2 && got != 0)
+		if ((got = dlm_line_read(in, state, line, board)) != 2 && got != 0)
 			return got;
 	}
 	return dlm_end_of_file(in, state);
