@@ -373,3 +373,21 @@ REAL=$VECTORS/real
 	diff <(grep '^Board \(0[1-9]\|1[0-9]\|2[0-4]\)=' again.dlm) \
 	    <(grep '^Board \(0[1-9]\|1[0-9]\|2[0-4]\)=' "$REAL/duplimate-1.dlm")
 }
+
+@test "read back: text formats with CR LF line ends (the Windows build's --crlf) read the same" {
+	session 0123456789abcdef0123456789abcdef01234567 1-8 'Club night' > s.tso
+	for name in csv dlm dlmblind borel goedel tso; do
+		rm -f x.* y.*
+		dl-fmt -f "$name" -p x < s.tso
+		dl-fmt --crlf -f "$name" -p y < s.tso
+		run ! cmp -s x.* y.*
+		cmp <(dl-read -f "$name" x.*) <(dl-read -f "$name" y.*)
+	done
+}
+
+@test "read back: a DLM checksum that differs is a warning, the boards are read" {
+	sed 's/^Checksum=.*/Checksum=7/' "$BIGDEAL/v1/dlm.dlm" > x.dlm
+	run -0 --separate-stderr dl-read x.dlm
+	[ "$stderr" = "dl-read: x.dlm:12: Checksum=7, not 32: the header may have been edited" ]
+	diff <(printf '%s\n' "${lines[@]}" | records | cut -d' ' -f2) "$BIGDEAL/v1/deals.tso"
+}
