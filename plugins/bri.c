@@ -13,6 +13,43 @@ bri_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	return 0;
 }
 
+/* Reading: 128-byte records, the BRI part and 50 bytes of padding, which
+ * are not looked at; boards count from 1. */
+static int
+bri_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
+{
+	struct counting *r = state;
+	unsigned char record[128];
+	int got;
+
+	for (;;) {
+		r->board++;
+		if ((got = read_record(in, r->board, record, sizeof record)) != 1)
+			return got;
+		if (bri_part_read(in, r->board, record, board->owner) == -1)
+			return -1;
+		if ((got = deal_finish(in, r->board, board->owner)) != 0)
+			return got;
+	}
+}
+
+/* A BRI part at every 128 bytes; surer with Big Deal's padding. */
+static int
+bri_sniff(const unsigned char *head, size_t len)
+{
+	int padded = 1;
+
+	if (len < 128 || (len < 4096 && len % 128 != 0))
+		return 0;
+	for (size_t at = 0; at + 128 <= len; at += 128) {
+		if (!bri_part_looks_right(head + at))
+			return 0;
+		padded &= all_bytes(head + at + BRI_PART, 32, ' ') &&
+		    all_bytes(head + at + BRI_PART + 32, 18, '\0');
+	}
+	return padded ? 90 : 60;
+}
+
 const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "bri",
@@ -23,4 +60,8 @@ const struct dl_plugin dl_plugin = {
 	.begin = NULL,
 	.board = bri_board,
 	.end = NULL,
+	.sniff = bri_sniff,
+	.read_begin = counting_begin,
+	.read_board = bri_read_board,
+	.read_end = counting_end,
 };

@@ -12,6 +12,39 @@ dge_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	return 0;
 }
 
+/* Reading: 128-byte records, the DGE part then NULs (or spaces); boards
+ * count from 1. */
+static int
+dge_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
+{
+	struct counting *r = state;
+	unsigned char record[128];
+	int got;
+
+	for (;;) {
+		r->board++;
+		if ((got = read_record(in, r->board, record, sizeof record)) != 1)
+			return got;
+		if (dge_part_read(in, r->board, record, sizeof record, board->owner) == -1)
+			return -1;
+		if ((got = deal_finish(in, r->board, board->owner)) != 0)
+			return got;
+	}
+}
+
+/* A whole DGE part, then NULs, at every 128 bytes. */
+static int
+dge_sniff(const unsigned char *head, size_t len)
+{
+	if (len < 128 || (len < 4096 && len % 128 != 0))
+		return 0;
+	for (size_t at = 0; at + 128 <= len; at += 128)
+		if (!dge_part_looks_right(head + at) ||
+		    !all_bytes(head + at + DGE_PART, 128 - DGE_PART, '\0'))
+			return 0;
+	return 90;
+}
+
 const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "dge",
@@ -22,4 +55,8 @@ const struct dl_plugin dl_plugin = {
 	.begin = NULL,
 	.board = dge_board,
 	.end = NULL,
+	.sniff = dge_sniff,
+	.read_begin = counting_begin,
+	.read_board = dge_read_board,
+	.read_end = counting_end,
 };

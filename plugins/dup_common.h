@@ -4,6 +4,8 @@
 #ifndef DL_PLUGINS_DUP_COMMON_H
 #define DL_PLUGINS_DUP_COMMON_H
 
+#include <stdlib.h>
+
 #include "bri_dge.h"
 
 #define DUP_MAX_BOARD 99
@@ -19,6 +21,129 @@ dup_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	else
 		dge_part(out, deal);
 	out->print(out, "YN1  0 %02u ", run->nboards % 100);
+}
+
+/* Reading.  A DUP record's trailer: "Random hands?" and "Backwards
+ * counting?" as Y or N, then three fields left-aligned in spaces: the
+ * lowest board (3 bytes), the copies (2) and the highest board (3). */
+#define DUP_RECORD 156
+#define DUP_TRAILER (DUP_RECORD - BRI_PART - DGE_PART)
+
+struct dup_reading {
+	unsigned first;		/* the first record's board number */
+	unsigned count;		/* records read */
+	int blind_allowed;	/* dupblind: a DGE part may be all spaces */
+};
+
+/* The trailer's lowest board, or 0 when it gives none; -1 after in->fail. */
+static inline long
+dup_trailer_read(struct dl_in *in, unsigned board, const unsigned char *t)
+{
+	long lowest = 0;
+
+	for (unsigned i = 2; i < DUP_TRAILER; i++)
+		if (t[i] != ' ' && (t[i] < '0' || t[i] > '9'))
+			goto garbled;
+	if ((t[0] != 'Y' && t[0] != 'N') || (t[1] != 'Y' && t[1] != 'N'))
+		goto garbled;
+	for (unsigned i = 2; i < 5 && t[i] != ' '; i++)
+		lowest = lowest * 10 + (t[i] - '0');
+	return lowest;
+garbled:
+	in->fail(in, "board %u: not a DUP trailer (YN1  0 32 , say)", board);
+	return -1;
+}
+
+/* The BRI part decides; the DGE part must say the same, or be blank. */
+static inline int
+dup_record_read(struct dl_in *in, struct dup_reading *r, unsigned board,
+    const unsigned char *record, unsigned char owner[DL_CARDS])
+{
+	const unsigned char *dge = record + BRI_PART;
+	unsigned char shown[DL_CARDS];
+	char name[3];
+
+	if (bri_part_read(in, board, record, owner) == -1)
+		return -1;
+	if (all_bytes(dge, DGE_PART, ' ')) {
+		if (r->blind_allowed)
+			return 0;
+		in->fail(in, "board %u: no DGE part: a dupblind file (-f dupblind)", board);
+		return -1;
+	}
+	if (dge_part_read(in, board, dge, DGE_PART, shown) == -1)
+		return -1;
+	for (unsigned card = 0; card < DL_CARDS; card++)
+		if (shown[card] != owner[card]) {
+			in->fail(in, "board %u: the %s is %s's in the BRI part, %s's in the DGE part",
+			    board, card_name(card, name), seat_names[owner[card]],
+			    shown[card] == NO_SEAT ? "no one" : seat_names[shown[card]]);
+			return -1;
+		}
+	return 0;
+}
+
+static inline int
+dup_reading_begin(struct dl_in *in, void **state, int blind_allowed)
+{
+	struct dup_reading *r = calloc(1, sizeof *r);
+
+	if (r == NULL) {
+		in->fail(in, "out of memory");
+		return -1;
+	}
+	r->blind_allowed = blind_allowed;
+	*state = r;
+	return 0;
+}
+
+/* Boards count from the first trailer's lowest board (1 when it has
+ * none). */
+static inline int
+dup_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
+{
+	struct dup_reading *r = state;
+	unsigned char record[DUP_RECORD];
+	int got;
+
+	for (;;) {
+		unsigned number = (r->first != 0 ? r->first : 1) + r->count++;
+		if ((got = read_record(in, number, record, sizeof record)) != 1)
+			return got;
+		long lowest = dup_trailer_read(in, number, record + DUP_RECORD - DUP_TRAILER);
+		if (lowest == -1)
+			return -1;
+		if (r->count == 1 && lowest > 1)
+			number = r->first = (unsigned)lowest;
+		board->board = number;
+		if (dup_record_read(in, r, number, record, board->owner) == -1)
+			return -1;
+		if ((got = deal_finish(in, number, board->owner)) != 0)
+			return got;
+	}
+}
+
+static inline void
+dup_read_end(struct dl_in *in, void *state)
+{
+	(void)in;
+	free(state);
+}
+
+/* Sniffing the first record: 3 when it is a DUP record with a DGE part,
+ * 2 when with a blank one (dupblind's board 1), 0 when no DUP record. */
+static inline int
+dup_first_record(const unsigned char *head, size_t len)
+{
+	const unsigned char *t = head + DUP_RECORD - DUP_TRAILER;
+
+	if (len < DUP_RECORD || (len < 4096 && len % DUP_RECORD != 0) ||
+	    !bri_part_looks_right(head) || (t[0] != 'Y' && t[0] != 'N') ||
+	    (t[1] != 'Y' && t[1] != 'N'))
+		return 0;
+	if (all_bytes(head + BRI_PART, DGE_PART, ' '))
+		return 2;
+	return dge_part_looks_right(head + BRI_PART) ? 3 : 0;
 }
 
 #endif

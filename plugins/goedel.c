@@ -2,7 +2,7 @@
  * 29 digit positions grouped by three, leading zeros as blanks. */
 #include <string.h>
 
-#include "dl/plugin.h"
+#include "reading.h"
 
 #define GOEDEL_DIGITS 29	/* enough for any 96-bit deal number */
 
@@ -49,6 +49,169 @@ goedel_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal 
 	return 0;
 }
 
+/* Reading: a line a board (empty lines passed over), the deal number in
+ * decimal: either as Big Deal writes it (38 bytes, digits grouped by three
+ * with commas, right-aligned in blanks: a line cut short shows), or as
+ * plain digits.  Boards count from 1.  The number becomes a deal as in
+ * bigdeal-compat.md section 4: mixed radix, then three 13-card subsets
+ * unranked. */
+typedef unsigned __int128 goedel_number;
+
+#define GOEDEL_MAX_DIGITS 30	/* D has 29 digits: one more is too many */
+
+/* C(n, k) for n <= 52, k <= 13. */
+struct binomials {
+	uint64_t c[DL_CARDS + 1][DL_HAND_CARDS + 1];
+};
+
+static void
+binomials_fill(struct binomials *b)
+{
+	for (unsigned n = 0; n <= DL_CARDS; n++) {
+		b->c[n][0] = 1;
+		for (unsigned k = 1; k <= DL_HAND_CARDS; k++)
+			b->c[n][k] = n == 0 ? 0 : b->c[n - 1][k - 1] + b->c[n - 1][k];
+	}
+}
+
+/* Gives seat the 13 cards of rank r among the n cards not dealt yet. */
+static void
+unrank_hand(const struct binomials *b, uint64_t r, unsigned n, unsigned seat,
+    unsigned char owner[DL_CARDS])
+{
+	unsigned t = DL_HAND_CARDS, q = 0;
+
+	for (unsigned card = 0; card < DL_CARDS; card++) {
+		if (owner[card] != NO_SEAT)
+			continue;
+		uint64_t below = t > 0 ? b->c[n - q - 1][t - 1] : 0;
+		if (t > 0 && r < below) {
+			owner[card] = (unsigned char)seat;
+			t--;
+		} else {
+			r -= below;
+		}
+		q++;
+	}
+}
+
+/* The deal of number g (below D). */
+static void
+goedel_deal(goedel_number g, unsigned char owner[DL_CARDS])
+{
+	struct binomials b;
+
+	binomials_fill(&b);
+	uint64_t south = (uint64_t)(g % b.c[26][13]);
+	g /= b.c[26][13];
+	uint64_t east = (uint64_t)(g % b.c[39][13]);
+	uint64_t north = (uint64_t)(g / b.c[39][13]);
+	deal_clear(owner);
+	unrank_hand(&b, north, 52, DL_NORTH, owner);
+	unrank_hand(&b, east, 39, DL_EAST, owner);
+	unrank_hand(&b, south, 26, DL_SOUTH, owner);
+	for (unsigned card = 0; card < DL_CARDS; card++)
+		if (owner[card] == NO_SEAT)
+			owner[card] = DL_WEST;
+}
+
+/* D = C(52,13) C(39,13) C(26,13), the number of deals. */
+static goedel_number
+goedel_deals(void)
+{
+	struct binomials b;
+
+	binomials_fill(&b);
+	return (goedel_number)b.c[52][13] * b.c[39][13] * b.c[26][13];
+}
+
+/* A line as Big Deal writes it: 38 bytes, the digits grouped by three
+ * from the right with commas, blanks before the first digit. */
+static int
+goedel_line_looks_right(const unsigned char *line, size_t len)
+{
+	size_t i = 0;
+
+	if (len != GOEDEL_DIGITS + GOEDEL_DIGITS / 3)
+		return 0;
+	while (i < len && line[i] == ' ')
+		i++;
+	if (i == len)
+		return 0;
+	for (; i < len; i++) {
+		int separator = (len - i) % 4 == 0;
+		if (separator ? line[i] != ',' : line[i] < '0' || line[i] > '9')
+			return 0;
+	}
+	return 1;
+}
+
+/* The number of a line: 0, or -1 after in->fail. */
+static int
+goedel_parse(struct dl_in *in, unsigned board, const char *line, goedel_number *g)
+{
+	unsigned digits = 0;
+
+	*g = 0;
+	if (strchr(line, ',') != NULL &&
+	    !goedel_line_looks_right((const unsigned char *)line, strlen(line))) {
+		in->fail(in, "board %u: not a deal number as Big Deal writes it "
+		    "(38 bytes, digits grouped by three)", board);
+		return -1;
+	}
+	for (const char *p = line; *p != '\0'; p++) {
+		if (*p == ',' || (*p == ' ' && digits == 0))
+			continue;
+		if (*p < '0' || *p > '9') {
+			in->fail(in, "board %u: '%c' in a deal number", board, *p);
+			return -1;
+		}
+		if (++digits > GOEDEL_MAX_DIGITS)
+			break;
+		*g = *g * 10 + (unsigned)(*p - '0');
+	}
+	if (digits == 0 || digits > GOEDEL_MAX_DIGITS || *g >= goedel_deals()) {
+		in->fail(in, "board %u: %s", board, digits == 0 ? "no deal number" :
+		    "a deal number past the last deal (53,644,737,765,488,792,839,237,439,999)");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+goedel_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
+{
+	struct counting *r = state;
+	goedel_number g;
+	const char *line;
+	size_t len;
+
+	while ((line = in->line(in, &len)) != NULL) {
+		if (len == 0)
+			continue;
+		if (goedel_parse(in, ++r->board, line, &g) == -1)
+			return -1;
+		goedel_deal(g, board->owner);
+		return 1;
+	}
+	return 0;
+}
+
+static int
+goedel_sniff(const unsigned char *head, size_t len)
+{
+	size_t pos = 0, linelen;
+	const unsigned char *line;
+	int lines = 0;
+
+	while ((line = head_line(head, len, &pos, &linelen)) != NULL) {
+		if (!goedel_line_looks_right(line, linelen))
+			return 0;
+		lines++;
+	}
+	return lines > 0 ? 90 : 0;
+}
+
 const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "goedel",
@@ -59,4 +222,8 @@ const struct dl_plugin dl_plugin = {
 	.begin = NULL,
 	.board = goedel_board,
 	.end = NULL,
+	.sniff = goedel_sniff,
+	.read_begin = counting_begin,
+	.read_board = goedel_read_board,
+	.read_end = counting_end,
 };

@@ -1,9 +1,10 @@
 /* The dl deal stream itself (.tso), so that a set written to a file can be
  * archived and read back by dl-fmt: its headers, then "BOARD DIGITS" a
  * board with the holder of each card AS..2C as 0 (North) .. 3 (West). */
+#include <stdlib.h>
 #include <string.h>
 
-#include "dl/plugin.h"
+#include "reading.h"
 
 static int
 has_range_header(const struct dl_run *run)
@@ -44,6 +45,196 @@ tso_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	return 0;
 }
 
+/* Reading: header lines, then "BOARD DIGITS" or plain DIGITS records, as
+ * docs/protocol.md says.  #I: is every board's event; #B: numbers the
+ * plain records and must be met in full. */
+struct tso_reading {
+	char *event;		/* #I:, or NULL */
+	unsigned low, high;	/* #B:, or 0 */
+	unsigned board;		/* the board before */
+	int records;		/* a record was read: no more headers */
+};
+
+static int
+tso_read_begin(struct dl_in *in, void **state)
+{
+	if ((*state = calloc(1, sizeof(struct tso_reading))) == NULL) {
+		in->fail(in, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static void
+tso_read_end(struct dl_in *in, void *state)
+{
+	struct tso_reading *r = state;
+
+	(void)in;
+	if (r != NULL)
+		free(r->event);
+	free(r);
+}
+
+/* Digits at *p as a number from 1 to 10^9; *p moves past them. */
+static unsigned
+tso_number(const char **p)
+{
+	unsigned long n = 0;
+
+	while (**p >= '0' && **p <= '9' && n <= 1000000000ul)
+		n = n * 10 + (unsigned long)(*(*p)++ - '0');
+	return n <= 1000000000ul ? (unsigned)n : 0;
+}
+
+static int
+tso_range(struct dl_in *in, struct tso_reading *r, const char *value)
+{
+	r->low = tso_number(&value);
+	if (*value++ != '-' || (r->high = tso_number(&value)) == 0 || *value != '\0' ||
+	    r->low == 0 || r->low > r->high) {
+		in->fail(in, "#B: is not a range LOW-HIGH");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+tso_header(struct dl_in *in, struct tso_reading *r, const char *line, size_t len)
+{
+	if (len < 4 || line[1] < 'A' || line[1] > 'Z' || line[2] != ':' || line[3] != ' ') {
+		in->fail(in, "not a header line (#K: value)");
+		return -1;
+	}
+	if (r->records) {
+		in->fail(in, "a header line after the first board");
+		return -1;
+	}
+	if (line[1] == 'P' && strcmp(line + 4, "dl/1 deals") != 0) {
+		in->fail(in, "#P: %s: not a deals stream (#P: dl/1 deals)", line + 4);
+		return -1;
+	}
+	if (line[1] == 'B')
+		return tso_range(in, r, line + 4);
+	if (line[1] == 'I') {
+		free(r->event);
+		if ((r->event = strdup(line + 4)) == NULL) {
+			in->fail(in, "out of memory");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The board's number: the record's, or the one after the board before. */
+static int
+tso_board_number(struct dl_in *in, struct tso_reading *r, const char **p, unsigned *board)
+{
+	const char *space = strchr(*p, ' ');
+
+	*board = r->board != 0 ? r->board + 1 : r->low;
+	if (space == NULL)
+		return 0;
+	if ((*board = tso_number(p)) == 0 || *p != space) {
+		in->fail(in, "after board %u: not a board number", r->board);
+		return -1;
+	}
+	(*p)++;
+	return 0;
+}
+
+static int
+tso_record(struct dl_in *in, struct tso_reading *r, const char *line, size_t len,
+    struct dl_board_in *b)
+{
+	const char *p = line;
+	unsigned board;
+
+	r->records = 1;
+	if (tso_board_number(in, r, &p, &board) == -1)
+		return -1;
+	r->board = board != 0 ? board : r->board + 1;
+	if (r->high != 0 && (r->board < r->low || r->board > r->high)) {
+		in->fail(in, "board %u: outside #B: %u-%u", r->board, r->low, r->high);
+		return -1;
+	}
+	if (len - (size_t)(p - line) != DL_CARDS) {
+		in->fail(in, "board %u: %zu digits, not 52", r->board, len - (size_t)(p - line));
+		return -1;
+	}
+	for (unsigned c = 0; c < DL_CARDS; c++) {
+		if (p[c] < '0' || p[c] > '3') {
+			in->fail(in, "board %u: '%c' is not a seat 0-3", r->board, p[c]);
+			return -1;
+		}
+		b->owner[c] = (unsigned char)(p[c] - '0');
+	}
+	b->board = board;
+	b->event = r->event;
+	return deal_finish(in, r->board, b->owner);
+}
+
+/* At the end, #B: must have been met in full. */
+static int
+tso_end_of_file(struct dl_in *in, const struct tso_reading *r)
+{
+	if (r->high == 0 || r->board >= r->high)
+		return 0;
+	in->fail(in, "boards %u-%u missing: #B: %u-%u", r->board != 0 ? r->board + 1 : r->low,
+	    r->high, r->low, r->high);
+	return -1;
+}
+
+static int
+tso_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
+{
+	struct tso_reading *r = state;
+	const char *line;
+	size_t len;
+	int got;
+
+	while ((line = in->line(in, &len)) != NULL) {
+		if (len == 0) {
+			in->fail(in, "an empty line");
+			return -1;
+		}
+		if (line[0] == '#') {
+			if (tso_header(in, r, line, len) == -1)
+				return -1;
+		} else if ((got = tso_record(in, r, line, len, board)) != 0) {
+			return got;
+		}
+	}
+	return tso_end_of_file(in, r);
+}
+
+/* "#P: dl/1 deals", or a first line of 52 digits 0-3, board number or
+ * not. */
+static int
+tso_sniff(const unsigned char *head, size_t len)
+{
+	static const char protocol[] = "#P: dl/1 deals";
+	size_t pos = 0, linelen, i = 0;
+	const unsigned char *line = head_line(head, len, &pos, &linelen);
+
+	if (line == NULL)
+		return 0;
+	if (linelen == sizeof protocol - 1 && memcmp(line, protocol, linelen) == 0)
+		return 100;
+	while (i < linelen && line[i] >= '0' && line[i] <= '9')
+		i++;
+	if (i > 0 && i < linelen && line[i] == ' ')
+		i++;
+	else
+		i = 0;
+	unsigned char seats[DL_CARDS];
+	if (linelen - i != DL_CARDS)
+		return 0;
+	for (unsigned c = 0; c < DL_CARDS; c++)
+		seats[c] = (unsigned char)(line[i + c] - '0');
+	return thirteen_each(seats) ? 90 : 0;
+}
+
 const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "tso",
@@ -54,4 +245,8 @@ const struct dl_plugin dl_plugin = {
 	.begin = tso_begin,
 	.board = tso_board,
 	.end = NULL,
+	.sniff = tso_sniff,
+	.read_begin = tso_read_begin,
+	.read_board = tso_read_board,
+	.read_end = tso_read_end,
 };

@@ -58,7 +58,10 @@ setup_file() {
 		*) echo "obj/fuzz/${f%.c}.o" ;;
 		esac
 	    done
-	    for f in fuzz/fuzz_*.c; do echo "${f%.c}"; done)
+	    for f in fuzz/fuzz_*.c; do echo "${f%.c}"; done
+	    # fuzz_read's reader plugins, compiled to .o.tmp and renamed by objcopy
+	    for r in $(sed -n 's/^READERS = //p' "$ROOT/Makefile"); do
+		echo "obj/fuzz/reader_$r.o.tmp"; done)
 	[ "$(made <<< "$output")" = "$(LC_ALL=C sort <<< "$want")" ]
 }
 

@@ -68,6 +68,9 @@ check() {
 	dl-bigdealx:0) ends_with 0 dl-bigdealx -h "$(param v1 random)" -n 2 -p b -f pbn < /dev/null ;;
 	dl-bigdealx:1) ends_with 1 dl-bigdealx -o -e short -n 2 -p b -f pbn < /dev/null ;;
 	dl-bigdealx:2) ends_with 2 dl-bigdealx -n x -p b -f pbn < /dev/null ;;
+	dl-read:0) ends_with 0 dl-read "$BIGDEAL/v1/ber.ber" ;;
+	dl-read:1) printf 'hello\n' > what; ends_with 1 dl-read what ;;
+	dl-read:2) ends_with 2 dl-read nosuch.ber ;;
 	*) echo "no command for $tool status $want: add one" >&2; return 1 ;;
 	esac
 }

@@ -1,0 +1,208 @@
+/* What the readers of dl's own formats share (docs/formats-in.md): a deal
+ * filled card by card and checked whole, ranks and suits, records of fixed
+ * size, the boards that --partial passes over.  Header-only: every plugin
+ * is one shared object, and a plugin calls nothing in the host but its
+ * struct dl_in. */
+#ifndef DL_PLUGINS_READING_H
+#define DL_PLUGINS_READING_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dl/plugin.h"
+
+#define NO_SEAT 0xff	/* a card not dealt yet */
+#define RANKS "AKQJT98765432"
+
+static const char *const seat_names[4] = { "North", "East", "South", "West" };
+
+/* Starts a deal with no card dealt. */
+static inline void
+deal_clear(unsigned char owner[DL_CARDS])
+{
+	memset(owner, NO_SEAT, DL_CARDS);
+}
+
+/* The rank (0 = ace .. 12 = two) of a rank letter, either case; -1 if the
+ * character is none. */
+static inline int
+rank_of(int c)
+{
+	const char *p;
+
+	if (c >= 'a' && c <= 'z')
+		c -= 'a' - 'A';
+	if (c == '\0' || (p = strchr(RANKS, c)) == NULL)
+		return -1;
+	return (int)(p - RANKS);
+}
+
+/* "AS", "TH", "2C": a card for messages. */
+static inline const char *
+card_name(unsigned card, char name[3])
+{
+	name[0] = RANKS[card % 13];
+	name[1] = "SHDC"[card / 13];
+	name[2] = '\0';
+	return name;
+}
+
+/* Gives card to seat; a card dealt twice fails the board. */
+static inline int
+deal_card(struct dl_in *in, unsigned board, unsigned char owner[DL_CARDS], unsigned card,
+    unsigned seat)
+{
+	char name[3];
+
+	if (owner[card] != NO_SEAT) {
+		in->fail(in, "board %u: the %s twice", board, card_name(card, name));
+		return -1;
+	}
+	owner[card] = (unsigned char)seat;
+	return 0;
+}
+
+/* Deals the rank letters ranks[0..len) of suit to seat. */
+static inline int
+deal_ranks(struct dl_in *in, unsigned board, unsigned char owner[DL_CARDS], unsigned seat,
+    unsigned suit, const char *ranks, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		int rank = rank_of((unsigned char)ranks[i]);
+		if (rank < 0) {
+			in->fail(in, "board %u: %s: '%c' is not a rank", board, seat_names[seat],
+			    ranks[i]);
+			return -1;
+		}
+		if (deal_card(in, board, owner, suit * 13 + (unsigned)rank, seat) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* Why the deal is not whole ("West holds 12 cards, not 13", "the 2C is
+ * in no hand"), or NULL when every seat holds 13 cards. */
+static inline const char *
+deal_shortfall(const unsigned char owner[DL_CARDS], char *why, size_t size)
+{
+	unsigned held[4] = { 0 };
+	char name[3];
+
+	for (unsigned card = 0; card < DL_CARDS; card++) {
+		if (owner[card] > DL_WEST) {
+			snprintf(why, size, "the %s is in no hand", card_name(card, name));
+			return why;
+		}
+		held[owner[card]]++;
+	}
+	for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++)
+		if (held[seat] != DL_HAND_CARDS) {
+			snprintf(why, size, "%s holds %u cards, not 13", seat_names[seat],
+			    held[seat]);
+			return why;
+		}
+	return NULL;
+}
+
+/* A deal read whole: 1 when it is complete; when it is not, 0 after a
+ * warning with --partial (the board is passed over), else -1 after
+ * in->fail. */
+static inline int
+deal_finish(struct dl_in *in, unsigned board, const unsigned char owner[DL_CARDS])
+{
+	char why[64];
+
+	if (deal_shortfall(owner, why, sizeof why) == NULL)
+		return 1;
+	if (in->flags & DL_IN_PARTIAL) {
+		in->warn(in, "board %u: %s: passed over", board, why);
+		return 0;
+	}
+	in->fail(in, "board %u: %s (--partial passes such boards over)", board, why);
+	return -1;
+}
+
+/* The next record of a binary format: 1 and buf filled, 0 at the end of
+ * the file, -1 after in->fail for a record cut short. */
+static inline int
+read_record(struct dl_in *in, unsigned board, void *buf, size_t size)
+{
+	size_t got = in->read(in, buf, size);
+
+	if (got == 0)
+		return 0;
+	if (got < size) {
+		in->fail(in, "board %u: cut short: %zu of its %zu bytes", board, got, size);
+		return -1;
+	}
+	return 1;
+}
+
+/* The state of a reader whose file numbers no boards: they count from 1,
+ * and messages name them so. */
+struct counting {
+	unsigned board;		/* the board being read, 0 before the first */
+};
+
+static inline int
+counting_begin(struct dl_in *in, void **state)
+{
+	if ((*state = calloc(1, sizeof(struct counting))) == NULL) {
+		in->fail(in, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static inline void
+counting_end(struct dl_in *in, void *state)
+{
+	(void)in;
+	free(state);
+}
+
+/* Whether bytes[0..len) all equal c. */
+static inline int
+all_bytes(const unsigned char *bytes, size_t len, unsigned char c)
+{
+	for (size_t i = 0; i < len; i++)
+		if (bytes[i] != c)
+			return 0;
+	return 1;
+}
+
+/* Every seat holds 13 of the 52 seat numbers seats[0..51] (sniffing). */
+static inline int
+thirteen_each(const unsigned char seats[DL_CARDS])
+{
+	unsigned held[4] = { 0 };
+
+	for (unsigned c = 0; c < DL_CARDS; c++) {
+		if (seats[c] > DL_WEST)
+			return 0;
+		held[seats[c]]++;
+	}
+	return held[0] == 13 && held[1] == 13 && held[2] == 13 && held[3] == 13;
+}
+
+/* The line of head[0..len) beginning at *pos, without its line end (LF,
+ * CR LF): its start and *linelen; *pos moves past it.  NULL when no whole
+ * line is left (sniffing sees only the file's beginning). */
+static inline const unsigned char *
+head_line(const unsigned char *head, size_t len, size_t *pos, size_t *linelen)
+{
+	const unsigned char *start = head + *pos;
+	const unsigned char *lf;
+
+	if (*pos >= len || (lf = memchr(start, '\n', len - *pos)) == NULL)
+		return NULL;
+	*linelen = (size_t)(lf - start);
+	if (*linelen > 0 && start[*linelen - 1] == '\r')
+		(*linelen)--;
+	*pos = (size_t)(lf - head) + 1;
+	return start;
+}
+
+#endif
