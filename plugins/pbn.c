@@ -1,8 +1,10 @@
 /* PBN, the "import" subset Big Deal writes (docs/formats.md), with the event
- * description in [Event] when the run has one. */
+ * description in [Event] when the run has one; and PBN as other programs
+ * write it, read (docs/formats-in.md). */
 #include <string.h>
+#include <strings.h>
 
-#include "dl/plugin.h"
+#include "reading.h"
 
 static void
 print_hand(struct dl_out *out, const unsigned char cards[DL_HAND_CARDS])
@@ -67,6 +69,674 @@ pbn_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	return 0;
 }
 
+/*
+ * Reading.  PBN 2.1 in its "import" form: games parted by semi-empty
+ * lines; tag pairs anywhere on a line, several on one line or one over
+ * several lines; '%' escape lines; ';' and '{ }' comments; auction, play
+ * and table sections passed over; a tag given twice in a game counts
+ * once (the first); "#" and "##" values inherited from the games before.
+ * A game gives a board when it has a [Deal].
+ */
+
+enum pbn_tag {
+	TAG_EVENT, TAG_SITE, TAG_DATE, TAG_BOARD,
+	TAG_NORTH, TAG_EAST, TAG_SOUTH, TAG_WEST,	/* in enum dl_seat order */
+	TAG_DEALER, TAG_VULNERABLE, TAG_DEAL,
+	NTAGS,
+	TAG_OTHER = NTAGS,
+};
+
+static const char *const tag_names[NTAGS] = {
+	"Event", "Site", "Date", "Board", "North", "East", "South", "West",
+	"Dealer", "Vulnerable", "Deal",
+};
+
+/* The longest tag name PBN allows: a token is at most 255 characters. */
+#define TAG_NAME_MAX 255
+
+struct text {
+	char *s;
+	size_t len, cap;
+	int set;
+};
+
+/* Where the scanner is: outside anything, in a { } comment that goes on
+ * to the next line, or within a tag pair, which may too. */
+enum pbn_scan { SCAN_OUTSIDE, SCAN_COMMENT, SCAN_TAG_OPEN, SCAN_TAG_NAMED, SCAN_TAG_VALUED };
+
+struct pbn_reading {
+	enum pbn_scan scan;
+	int tag;			/* the tag being read: enum pbn_tag */
+	char name[TAG_NAME_MAX + 1];	/* and its name, for messages */
+	struct text value;		/* and its value, unescaped */
+	int first_line;			/* a UTF-8 byte order mark may begin it */
+
+	/* this game */
+	struct text given[NTAGS];	/* the tags given, as written */
+	int deal_given;			/* owner holds the game's [Deal] */
+	int deal_whole;			/* it has 52 cards, 13 a hand */
+	unsigned char owner[DL_CARDS];
+
+	/* across games */
+	struct text value_of[NTAGS];	/* each tag's value in the last game
+					 * that had it: "#" inherits it */
+	struct text sticky[NTAGS];	/* set by "##": every game's value
+					 * from then on, unless given */
+	struct boards_seen seen;
+};
+
+/* Room in t for need bytes. */
+static int
+text_reserve(struct dl_in *in, struct text *t, size_t need)
+{
+	size_t cap = t->cap != 0 ? t->cap : 32;
+	char *grown;
+
+	if (need <= t->cap)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	if ((grown = realloc(t->s, cap)) == NULL) {
+		in->fail(in, "out of memory");
+		return -1;
+	}
+	t->s = grown;
+	t->cap = cap;
+	return 0;
+}
+
+static int
+text_set(struct dl_in *in, struct text *t, const char *s, size_t len)
+{
+	if (text_reserve(in, t, len + 1) == -1)
+		return -1;
+	memmove(t->s, s, len);
+	t->s[len] = '\0';
+	t->len = len;
+	t->set = 1;
+	return 0;
+}
+
+static int
+text_append(struct dl_in *in, struct text *t, const char *s, size_t len)
+{
+	if (text_reserve(in, t, t->len + len + 1) == -1)
+		return -1;
+	memcpy(t->s + t->len, s, len);
+	t->len += len;
+	t->s[t->len] = '\0';
+	return 0;
+}
+
+static int
+pbn_read_begin(struct dl_in *in, void **state)
+{
+	struct pbn_reading *r = calloc(1, sizeof *r);
+
+	if ((*state = r) == NULL) {
+		in->fail(in, "out of memory");
+		return -1;
+	}
+	r->first_line = 1;
+	return 0;
+}
+
+static void
+pbn_read_end(struct dl_in *in, void *state)
+{
+	struct pbn_reading *r = state;
+
+	(void)in;
+	if (r == NULL)
+		return;
+	free(r->value.s);
+	for (int t = 0; t < NTAGS; t++) {
+		free(r->given[t].s);
+		free(r->value_of[t].s);
+		free(r->sticky[t].s);
+	}
+	boards_seen_free(&r->seen);
+	free(r);
+}
+
+static int
+seat_of_letter(int c)
+{
+	switch (c) {
+	case 'N': case 'n': return DL_NORTH;
+	case 'E': case 'e': return DL_EAST;
+	case 'S': case 's': return DL_SOUTH;
+	case 'W': case 'w': return DL_WEST;
+	default: return -1;
+	}
+}
+
+static int
+is_blank(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* How a message names the game's board before the game is read whole:
+ * by its [Board] if one came before the [Deal] as a plain number. */
+static const char *
+deal_label(const struct pbn_reading *r, char label[32])
+{
+	const struct text *board = &r->given[TAG_BOARD];
+	size_t digits = board->set ? strspn(board->s, "0123456789") : 0;
+
+	if (digits > 0 && digits < 10 && board->s[digits] == '\0' && board->s[0] != '0')
+		snprintf(label, 32, "board %s", board->s);
+	else
+		snprintf(label, 32, "[Deal]");
+	return label;
+}
+
+/* One hand of a [Deal]: ranks, either case and in any order, with dots
+ * between the four suits; p moves past it.  0, or -1 after in->fail. */
+static int
+deal_hand(struct dl_in *in, struct pbn_reading *r, const char **p, unsigned seat,
+    const char *label)
+{
+	unsigned suit = 0;
+	char name[3];
+	int rank;
+
+	for (; **p != '\0' && !is_blank(**p); (*p)++) {
+		if (**p == '.') {
+			if (++suit > 3) {
+				in->fail(in, "%s: %s has more than four suits", label,
+				    seat_names[seat]);
+				return -1;
+			}
+		} else if ((rank = rank_of((unsigned char)**p)) >= 0) {
+			unsigned card = suit * DL_HAND_CARDS + (unsigned)rank;
+			if (r->owner[card] != NO_SEAT) {
+				in->fail(in, "%s: the %s twice", label, card_name(card, name));
+				return -1;
+			}
+			r->owner[card] = (unsigned char)seat;
+		} else {
+			in->fail(in, "%s: %s: '%c' is not a rank", label, seat_names[seat], **p);
+			return -1;
+		}
+	}
+	if (suit != 3) {
+		in->fail(in, "%s: %s has %u suits, not 4 (three dots)", label, seat_names[seat],
+		    suit + 1);
+		return -1;
+	}
+	return 0;
+}
+
+/* A lone "-" hand is one the file does not show; when the other three
+ * hold 13 cards each, it holds the rest. */
+static void
+deal_fill_unshown(unsigned char owner[DL_CARDS], unsigned unshown)
+{
+	unsigned held[4] = { 0 };
+
+	for (unsigned c = 0; c < DL_CARDS; c++)
+		if (owner[c] <= DL_WEST)
+			held[owner[c]]++;
+	for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++)
+		if (seat != unshown && held[seat] != DL_HAND_CARDS)
+			return;
+	for (unsigned c = 0; c < DL_CARDS; c++)
+		if (owner[c] == NO_SEAT)
+			owner[c] = (unsigned char)unshown;
+}
+
+/* [Deal "F:H H H H"]: the first hand's seat, then four hands clockwise;
+ * "-" for a hand not shown.  A deal not whole (an end position, hands
+ * not shown) is refused, or with --partial its board passed over. */
+static int
+pbn_deal(struct dl_in *in, struct pbn_reading *r, const char *value)
+{
+	int first = seat_of_letter((unsigned char)value[0]);
+	unsigned unshown = 0, unshown_seat = 0;
+	const char *p = value + 2;
+	char label[32], why[64];
+
+	deal_label(r, label);
+	if (first < 0 || value[1] != ':') {
+		in->fail(in, "%s: not a deal (\"N:\" and four hands)", label);
+		return -1;
+	}
+	deal_clear(r->owner);
+	for (unsigned h = 0; h < 4; h++) {
+		unsigned seat = ((unsigned)first + h) % 4;
+		while (is_blank(*p))
+			p++;
+		if (*p == '\0') {
+			in->fail(in, "%s: %u hands, not 4", label, h);
+			return -1;
+		}
+		if (*p == '-' && (p[1] == '\0' || is_blank(p[1]))) {
+			p++;
+			unshown++;
+			unshown_seat = seat;
+		} else if (deal_hand(in, r, &p, seat, label) == -1) {
+			return -1;
+		}
+	}
+	while (is_blank(*p))
+		p++;
+	if (*p != '\0') {
+		in->fail(in, "%s: more than four hands", label);
+		return -1;
+	}
+	if (unshown == 1)
+		deal_fill_unshown(r->owner, unshown_seat);
+	r->deal_given = 1;
+	r->deal_whole = deal_shortfall(r->owner, why, sizeof why) == NULL;
+	if (r->deal_whole)
+		return 0;
+	if (in->flags & DL_IN_PARTIAL) {
+		in->warn(in, "%s: %s: passed over", label, why);
+		return 0;
+	}
+	in->fail(in, "%s: %s (--partial passes such boards over)", label, why);
+	return -1;
+}
+
+static int
+tag_of_name(const char *name)
+{
+	for (int t = 0; t < NTAGS; t++)
+		if (strcmp(name, tag_names[t]) == 0)
+			return t;
+	return TAG_OTHER;
+}
+
+/* A tag pair read whole: kept when dl reads it and it is the first of
+ * its name in the game. */
+static int
+pbn_tag_done(struct dl_in *in, struct pbn_reading *r)
+{
+	if (r->tag == TAG_OTHER || r->given[r->tag].set)
+		return 0;
+	if (text_set(in, &r->given[r->tag], r->value.s, r->value.len) == -1)
+		return -1;
+	if (r->tag == TAG_DEAL)
+		return pbn_deal(in, r, r->value.s);
+	return 0;
+}
+
+/* The tag name after '[', which a line end may not split; p moves past. */
+static int
+scan_tag_name(struct dl_in *in, struct pbn_reading *r, const char **p, const char *end)
+{
+	const char *start = *p;
+	size_t len;
+
+	while (*p < end && ((**p >= 'A' && **p <= 'Z') || (**p >= 'a' && **p <= 'z') ||
+	    (**p >= '0' && **p <= '9') || **p == '_'))
+		(*p)++;
+	len = (size_t)(*p - start);
+	if (len == 0) {
+		in->fail(in, "a '[' not followed by a tag name");
+		return -1;
+	}
+	if (len > TAG_NAME_MAX) {
+		in->fail(in, "a tag name longer than %d characters", TAG_NAME_MAX);
+		return -1;
+	}
+	memcpy(r->name, start, len);
+	r->name[len] = '\0';
+	r->tag = tag_of_name(r->name);
+	r->scan = SCAN_TAG_NAMED;
+	return 0;
+}
+
+/* The tag value, a string on one line: '\"' and '\\' stand for '"' and
+ * '\'.  Values dl does not read are passed over unstored. */
+static int
+scan_tag_value(struct dl_in *in, struct pbn_reading *r, const char **p, const char *end)
+{
+	const char *q = *p + 1;
+	int keep = r->tag != TAG_OTHER;
+
+	if (**p != '"') {
+		in->fail(in, "[%s: no value in quotes", r->name);
+		return -1;
+	}
+	r->value.len = 0;
+	if (keep && text_set(in, &r->value, "", 0) == -1)
+		return -1;
+	while (q < end && *q != '"') {
+		const char *run = q;
+		while (q < end && *q != '"' && *q != '\\')
+			q++;
+		if (q < end && *q == '\\' && q + 1 < end && (q[1] == '"' || q[1] == '\\')) {
+			/* the run, then the escaped character alone */
+			if (keep && (text_append(in, &r->value, run, (size_t)(q - run)) == -1 ||
+			    text_append(in, &r->value, q + 1, 1) == -1))
+				return -1;
+			q += 2;
+			continue;
+		}
+		if (q < end && *q == '\\')
+			q++;	/* a backslash that escapes nothing stands for itself */
+		if (keep && text_append(in, &r->value, run, (size_t)(q - run)) == -1)
+			return -1;
+	}
+	if (q == end) {
+		in->fail(in, "[%s: its value's closing quote is not on the line", r->name);
+		return -1;
+	}
+	*p = q + 1;
+	r->scan = SCAN_TAG_VALUED;
+	return 0;
+}
+
+/* Passes over a string of a section's data ("Smith" in a table row). */
+static const char *
+skip_string(const char *p, const char *end)
+{
+	for (p++; p < end && *p != '"'; p++)
+		if (*p == '\\' && p + 1 < end)
+			p++;
+	return p < end ? p + 1 : end;
+}
+
+/* Scans the characters [p, end) of one line. */
+static int
+pbn_scan(struct dl_in *in, struct pbn_reading *r, const char *p, const char *end)
+{
+	while (p < end) {
+		if (r->scan == SCAN_OUTSIDE) {
+			switch (*p) {
+			case '[':
+				r->scan = SCAN_TAG_OPEN;
+				p++;
+				break;
+			case '{': {
+				const char *close = memchr(p + 1, '}', (size_t)(end - p - 1));
+				if (close == NULL) {
+					r->scan = SCAN_COMMENT;
+					return 0;
+				}
+				p = close + 1;
+				break;
+			}
+			case ';':
+				return 0;
+			case '"':
+				p = skip_string(p, end);
+				break;
+			default:
+				p++;	/* a section's data: calls, cards, a table */
+			}
+			continue;
+		}
+		if (is_blank(*p)) {
+			p++;
+			continue;
+		}
+		switch (r->scan) {
+		case SCAN_TAG_OPEN:
+			if (scan_tag_name(in, r, &p, end) == -1)
+				return -1;
+			break;
+		case SCAN_TAG_NAMED:
+			if (scan_tag_value(in, r, &p, end) == -1)
+				return -1;
+			break;
+		case SCAN_TAG_VALUED:
+			if (*p != ']') {
+				in->fail(in, "[%s \"...\": no ']' after the value", r->name);
+				return -1;
+			}
+			p++;
+			r->scan = SCAN_OUTSIDE;
+			if (pbn_tag_done(in, r) == -1)
+				return -1;
+			break;
+		default:
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* This game's value of tag after inheritance ("#": the last game's that
+ * had it; "##TEXT": TEXT here and in the games after, until given anew),
+ * or NULL when the game does not have the tag. */
+static const char *
+resolve_tag(struct dl_in *in, struct pbn_reading *r, int t, int *failed)
+{
+	const struct text *given = &r->given[t];
+	struct text *last = &r->value_of[t], *sticky = &r->sticky[t];
+	const char *value;
+	size_t len;
+
+	if (!given->set && !sticky->set)
+		return NULL;
+	if (!given->set) {
+		value = sticky->s, len = sticky->len;
+	} else if (strcmp(given->s, "#") == 0) {
+		value = last->set ? last->s : "", len = last->set ? last->len : 0;
+	} else if (strncmp(given->s, "##", 2) == 0) {
+		value = given->s + 2, len = given->len - 2;
+		if (text_set(in, sticky, value, len) == -1)
+			goto fail;
+	} else {
+		value = given->s, len = given->len;
+		if (sticky->set && text_set(in, sticky, value, len) == -1)
+			goto fail;
+	}
+	if (value != last->s && text_set(in, last, value, len) == -1)
+		goto fail;
+	return last->s;
+fail:
+	*failed = 1;
+	return NULL;
+}
+
+/* "?" and "" say that the value is not known. */
+static const char *
+known(const char *value)
+{
+	return value == NULL || value[0] == '\0' || strcmp(value, "?") == 0 ? NULL : value;
+}
+
+static int
+board_of_value(struct dl_in *in, const char *value, unsigned *board)
+{
+	unsigned long n = 0;
+	const char *p = value;
+
+	*board = 0;
+	if (known(value) == NULL)
+		return 0;
+	while (is_blank(*p))
+		p++;
+	if (*p < '0' || *p > '9') {
+		in->fail(in, "[Board \"%.40s\"]: not a board number", value);
+		return -1;
+	}
+	for (; *p >= '0' && *p <= '9'; p++)
+		if ((n = n * 10 + (unsigned long)(*p - '0')) > 4000000000ul) {
+			in->fail(in, "[Board \"%.40s\"]: too large a board number", value);
+			return -1;
+		}
+	while (is_blank(*p))
+		p++;
+	if (*p != '\0' || n == 0) {
+		in->fail(in, "[Board \"%.40s\"]: not a board number (1 and up)", value);
+		return -1;
+	}
+	*board = (unsigned)n;
+	return 0;
+}
+
+static int
+dealer_of_value(struct dl_in *in, const char *value)
+{
+	int seat;
+
+	if (known(value) == NULL)
+		return -1;
+	if (value[1] == '\0' && (seat = seat_of_letter((unsigned char)value[0])) >= 0)
+		return seat;
+	in->warn(in, "[Dealer \"%.40s\"] is not N, E, S or W: left out", value);
+	return -1;
+}
+
+static int
+vulnerability_of_value(struct dl_in *in, const char *value)
+{
+	static const struct {
+		const char *name;
+		int vulnerability;
+	} names[] = {
+		{ "None", DL_VUL_NONE }, { "Love", DL_VUL_NONE }, { "-", DL_VUL_NONE },
+		{ "NS", DL_VUL_NS }, { "EW", DL_VUL_EW },
+		{ "All", DL_VUL_ALL }, { "Both", DL_VUL_ALL },
+	};
+
+	if (known(value) == NULL)
+		return -1;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcasecmp(value, names[i].name) == 0)
+			return names[i].vulnerability;
+	in->warn(in, "[Vulnerable \"%.40s\"] is none of None, NS, EW, All: left out", value);
+	return -1;
+}
+
+/* The game read whole: 1 and *b filled when it gives a board, 0 when it
+ * gives none (no [Deal], a board passed over, a board the file gave
+ * before), -1 after in->fail. */
+static int
+pbn_game_end(struct dl_in *in, struct pbn_reading *r, struct dl_board_in *b)
+{
+	const char *value[NTAGS];
+	int failed = 0, status = 0;
+
+	for (int t = 0; t < NTAGS; t++)
+		value[t] = t == TAG_DEAL ? NULL : resolve_tag(in, r, t, &failed);
+	if (failed)
+		return -1;
+	if (r->deal_given && r->deal_whole) {
+		status = board_of_value(in, value[TAG_BOARD], &b->board) == -1 ? -1 : 1;
+		if (status == 1 && b->board != 0) {
+			int seen = boards_seen_add(&r->seen, b->board, r->owner);
+			if (seen == -1) {
+				in->fail(in, "out of memory");
+				status = -1;
+			} else if (seen == 2) {
+				in->fail(in, "board %u: a second deal, not the first's (several "
+				    "sessions in one file? dl-read reads one)", b->board);
+				status = -1;
+			} else if (seen == 1) {
+				status = 0;	/* another table's result of the same board */
+			}
+		}
+	}
+	if (status == 1) {
+		memcpy(b->owner, r->owner, DL_CARDS);
+		b->dealer = dealer_of_value(in, value[TAG_DEALER]);
+		b->vulnerability = vulnerability_of_value(in, value[TAG_VULNERABLE]);
+		b->event = known(value[TAG_EVENT]);
+		b->site = known(value[TAG_SITE]);
+		b->date = known(value[TAG_DATE]);
+		for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++)
+			b->players[seat] = known(value[TAG_NORTH + seat]);
+	}
+	for (int t = 0; t < NTAGS; t++)
+		r->given[t].set = 0;
+	r->deal_given = r->deal_whole = 0;
+	return status;
+}
+
+/* A semi-empty line (spaces and tabs alone) ends a game. */
+static int
+semi_empty(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!is_blank(line[i]))
+			return 0;
+	return 1;
+}
+
+static int
+pbn_end_of_file(struct dl_in *in, struct pbn_reading *r, struct dl_board_in *b)
+{
+	if (r->scan == SCAN_COMMENT) {
+		in->fail(in, "a '{' comment never closed");
+		return -1;
+	}
+	if (r->scan != SCAN_OUTSIDE) {
+		in->fail(in, "the file ends within a tag pair");
+		return -1;
+	}
+	return pbn_game_end(in, r, b);
+}
+
+static int
+pbn_read_board(struct dl_in *in, struct dl_board_in *b, void *state)
+{
+	struct pbn_reading *r = state;
+	const char *line;
+	size_t len;
+	int got;
+
+	for (;;) {
+		if ((line = in->line(in, &len)) == NULL)
+			return pbn_end_of_file(in, r, b);
+		const char *p = line, *end = line + len;
+		if (r->first_line) {
+			r->first_line = 0;
+			if (len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0)
+				p += 3;
+		}
+		if (r->scan == SCAN_COMMENT) {
+			const char *close = memchr(p, '}', len - (size_t)(p - line));
+			if (close == NULL)
+				continue;
+			p = close + 1;
+			r->scan = SCAN_OUTSIDE;
+		} else if (semi_empty(p, (size_t)(end - p))) {
+			if (r->scan != SCAN_OUTSIDE) {
+				in->fail(in, "a tag pair cut by an empty line");
+				return -1;
+			}
+			if ((got = pbn_game_end(in, r, b)) != 0)
+				return got;
+			continue;
+		} else if (p == line && *p == '%' && r->scan == SCAN_OUTSIDE) {
+			continue;	/* an escape line: "% PBN 2.1", a comment */
+		}
+		if (pbn_scan(in, r, p, end) == -1)
+			return -1;
+	}
+}
+
+/* "% PBN", or a tag pair on one of the first lines ([Deal "...] the
+ * surest). */
+static int
+pbn_sniff(const unsigned char *head, size_t len)
+{
+	size_t pos = 0, linelen;
+	const unsigned char *line;
+	int score = 0;
+
+	if (len >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
+		pos = 3;
+	while ((line = head_line(head, len, &pos, &linelen)) != NULL) {
+		if (linelen >= 5 && memcmp(line, "% PBN", 5) == 0)
+			return 100;
+		if (linelen >= 8 && memcmp(line, "[Deal \"", 7) == 0 &&
+		    seat_of_letter(line[7]) >= 0)
+			return 95;
+		if (linelen >= 4 && line[0] == '[' && line[1] >= 'A' && line[1] <= 'Z' &&
+		    memchr(line, '"', linelen) != NULL && line[linelen - 1] == ']')
+			score = 60;
+	}
+	return score;
+}
+
 const struct dl_plugin dl_plugin = {
 	DL_PLUGIN_HEAD,
 	.name = "pbn",
@@ -77,4 +747,8 @@ const struct dl_plugin dl_plugin = {
 	.begin = pbn_begin,
 	.board = pbn_board,
 	.end = NULL,
+	.sniff = pbn_sniff,
+	.read_begin = pbn_read_begin,
+	.read_board = pbn_read_board,
+	.read_end = pbn_read_end,
 };
