@@ -6,7 +6,7 @@
 
 load helper
 
-# Every format with a reader but pbn and lin (t/read-pbn-lin.bats).
+# Every format with a reader but pbn and lin (t/read-pbn.bats, t/read-lin.bats).
 READ_FORMATS="csv dlm dlmblind dup dupblind bri dge ber borel goedel kops cds tso"
 # Those whose files number their boards; the others count from 1.
 NUMBERED="csv dlm dlmblind cds tso"

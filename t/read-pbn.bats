@@ -1,0 +1,224 @@
+#!/usr/bin/env bats
+# The PBN reader (plugins/pbn.c, docs/formats-in.md): PBN 2.1's import
+# format as other programs write it, files of real events
+# (t/data/real/README.md), and one-line refusals naming file and line.
+
+load helper
+
+REAL=$VECTORS/real
+
+# records FILE...: a stream's records, without its headers
+records() {
+	grep -v '^#' "$@"
+}
+
+# The deal of every hand in one suit: North the spades, East the hearts,
+# South the diamonds, West the clubs; as a record, and its hands.
+SUITED=0000000000000111111111111122222222222223333333333333
+N_SPADES=AKQJT98765432...
+E_HEARTS=.AKQJT98765432..
+S_DIAMONDS=..AKQJT98765432.
+W_CLUBS=...AKQJT98765432
+
+# game BOARD DEAL: a game of an event, a board and a deal
+game() {
+	printf '[Event "Club night"]\n[Board "%s"]\n[Deal "%s"]\n\n' "$1" "$2"
+}
+
+@test "pbn: dl's own PBN reads back to its deals, event and boards, by suffix and by content" {
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
+	    --event 'Club "night" \ 7' 2> /dev/null | dl-stream -n 9-24 | dl-map > s.tso
+	dl-fmt -f pbn -p x < s.tso
+	run -0 --separate-stderr dl-read x.pbn
+	[ "${lines[0]}" = "#P: dl/1 deals" ]
+	[ "${lines[1]}" = '#I: Club "night" \ 7' ]
+	[ "${lines[2]}" = "#B: 9-24" ]
+	[ -z "$stderr" ]
+	diff <(records s.tso) <(printf '%s\n' "${lines[@]}" | records)
+	dl-read < x.pbn | cmp - <(dl-read x.pbn)
+	cp x.pbn plain
+	dl-read-pbn plain | cmp - <(dl-read x.pbn)
+	sed 's/$/\r/' x.pbn > crlf.pbn
+	dl-read crlf.pbn | cmp - <(dl-read x.pbn)
+}
+
+@test "pbn real files: Big Deal's PBN of a Buenos Aires final gives the deals of its goedel file" {
+	run -0 --separate-stderr dl-read "$REAL/FIN1.pbn"
+	[ "${lines[1]}" = "#B: 1-16" ]
+	diff <(printf '%s\n' "${lines[@]}" | records) "$REAL/FIN1.tso"
+	[ -z "$stderr" ]
+}
+
+@test "pbn real files: BFC's PBN of three events, with comments, notes, sections and # inheritance" {
+	fails dl-read "$REAL/bfc-sample.pbn"
+	[ "$output" = "dl-read: $REAL/bfc-sample.pbn:39: board 1 after board 10: a board again, or out of order (--renumber numbers the boards 1, 2, ... as they come)" ]
+	run -0 --separate-stderr dl-read --renumber "$REAL/bfc-sample.pbn"
+	[ "${lines[1]}" = "#I: Cavendish Pairs Day 2" ]
+	[ "${lines[2]}" = "#B: 1-3" ]
+	# the [Deal]s from W, S and W, turned to North first by hand
+	[ "${lines[3]}" = "1 2111020132230231122210113013210320030331003132232030" ]
+	[ "${lines[4]}" = "2 1210133210002230030232102132111231001212133232003033" ]
+	[ "${lines[5]}" = "3 3110030301002123321001212222312003323021302113331201" ]
+	[ "${#lines[@]}" -eq 6 ]
+	[ "$stderr" = "dl-read: $REAL/bfc-sample.pbn:39: board 1: event \"14th Cap Gemini Ernst & Young World Top Pairs 2001\", not the first board's: #I: keeps the first" ]
+	dl-read --renumber "$REAL/bfc-sample.pbn" 2> /dev/null | dl-fmt -f pbn -p back
+	grep '^\[Deal ' back.pbn > deals
+	cat > want <<-'EOF'
+	[Deal "N:T82.62.T764.KQ42 KQJ7.QJ754.AJ.AT A954.AT98.Q8.875 63.K3.K9532.J963"]
+	[Deal "N:J543.QJ94.65.764 AQT6.52.QJT742.K K72.A863.K93.AT8 98.KT7.A8.QJ9532"]
+	[Deal "N:JT8643.87.983.Q3 KQ5.A964.J.AT952 2.KT532.AKT52.J4 A97.QJ.Q764.K876"]
+	EOF
+	diff want deals
+}
+
+@test "pbn real files: rpbridge.net's Spingold boards, each with a game of the other table without a deal" {
+	run -0 --separate-stderr dl-read --renumber "$REAL/rpbridge-shared-deals.pbn"
+	[ "${lines[1]}" = "#I: Spingold" ]
+	[ "${lines[2]}" = "#B: 1-3" ]
+	[ "${#lines[@]}" -eq 6 ]
+	[ -z "$stderr" ]
+	dl-read --renumber "$REAL/rpbridge-shared-deals.pbn" | dl-fmt -f pbn -p back
+	grep '^\[Deal ' back.pbn > deals
+	cat > want <<-'EOF'
+	[Deal "N:6..A65.AKT987542 AQJ954.K.973.J63 87.AJT8652.KJ84. KT32.Q9743.QT2.Q"]
+	[Deal "N:94.QJT865.QJT7.8 KQ852.K.AK63.A62 AJ763.732.952.T4 T.A94.84.KQJ9753"]
+	[Deal "N:A6.95.QJT83.QJT5 K97.J64.AK52.K96 T83.KQT832.94.A3 QJ542.A7.76.8742"]
+	EOF
+	diff want deals
+}
+
+@test "pbn import format: escapes, comments, tags several to a line or over lines, any case and order" {
+	{
+		printf '\xef\xbb\xbf%% PBN 2.1\n%%Content-type: text/x-pbn; charset=ISO-8859-1\n'
+		printf '; a comment [Board "9"]\n{ a comment\n\n[Deal "N:- - - -"] } [Event "Club night"]\n'
+		printf '[Board "1"] [Dealer "N"][Vulnerable\n  "None"\n] ; [Board "2"]\n'
+		printf '[Deal "E:%s %s %s %s"]\n' "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS" "$N_SPADES"
+		printf '[Auction "N"]\n1S Pass 2S =1= Pass\n[Note "1:[Deal \\"x\\"] in a note"]\n'
+		printf '[Play "E"]\nHA - - -\n*\n[Deal "W:%s - - -"]\n' "$W_CLUBS"
+		printf '[OptimumResultTable "Declarer;Denomination\\\\2R;Result\\\\2R"]\nN NT 0\n'
+		printf '\t \n'
+		printf '[board "3"]\n[Deal "n:2345678jtkqa9...  .kqjt98765432a..\t..5432AKQJT9876. ...23456789TJQKA"]\n'
+		printf '[Board "2"]\n'
+	} > x.pbn
+	run -0 --separate-stderr dl-read x.pbn
+	[ "${lines[1]}" = "#I: Club night" ]
+	[ "${lines[2]}" = "#B: 1-2" ]
+	[ "${lines[3]}" = "1 $SUITED" ]
+	[ "${lines[4]}" = "2 $SUITED" ]
+	[ "${#lines[@]}" -eq 5 ]
+	[ -z "$stderr" ]
+}
+
+@test "pbn inheritance: \"#\" takes the last game's value, \"##\" sets it for the games after" {
+	{
+		printf '[Event "##Club night"]\n[Site "##Hall"]\n\n'
+		printf '[Board "1"]\n[Deal "N:%s %s %s %s"]\n\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS"
+		printf '[Event "Other night"]\n[Board "#"]\n[Deal "N:%s %s %s %s"]\n\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS"
+		printf '[Board "2"]\n[Deal "N:%s %s %s %s"]\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS"
+	} > x.pbn
+	run -0 --separate-stderr dl-read x.pbn
+	[ "${lines[1]}" = "#I: Club night" ]
+	[ "${lines[2]}" = "#B: 1-2" ]
+	[ "${#lines[@]}" -eq 5 ]
+	# the second game is board 1 again ("#"), passed over; board 2 has
+	# the event given last, ## having made it every game's since
+	[ "${lines[3]}" = "1 $SUITED" ]
+	[ "$stderr" = 'dl-read: x.pbn:7: board 2: event "Other night", not the first board'"'"'s: #I: keeps the first' ]
+	printf '[Event "#"]\n[Board "1"]\n[Deal "N:%s %s %s %s"]\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS" > first.pbn
+	run -0 dl-read first.pbn
+	[ "${lines[1]}" = "#B: 1-1" ]
+}
+
+@test "pbn: a board again with the same deal (another table's result) is read once; another deal is refused" {
+	{ game 1 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; game 2 "W:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	  game 1 "S:$S_DIAMONDS $W_CLUBS $N_SPADES $E_HEARTS"; game 2 "W:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; } > x.pbn
+	run -0 --separate-stderr dl-read x.pbn
+	[ "${lines[2]}" = "#B: 1-2" ]
+	[ "${lines[3]}" = "1 $SUITED" ]
+	[ "${lines[4]}" = "2 3333333333333000000000000011111111111112222222222222" ]
+	[ "${#lines[@]}" -eq 5 ]
+	{ game 1 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; game 1 "E:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; } > two.pbn
+	fails dl-read two.pbn
+	[ "$output" = "dl-read: two.pbn:8: board 1: a second deal, not the first's (several sessions in one file? dl-read reads one)" ]
+}
+
+@test "pbn: a hand not shown (\"-\") is the cards left when the other three are whole; else refused or passed over" {
+	game 1 "N:$N_SPADES - $S_DIAMONDS $W_CLUBS" > one.pbn
+	run -0 dl-read one.pbn
+	[ "${lines[3]}" = "1 $SUITED" ]
+	{ game 1 "N:$N_SPADES - $S_DIAMONDS -"; game 2 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; } > two.pbn
+	fails dl-read two.pbn
+	[ "$output" = "dl-read: two.pbn:3: board 1: the AH is in no hand (--partial passes such boards over)" ]
+	run -0 --separate-stderr dl-read --partial two.pbn
+	[ "$stderr" = "dl-read: two.pbn:3: board 1: the AH is in no hand: passed over" ]
+	[ "${lines[2]}" = "#B: 2-2" ]
+	game 1 "N:AKQJT9876543... $E_HEARTS $S_DIAMONDS $W_CLUBS" > end.pbn
+	fails dl-read end.pbn
+	[ "$output" = "dl-read: end.pbn:3: board 1: the 2S is in no hand (--partial passes such boards over)" ]
+}
+
+@test "pbn: dealer and vulnerability other than the PBN names are left out with a warning" {
+	{
+		printf '[Board "1"]\n[Dealer "North"]\n[Vulnerable "nobody"]\n'
+		printf '[Deal "N:%s %s %s %s"]\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS"
+		printf '\n[Board "2"]\n[Dealer "e"]\n[Vulnerable "ns"]\n'
+		printf '[Deal "N:%s %s %s %s"]\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS"
+	} > x.pbn
+	run -0 --separate-stderr dl-read x.pbn
+	[ "${#lines[@]}" -eq 4 ]
+	[ "${stderr_lines[0]}" = 'dl-read: x.pbn:5: [Dealer "North"] is not N, E, S or W: left out' ]
+	[ "${stderr_lines[1]}" = 'dl-read: x.pbn:5: [Vulnerable "nobody"] is none of None, NS, EW, All: left out' ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+}
+
+@test "pbn refused: one line naming the file, the line and what is wrong" {
+	deal="$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	game 1 "N:${deal/A/X}" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: x.pbn:3: board 1: North: 'X' is not a rank" ]
+	game 1 "N:${deal/K/A}" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: x.pbn:3: board 1: the AS twice" ]
+	game 1 "N:A.$deal" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: x.pbn:3: board 1: North has more than four suits" ]
+	game 1 "N:$N_SPADES $E_HEARTS $S_DIAMONDS" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: x.pbn:3: board 1: 3 hands, not 4" ]
+	game 1 "N:$deal $W_CLUBS" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: x.pbn:3: board 1: more than four hands" ]
+	game 1 "$deal" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = 'dl-read: x.pbn:3: board 1: not a deal ("N:" and four hands)' ]
+	game 1 "N:AKQJT98765432.. $E_HEARTS $S_DIAMONDS $W_CLUBS" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: x.pbn:3: board 1: North has 3 suits, not 4 (three dots)" ]
+	game x "N:$deal" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = 'dl-read: x.pbn:4: [Board "x"]: not a board number' ]
+	game 0 "N:$deal" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = 'dl-read: x.pbn:4: [Board "0"]: not a board number (1 and up)' ]
+	printf '[Board "1"]\n[Deal "N:%s' "$deal" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: x.pbn:2: [Deal: its value's closing quote is not on the line" ]
+	printf '[Board "1" [Deal "N:%s"]\n' "$deal" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: x.pbn:1: [Board \"...\": no ']' after the value" ]
+	printf '[Board\n\n"1"]\n' > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: x.pbn:2: a tag pair cut by an empty line" ]
+	printf '[Board "1"]\n[Deal "N:%s"]\n{ a comment\n' "$deal" > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: x.pbn:3: a '{' comment never closed" ]
+	printf '[ "1"]\n' > x.pbn
+	fails dl-read -f pbn x.pbn
+	[ "$output" = "dl-read: x.pbn:1: a '[' not followed by a tag name" ]
+	printf '[Board 1]\n' > x.pbn
+	fails dl-read -f pbn x.pbn
+	[ "$output" = "dl-read: x.pbn:1: [Board: no value in quotes" ]
+	printf '%% PBN 2.1\n[Event "no deals"]\n' > x.pbn
+	fails dl-read x.pbn
+	[ "$output" = "dl-read: no boards in x.pbn" ]
+}
