@@ -68,6 +68,9 @@ check() {
 	dl-bigdealx:0) ends_with 0 dl-bigdealx -h "$(param v1 random)" -n 2 -p b -f pbn < /dev/null ;;
 	dl-bigdealx:1) ends_with 1 dl-bigdealx -o -e short -n 2 -p b -f pbn < /dev/null ;;
 	dl-bigdealx:2) ends_with 2 dl-bigdealx -n x -p b -f pbn < /dev/null ;;
+	dl-read:0) ends_with 0 dl-read "$BIGDEAL/v1/deals.tso" ;;
+	dl-read:1) echo hello > x.txt; ends_with 1 dl-read x.txt ;;
+	dl-read:2) ends_with 2 dl-read -f nosuch /dev/null ;;
 	*) echo "no command for $tool status $want: add one" >&2; return 1 ;;
 	esac
 }
