@@ -15,7 +15,7 @@
 
 #include "bigdealrc.h"
 #include "outfile.h"
-#include "pbn.h"
+#include "played.h"
 #include "proto.h"
 #include "sqd.h"
 #include "sqd_deal.h"

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "error.h"
-#include "pbn.h"
+#include "played.h"
 #include "sqd.h"
 
 enum sqd_verdict {

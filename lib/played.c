@@ -1,0 +1,89 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "played.h"
+#include "readers.h"
+#include "util.h"
+
+/* The boards seen so far, an open-addressing set kept at most half full,
+ * so that a file of a million boards is checked in linear time. */
+struct board_set {
+	unsigned *slots;	/* 0: empty (board numbers start at 1) */
+	size_t size;
+	size_t count;
+};
+
+static size_t
+slot_of(const struct board_set *set, unsigned board)
+{
+	size_t i = (board * 2654435761u) & (set->size - 1);
+
+	while (set->slots[i] != 0 && set->slots[i] != board)
+		i = (i + 1) & (set->size - 1);
+	return i;
+}
+
+/* 1 when board was in the set already; else adds it, 0. */
+static int
+board_set_add(struct board_set *set, unsigned board)
+{
+	if (2 * (set->count + 1) > set->size) {
+		struct board_set bigger = { NULL, set->size ? 2 * set->size : 64, 0 };
+		bigger.slots = xcalloc(bigger.size, sizeof *bigger.slots);
+		for (size_t i = 0; i < set->size; i++)
+			if (set->slots[i] != 0)
+				bigger.slots[slot_of(&bigger, set->slots[i])] = set->slots[i];
+		bigger.count = set->count;
+		free(set->slots);
+		*set = bigger;
+	}
+	size_t i = slot_of(set, board);
+	if (set->slots[i] == board)
+		return 1;
+	set->slots[i] = board;
+	set->count++;
+	return 0;
+}
+
+static void
+add_board(struct played_board **all, size_t *n, const struct dl_board_in *b)
+{
+	/* a power of two: grow when the count reaches one */
+	if ((*n & (*n - 1)) == 0)
+		*all = xreallocarray(*all, *n ? 2 * *n : 1, sizeof **all);
+	(*all)[*n].board = b->board;
+	memcpy((*all)[*n].owner, b->owner, CARDS);
+	(*n)++;
+}
+
+int
+played_read(const char *path, struct played_board **boards, size_t *n,
+    struct dl_error *e)
+{
+	struct reader_options opt = { 0 };
+	struct board_set seen = { NULL, 0, 0 };
+	struct deal_reader *r;
+	struct dl_board_in b;
+	int got;
+
+	*boards = NULL;
+	*n = 0;
+	if (reader_open(&r, path, &opt, e) == -1)
+		return -1;
+	while ((got = reader_next(r, &b, e)) == 1) {
+		if (board_set_add(&seen, b.board)) {
+			got = reader_board_error(r, e, "board %u appears twice", b.board);
+			break;
+		}
+		add_board(boards, n, &b);
+	}
+	reader_close(r);
+	free(seen.slots);
+	if (got == -1) {
+		free(*boards);
+		*boards = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,22 @@
+/* The boards of a played file, for dl-sqd verify --deals: any format a
+ * reader plugin reads (lib/readers.h), each board at most once. */
+#ifndef DL_PLAYED_H
+#define DL_PLAYED_H
+
+#include <stddef.h>
+
+#include "dealnum.h"
+#include "error.h"
+
+struct played_board {
+	unsigned board;
+	unsigned char owner[CARDS];
+};
+
+/* *boards is allocated (to free); -1 with *e naming the file and line.
+ * A board given twice is refused: a file could otherwise both match the
+ * session and hold another deal for the same board. */
+int played_read(const char *path, struct played_board **boards, size_t *n,
+    struct dl_error *e);
+
+#endif
