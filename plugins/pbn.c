@@ -626,8 +626,7 @@ pbn_game_end(struct dl_in *in, struct pbn_reading *r, struct dl_board_in *b)
 				in->fail(in, "out of memory");
 				status = -1;
 			} else if (seen == 2) {
-				in->fail(in, "board %u: a second deal, not the first's (several "
-				    "sessions in one file? dl-read reads one)", b->board);
+				in->fail(in, "board %u: given again with another deal", b->board);
 				status = -1;
 			} else if (seen == 1) {
 				status = 0;	/* another table's result of the same board */

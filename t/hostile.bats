@@ -258,26 +258,29 @@ played_club() {
 	[ "$(wc -l < rr01.pbn)" -eq 164 ]
 }
 
-@test "verify --deals: a board given twice fails, even when its first deal is right" {
+@test "verify --deals: a board given again with another deal fails, even when its first deal is right" {
 	played_club
 	other=$(sed -n 's/^\[Deal "\(.*\)"\]$/\1/p' rr01.pbn | sed -n 6p)
 	printf '[Board "5"]\n[Deal "%s"]\n\n' "$other" >> rr01.pbn
-	refuses 1 "dl-sqd: rr01.pbn:166: board 5 appears twice" dl-sqd club.sqd verify --deals rr01.pbn
+	refuses 1 "dl-sqd: rr01.pbn:167: board 5: given again with another deal" dl-sqd club.sqd verify --deals rr01.pbn
 }
 
-@test "verify --deals: a deal tag must be exactly a deal" {
+@test "verify --deals: a deal tag must be exactly a deal; other tags on its line are PBN's import format" {
 	played_club
 	cp rr01.pbn good.pbn
-	sed '/^\[Board "3"\]$/,/^\[Deal "/ s/^\(\[Deal ".*"\]\)$/\1 [Event "spoof"]/' good.pbn > rr01.pbn
-	line=$(grep -n 'spoof' rr01.pbn | cut -d: -f1)
-	refuses 1 "dl-sqd: rr01.pbn:$line: not a complete deal" dl-sqd club.sqd verify --deals rr01.pbn
+	line=$(grep -n '^\[Board "3"\]$' good.pbn | cut -d: -f1)
+	line=$((line + 7))
 	# a fifth hand, a hand of five suits
 	sed '/^\[Board "3"\]$/,/^\[Deal "/ s/^\[Deal "\(.*\)"\]$/[Deal "\1 AKQ..."]/' good.pbn > rr01.pbn
-	refuses 1 "dl-sqd: rr01.pbn:$line: not a complete deal" dl-sqd club.sqd verify --deals rr01.pbn
+	refuses 1 "dl-sqd: rr01.pbn:$line: board 3: more than four hands" dl-sqd club.sqd verify --deals rr01.pbn
 	sed '/^\[Board "3"\]$/,/^\[Deal "/ s/^\[Deal "\(N:[^.]*\)\./[Deal "\1../' good.pbn > rr01.pbn
-	refuses 1 "dl-sqd: rr01.pbn:$line: not a complete deal" dl-sqd club.sqd verify --deals rr01.pbn
-	sed 's/^\[Board "3"\]$/[Board "3"] x/' good.pbn > rr01.pbn
-	refuses 1 "dl-sqd: rr01.pbn:$((line - 7)): bad [Board] tag" dl-sqd club.sqd verify --deals rr01.pbn
+	refuses 1 "dl-sqd: rr01.pbn:$line: board 3: North has more than four suits" dl-sqd club.sqd verify --deals rr01.pbn
+	sed 's/^\[Board "3"\]$/[Board "3 x"]/' good.pbn > rr01.pbn
+	refuses 1 "dl-sqd: rr01.pbn:$((line + 5)): [Board \"3 x\"]: not a board number (1 and up)" dl-sqd club.sqd verify --deals rr01.pbn
+	# a tag after the deal on its line is another tag pair, not part of the deal
+	sed '/^\[Board "3"\]$/,/^\[Deal "/ s/^\(\[Deal ".*"\]\)$/\1 [Event "spoof"]/' good.pbn > rr01.pbn
+	run -0 dl-sqd club.sqd verify --deals rr01.pbn
+	[ "${lines[-1]}" = "rr01.pbn: matches, session 1,1 (original), boards 1-10" ]
 }
 
 @test "verify --deals: a board beyond the session fails the check" {
@@ -420,7 +423,7 @@ played_club() {
 	played_club
 	dl-sqd club.sqd seed 1 1 | dl-stream | dl-map > rr01.tso
 	sed -i '9s/ .*/ 123/' rr01.tso
-	refuses 1 "dl-sqd: rr01.tso:9: deal is not 52 digits" dl-sqd club.sqd verify --deals rr01.tso
+	refuses 1 "dl-sqd: rr01.tso:9: board 4: 3 digits, not 52" dl-sqd club.sqd verify --deals rr01.tso
 }
 
 @test "a history written by earlier versions still refuses their seeds" {

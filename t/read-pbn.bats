@@ -139,7 +139,7 @@ game() {
 	[ "${#lines[@]}" -eq 5 ]
 	{ game 1 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; game 1 "E:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; } > two.pbn
 	fails dl-read two.pbn
-	[ "$output" = "dl-read: two.pbn:8: board 1: a second deal, not the first's (several sessions in one file? dl-read reads one)" ]
+	[ "$output" = "dl-read: two.pbn:8: board 1: given again with another deal" ]
 }
 
 @test "pbn: a hand not shown (\"-\") is the cards left when the other three are whole; else refused or passed over" {

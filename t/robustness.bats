@@ -135,7 +135,7 @@ on_full_tmpfs() {
 	[ "$(files_in out)" = "s.pbn s.pbn.kept " ]
 	pbn=$CLUB/expected/rr01.pbn
 	head -c "$(($(grep -b '^\[Deal ' "$pbn" | sed -n 2p | cut -d: -f1) + 30))" "$pbn" > rr01.pbn
-	refuses 1 "dl-sqd: rr01.pbn:31: not a complete deal" dl-sqd club.sqd verify --deals rr01.pbn
+	refuses 1 "dl-sqd: rr01.pbn:31: [Deal: its value's closing quote is not on the line" dl-sqd club.sqd verify --deals rr01.pbn
 }
 
 @test "overlong line (1 MiB): refused by every stage and in .sqd, .sqk and played files" {
@@ -174,7 +174,7 @@ on_full_tmpfs() {
 	refuses 1 "dl-sqd: long.sqk: larger than a key file can be" \
 	    dl-sqd --sqk long.sqk club.sqd verify
 	{ echo '[Board "1"]'; echo -n '[Deal "N:'; big 1048576 A; echo '"]'; } > rr01.pbn
-	refuses 1 "dl-sqd: rr01.pbn:2: line too long (over 65536 bytes)" \
+	refuses 1 "dl-sqd: rr01.pbn:2: a line longer than 1 MiB" \
 	    dl-sqd club.sqd verify --deals rr01.pbn
 }
 
@@ -195,7 +195,7 @@ on_full_tmpfs() {
 	{ head -2 club.sqk; printf '1,3:ab\0cd\r\n'; } > nul.sqk
 	refuses 1 "dl-sqd: nul.sqk:3: stray NUL or CR" dl-sqd --sqk nul.sqk club.sqd verify
 	printf '[Board "1"]\n[Deal "N:\0"]\n' > rr01.pbn
-	refuses 1 "dl-sqd: rr01.pbn:2: NUL byte in line" dl-sqd club.sqd verify --deals rr01.pbn
+	refuses 1 "dl-sqd: rr01.pbn:2: a NUL byte: not a text file" dl-sqd club.sqd verify --deals rr01.pbn
 }
 
 @test "invalid UTF-8 in an event name: refused in streams, options and .sqd files" {
