@@ -48,9 +48,15 @@ check() {
 	dl-map:0) ends_with 0 dl-map < "$BIGDEAL/v1/uids.txt" ;;
 	dl-map:1) ends_with 1 dl-map < <(echo "1 zz") ;;
 	dl-map:2) ends_with 2 dl-map -m nosuch < /dev/null ;;
+	dl-diff:0) deals_of v1 > a.tso; ends_with 0 dl-diff a.tso a.tso ;;
+	dl-diff:1) deals_of v1 > a.tso; dl-board -b 1 < a.tso > b.tso; ends_with 1 dl-diff a.tso b.tso ;;
+	dl-diff:2) ends_with 2 dl-diff nosuch.tso nosuch.tso ;;
 	dl-fmt:0) ends_with 0 dl-fmt-pbn < "$BIGDEAL/v1/deals.tso" ;;
 	dl-fmt:1) ends_with 1 dl-fmt-pbn < <(echo 1 123) ;;
 	dl-fmt:2) ends_with 2 dl-fmt -f nosuch < "$BIGDEAL/v1/deals.tso" ;;
+	dl-board:0) ends_with 0 dl-board -b 2-3 < <(deals_of v1) ;;
+	dl-board:1) ends_with 1 dl-board < <(echo 1 123) ;;
+	dl-board:2) ends_with 2 dl-board -b 1,3 < <(deals_of v1) ;;
 	dl-deal:0) ends_with 0 dl-deal -n 2 ;;
 	dl-deal:1) touch s.pbn; ends_with 1 dl-deal -n 2 -p s ;;
 	dl-deal:2) ends_with 2 dl-deal -n 0 ;;

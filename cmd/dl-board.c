@@ -1,0 +1,303 @@
+/* dl-board: a deals stream in, the same stream out with some of its boards
+ * (-b), renumbered (--renumber), turned round the table (--rotate,
+ * --keep-dealer). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dl/plugin.h"
+#include "proto.h"
+#include "tool.h"
+#include "util.h"
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	fprintf(fp,
+	    "usage: dl-board [-b boards] [--renumber first]\n"
+	    "                [--rotate turns | --keep-dealer]\n");
+	exit(status);
+}
+
+/* -b: increasing ranges that do not overlap. */
+struct board_list {
+	struct board_range *ranges;
+	size_t n;
+	unsigned long long count;	/* boards in all */
+};
+
+/* How each deal turns: by a fixed number of seats, or so that its dealer's
+ * hand stays with the dealer of the board's new number. */
+enum turn { TURN_NONE, TURN_FIXED, TURN_KEEP_DEALER };
+
+static struct {
+	struct board_list list;
+	int listed;
+	unsigned renumber;	/* 0: the boards keep their numbers */
+	enum turn turn;
+	unsigned turns;		/* TURN_FIXED: seats clockwise */
+} opt;
+
+/* "1-8,12,17-20": boards and ranges, increasing, each board once. */
+static void
+list_parse(const char *text, struct board_list *list)
+{
+	const char *p = text;
+
+	memset(list, 0, sizeof *list);
+	for (;;) {
+		const char *comma = strchr(p, ','), *end = comma ? comma : p + strlen(p);
+		const char *dash = memchr(p, '-', (size_t)(end - p));
+		struct board_range r;
+
+		if (board_number_parse(p, (size_t)((dash ? dash : end) - p), &r.low) == -1 ||
+		    (dash != NULL && board_number_parse(dash + 1, (size_t)(end - dash - 1),
+		    &r.high) == -1))
+			tool_fail(DL_ERR_USAGE, "-b %s: \"%.*s\" is not a board or a range "
+			    "of boards (1 to %u)", text, (int)(end - p), p, BOARD_MAX);
+		if (dash == NULL)
+			r.high = r.low;
+		if (r.high < r.low)
+			tool_fail(DL_ERR_USAGE, "-b %s: range %u-%u runs backwards", text,
+			    r.low, r.high);
+		if (list->n > 0 && r.low <= list->ranges[list->n - 1].high)
+			tool_fail(DL_ERR_USAGE, "-b %s: board %u after board %u: list the "
+			    "boards in increasing order, each once", text, r.low,
+			    list->ranges[list->n - 1].high);
+		list->ranges = xreallocarray(list->ranges, list->n + 1, sizeof *list->ranges);
+		list->ranges[list->n++] = r;
+		list->count += r.high - r.low + 1ull;
+		if (comma == NULL)
+			break;
+		p = comma + 1;
+	}
+}
+
+/* The first board of the list that does not follow on from the one
+ * before it, or 0 when the list is one run of boards. */
+static unsigned
+list_gap(const struct board_list *list, unsigned *before)
+{
+	for (size_t i = 1; i < list->n; i++)
+		if (list->ranges[i].low != list->ranges[i - 1].high + 1) {
+			*before = list->ranges[i - 1].high;
+			return list->ranges[i].low;
+		}
+	return 0;
+}
+
+static int
+listed(const struct board_list *list, size_t *cursor, unsigned board)
+{
+	while (*cursor < list->n && list->ranges[*cursor].high < board)
+		(*cursor)++;
+	return *cursor < list->n && list->ranges[*cursor].low <= board;
+}
+
+/* An input error for a board of -b that the input does not hold. */
+static int
+missing(unsigned board, unsigned low, unsigned high, struct dl_error *e)
+{
+	return dl_error_set(e, DL_ERR_INPUT, "board %u of -b is not in the input "
+	    "(it holds boards %u-%u)", board, low, high);
+}
+
+/* Whether the listed boards lie in low-high: 0, or -1 naming the first
+ * that does not. */
+static int
+list_within(const struct board_list *list, unsigned low, unsigned high, struct dl_error *e)
+{
+	if (list->ranges[0].low < low)
+		return missing(list->ranges[0].low, low, high, e);
+	for (size_t i = 0; i < list->n; i++)
+		if (list->ranges[i].high > high)
+			return missing(list->ranges[i].low > high ? list->ranges[i].low : high + 1,
+			    low, high, e);
+	return 0;
+}
+
+static void
+rotate(unsigned char owner[CARDS], unsigned turns)
+{
+	for (unsigned c = 0; c < CARDS; c++)
+		owner[c] = (unsigned char)((owner[c] + turns) % HANDS);
+}
+
+/* The seats board in's deal turns, going out as board out. */
+static unsigned
+turns_of(unsigned in, unsigned out)
+{
+	switch (opt.turn) {
+	case TURN_NONE: return 0;
+	case TURN_FIXED: return opt.turns;
+	case TURN_KEEP_DEALER: return (dl_dealer(out) + HANDS - dl_dealer(in)) % HANDS;
+	}
+	return 0;
+}
+
+/* The boards going out, when they are known before the first record:
+ * 1 and *low, *high, else 0. */
+static int
+out_range(const struct stream_in *in, unsigned *low, unsigned *high, struct dl_error *e)
+{
+	unsigned long long count;
+
+	if (opt.listed) {
+		if (in->has_range && list_within(&opt.list, in->range.low, in->range.high, e) == -1)
+			return -1;
+		*low = opt.list.ranges[0].low;
+		*high = opt.list.ranges[opt.list.n - 1].high;
+		count = opt.list.count;
+	} else if (in->has_range) {
+		*low = in->range.low;
+		*high = in->range.high;
+		count = *high - *low + 1ull;
+	} else
+		return 0;
+	if (opt.renumber != 0) {
+		if (opt.renumber + count - 1 > BOARD_MAX)
+			return dl_error_set(e, DL_ERR_USAGE, "--renumber %u: %llu boards would "
+			    "end past board %u", opt.renumber, count, BOARD_MAX);
+		*low = opt.renumber;
+		*high = (unsigned)(opt.renumber + count - 1);
+	}
+	return 1;
+}
+
+/* The input's headers in their order, #B: for the boards going out. */
+static int
+write_headers(const struct stream_in *in, struct stream_out *out, struct dl_error *e)
+{
+	unsigned low = 0, high = 0;
+	int known, ranged = 0;
+
+	if ((known = out_range(in, &low, &high, e)) == -1)
+		return -1;
+	if (!in->headed) {
+		out->fp = stdout;
+		return 0;
+	}
+	stream_out_begin(out, stdout, STREAM_DEALS);
+	for (size_t i = 0; i < in->nheaders; i++) {
+		const char *h = in->headers[i];
+		if (h[1] != 'B')
+			stream_out_header(out, h[1], h + 4);
+		else if (known) {
+			stream_out_range(out, low, high);
+			ranged = 1;
+		}
+	}
+	if (known && !ranged)
+		stream_out_range(out, low, high);
+	return 0;
+}
+
+static int
+filter(struct stream_in *in, struct dl_error *e)
+{
+	struct stream_out out;
+	unsigned char owner[CARDS];
+	unsigned long long written = 0;
+	unsigned board = 0;
+	size_t cursor = 0;
+	char *line;
+	size_t len;
+	int got;
+
+	if (write_headers(in, &out, e) == -1)
+		return -1;
+	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
+		if (record_deal(in, line, &board, owner, e) == -1)
+			return -1;
+		if (opt.listed && !listed(&opt.list, &cursor, board))
+			continue;
+		unsigned number = board;
+		if (opt.renumber != 0) {
+			if (opt.renumber + written > BOARD_MAX)
+				return dl_error_set(e, DL_ERR_USAGE, "--renumber %u: board %u "
+				    "would go out past board %u", opt.renumber, board, BOARD_MAX);
+			number = (unsigned)(opt.renumber + written);
+		}
+		rotate(owner, turns_of(board, number));
+		stream_out_deal(&out, number, owner);
+		written++;
+	}
+	if (got == -1 || stream_check_complete(in, e) == -1)
+		return -1;
+	if (opt.listed && written != opt.list.count)
+		return list_within(&opt.list, in->first_board, board, e);
+	return 0;
+}
+
+static void
+set_turn(enum turn turn)
+{
+	if (opt.turn != TURN_NONE && opt.turn != turn)
+		tool_fail(DL_ERR_USAGE, "--rotate and --keep-dealer: one or the other");
+	opt.turn = turn;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "boards", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "keep-dealer", no_argument, NULL, 'k' },
+		{ "renumber", required_argument, NULL, 'n' },
+		{ "rotate", required_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *boards = NULL;
+	struct stream_in in;
+	struct dl_error e;
+	long long value;
+	unsigned before, gap;
+	int ch;
+
+	tool_start();
+	opterr = 0;	/* tool_bad_option says what is wrong */
+	while ((ch = getopt_long(argc, argv, "b:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'b':
+			boards = optarg;
+			break;
+		case 'h':
+			usage(stdout, 0);
+		case 'k':
+			set_turn(TURN_KEEP_DEALER);
+			break;
+		case 'n':
+			if (board_number_parse(optarg, strlen(optarg), &opt.renumber) == -1)
+				tool_fail(DL_ERR_USAGE, "--renumber %s: not a board number (1 to %u)",
+				    optarg, BOARD_MAX);
+			break;
+		case 'r':
+			if (decimal_parse(optarg, strlen(optarg), 0, 3, &value) == -1)
+				tool_fail(DL_ERR_USAGE, "--rotate %s: not a number of seats "
+				    "(0 to 3)", optarg);
+			set_turn(TURN_FIXED);
+			opt.turns = (unsigned)value;
+			break;
+		default: tool_bad_option(argv, optind, optopt);
+		}
+	}
+	if (optind != argc)
+		usage(stderr, 2);
+	if (boards != NULL) {
+		list_parse(boards, &opt.list);
+		opt.listed = 1;
+		if (opt.renumber == 0 && (gap = list_gap(&opt.list, &before)) != 0)
+			tool_fail(DL_ERR_USAGE, "-b %s: board %u after board %u leaves a gap, "
+			    "which a deals stream cannot hold: give --renumber", boards, gap,
+			    before);
+	}
+	setup_stdout();
+	if (stream_open(&in, stdin, STREAM_DEALS, &e) == -1 || filter(&in, &e) == -1)
+		tool_die(&e);
+	stream_close(&in);
+	free(opt.list.ranges);
+	xfclose(stdout, "standard output");
+	return 0;
+}
