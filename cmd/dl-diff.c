@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pbn.h"
 #include "readers.h"
 #include "tool.h"
 #include "util.h"

@@ -184,6 +184,25 @@ deal_hands(const unsigned char owner[CARDS], unsigned char hand[HANDS][HAND_CARD
 	}
 }
 
+void
+deal_to_pbn(const unsigned char owner[CARDS], char *text)
+{
+	*text++ = 'N';
+	*text++ = ':';
+	for (unsigned h = 0; h < HANDS; h++) {
+		if (h > 0)
+			*text++ = ' ';
+		for (unsigned suit = 0; suit < 4; suit++) {
+			if (suit > 0)
+				*text++ = '.';
+			for (unsigned c = suit * HAND_CARDS; c < (suit + 1) * HAND_CARDS; c++)
+				if (owner[c] == h)
+					*text++ = "AKQJT98765432"[c % HAND_CARDS];
+		}
+	}
+	*text = '\0';
+}
+
 u128
 deal_number_from_bytes(const unsigned char bytes[DEAL_NUMBER_BYTES])
 {

@@ -27,6 +27,11 @@ int deal_is_complete(const unsigned char owner[CARDS]);
 /* hand[h][i]: the cards of hand h in increasing card order. */
 void deal_hands(const unsigned char owner[CARDS], unsigned char hand[HANDS][HAND_CARDS]);
 
+/* The deal as PBN writes it from North: "N:" and four hands, suits by
+ * dots (text holds at least PBN_DEAL_MAX bytes). */
+#define PBN_DEAL_MAX (2 + CARDS + 4 * 3 + 3 + 1)
+void deal_to_pbn(const unsigned char owner[CARDS], char *text);
+
 u128 deal_number_from_bytes(const unsigned char bytes[DEAL_NUMBER_BYTES]);
 void deal_number_to_bytes(u128 number, unsigned char bytes[DEAL_NUMBER_BYTES]);
 /* Exactly 24 lowercase hex digits; 0 on success, -1 otherwise. */

@@ -77,6 +77,9 @@ played_read(const char *path, struct played_board **boards, size_t *n,
 		}
 		add_board(boards, n, &b);
 	}
+	/* an empty file, or one of headers alone, is no record of play */
+	if (got == 0 && *n == 0)
+		got = dl_error_set(e, DL_ERR_INPUT, "no boards in %s", reader_name(r));
 	reader_close(r);
 	free(seen.slots);
 	if (got == -1) {

@@ -283,6 +283,14 @@ played_club() {
 	[ "${lines[-1]}" = "rr01.pbn: matches, session 1,1 (original), boards 1-10" ]
 }
 
+@test "verify --deals: a file without boards is refused, not a vacuous match" {
+	played_club
+	printf '%% PBN 2.1\n[Event "x"]\n' > rr01.pbn
+	refuses 1 "dl-sqd: no boards in rr01.pbn" dl-sqd club.sqd verify --deals rr01.pbn
+	printf '#P: dl/1 deals\n' > rr01.tso
+	refuses 1 "dl-sqd: no boards in rr01.tso" dl-sqd club.sqd verify --deals rr01.tso
+}
+
 @test "verify --deals: a board beyond the session fails the check" {
 	played_club
 	deal=$(sed -n 's/^\[Deal "\(.*\)"\]$/\1/p' rr01.pbn | sed -n 1p)
