@@ -269,32 +269,14 @@ deal_hand(struct dl_in *in, struct pbn_reading *r, const char **p, unsigned seat
 	return 0;
 }
 
-/* A lone "-" hand is one the file does not show; when the other three
- * hold 13 cards each, it holds the rest. */
-static void
-deal_fill_unshown(unsigned char owner[DL_CARDS], unsigned unshown)
-{
-	unsigned held[4] = { 0 };
-
-	for (unsigned c = 0; c < DL_CARDS; c++)
-		if (owner[c] <= DL_WEST)
-			held[owner[c]]++;
-	for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++)
-		if (seat != unshown && held[seat] != DL_HAND_CARDS)
-			return;
-	for (unsigned c = 0; c < DL_CARDS; c++)
-		if (owner[c] == NO_SEAT)
-			owner[c] = (unsigned char)unshown;
-}
-
 /* [Deal "F:H H H H"]: the first hand's seat, then four hands clockwise;
  * "-" for a hand not shown.  A deal not whole (an end position, hands
- * not shown) is refused, or with --partial its board passed over. */
+ * not shown) is refused, or with --partial its board passed over: even
+ * when three hands are shown whole, the fourth is not guessed. */
 static int
 pbn_deal(struct dl_in *in, struct pbn_reading *r, const char *value)
 {
-	int first = seat_of_letter((unsigned char)value[0]);
-	unsigned unshown = 0, unshown_seat = 0;
+	int first = seat_of_letter((unsigned char)value[0]), unshown = -1;
 	const char *p = value + 2;
 	char label[32], why[64];
 
@@ -314,8 +296,8 @@ pbn_deal(struct dl_in *in, struct pbn_reading *r, const char *value)
 		}
 		if (*p == '-' && (p[1] == '\0' || is_blank(p[1]))) {
 			p++;
-			unshown++;
-			unshown_seat = seat;
+			if (unshown < 0)
+				unshown = (int)seat;
 		} else if (deal_hand(in, r, &p, seat, label) == -1) {
 			return -1;
 		}
@@ -326,12 +308,12 @@ pbn_deal(struct dl_in *in, struct pbn_reading *r, const char *value)
 		in->fail(in, "%s: more than four hands", label);
 		return -1;
 	}
-	if (unshown == 1)
-		deal_fill_unshown(r->owner, unshown_seat);
 	r->deal_given = 1;
-	r->deal_whole = deal_shortfall(r->owner, why, sizeof why) == NULL;
+	r->deal_whole = unshown < 0 && deal_shortfall(r->owner, why, sizeof why) == NULL;
 	if (r->deal_whole)
 		return 0;
+	if (unshown >= 0)
+		snprintf(why, sizeof why, "%s's hand is not shown (\"-\")", seat_names[unshown]);
 	if (in->flags & DL_IN_PARTIAL) {
 		in->warn(in, "%s: %s: passed over", label, why);
 		return 0;
@@ -571,15 +553,29 @@ board_of_value(struct dl_in *in, const char *value, unsigned *board)
 	return 0;
 }
 
+/* value without the blanks around it: its start, and its length in *len. */
+static const char *
+trim_blanks(const char *value, size_t *len)
+{
+	while (is_blank(*value))
+		value++;
+	*len = strlen(value);
+	while (*len > 0 && is_blank(value[*len - 1]))
+		(*len)--;
+	return value;
+}
+
 static int
 dealer_of_value(struct dl_in *in, const char *value)
 {
-	int seat;
+	const char *seat;
+	size_t len;
 
 	if (known(value) == NULL)
 		return -1;
-	if (value[1] == '\0' && (seat = seat_of_letter((unsigned char)value[0])) >= 0)
-		return seat;
+	seat = trim_blanks(value, &len);
+	if (len == 1 && seat_of_letter((unsigned char)seat[0]) >= 0)
+		return seat_of_letter((unsigned char)seat[0]);
 	in->warn(in, "[Dealer \"%.40s\"] is not N, E, S or W: left out", value);
 	return -1;
 }
@@ -595,11 +591,14 @@ vulnerability_of_value(struct dl_in *in, const char *value)
 		{ "NS", DL_VUL_NS }, { "EW", DL_VUL_EW },
 		{ "All", DL_VUL_ALL }, { "Both", DL_VUL_ALL },
 	};
+	const char *name;
+	size_t len;
 
 	if (known(value) == NULL)
 		return -1;
+	name = trim_blanks(value, &len);
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcasecmp(value, names[i].name) == 0)
+		if (strlen(names[i].name) == len && strncasecmp(name, names[i].name, len) == 0)
 			return names[i].vulnerability;
 	in->warn(in, "[Vulnerable \"%.40s\"] is none of None, NS, EW, All: left out", value);
 	return -1;

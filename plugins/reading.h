@@ -205,29 +205,22 @@ head_line(const unsigned char *head, size_t len, size_t *pos, size_t *linelen)
 	return start;
 }
 
-/* The deals already returned, by board number, for formats that may hold a
- * board more than once (a PBN or LIN file of results repeats the deal for
- * every table that played it).  An open-addressing table kept at most
- * half full; each deal packed in 13 bytes, 2 bits a card. */
+/* The deals already returned, for formats that may hold a board more than
+ * once (a PBN or LIN file of results gives the deal for every table that
+ * played it).  A window of board numbers, direct-mapped, so that memory
+ * stays bounded however long the file: board b is remembered until a
+ * board b + k * BOARDS_SEEN_SLOTS replaces it.  Each deal packed in 13
+ * bytes, 2 bits a card. */
+#define BOARDS_SEEN_SLOTS 65536u
+
 struct board_entry {
 	unsigned board;			/* 0: an empty slot */
 	unsigned char packed[13];
 };
 
 struct boards_seen {
-	struct board_entry *slots;
-	size_t size, count;
+	struct board_entry *slots;	/* BOARDS_SEEN_SLOTS, allocated at first use */
 };
-
-static inline size_t
-boards_seen_slot(const struct boards_seen *seen, unsigned board)
-{
-	size_t i = (board * 2654435761u) & (seen->size - 1);
-
-	while (seen->slots[i].board != 0 && seen->slots[i].board != board)
-		i = (i + 1) & (seen->size - 1);
-	return i;
-}
 
 static inline void
 deal_pack(const unsigned char owner[DL_CARDS], unsigned char packed[13])
@@ -237,32 +230,24 @@ deal_pack(const unsigned char owner[DL_CARDS], unsigned char packed[13])
 		packed[c / 4] |= (unsigned char)((owner[c] & 3) << (2 * (c % 4)));
 }
 
-/* Whether board (not 0) was seen already: 1 with the same deal, 2 with
- * another; 0 when it is new, and it is added; -1 out of memory. */
+/* Whether board (not 0) is remembered: 1 with the same deal, 2 with
+ * another; 0 when it is not, and it is remembered from now on; -1 out of
+ * memory. */
 static inline int
 boards_seen_add(struct boards_seen *seen, unsigned board, const unsigned char owner[DL_CARDS])
 {
 	unsigned char packed[13];
+	struct board_entry *slot;
 
-	if (2 * (seen->count + 1) > seen->size) {
-		struct boards_seen bigger = { NULL, seen->size != 0 ? 2 * seen->size : 64, 0 };
-		if ((bigger.slots = calloc(bigger.size, sizeof *bigger.slots)) == NULL)
-			return -1;
-		for (size_t i = 0; i < seen->size; i++)
-			if (seen->slots[i].board != 0)
-				bigger.slots[boards_seen_slot(&bigger, seen->slots[i].board)] =
-				    seen->slots[i];
-		bigger.count = seen->count;
-		free(seen->slots);
-		*seen = bigger;
-	}
+	if (seen->slots == NULL &&
+	    (seen->slots = calloc(BOARDS_SEEN_SLOTS, sizeof *seen->slots)) == NULL)
+		return -1;
+	slot = &seen->slots[board % BOARDS_SEEN_SLOTS];
 	deal_pack(owner, packed);
-	size_t i = boards_seen_slot(seen, board);
-	if (seen->slots[i].board == board)
-		return memcmp(seen->slots[i].packed, packed, sizeof packed) == 0 ? 1 : 2;
-	seen->slots[i].board = board;
-	memcpy(seen->slots[i].packed, packed, sizeof packed);
-	seen->count++;
+	if (slot->board == board)
+		return memcmp(slot->packed, packed, sizeof packed) == 0 ? 1 : 2;
+	slot->board = board;
+	memcpy(slot->packed, packed, sizeof packed);
 	return 0;
 }
 
@@ -271,7 +256,6 @@ boards_seen_free(struct boards_seen *seen)
 {
 	free(seen->slots);
 	seen->slots = NULL;
-	seen->size = seen->count = 0;
 }
 
 #endif

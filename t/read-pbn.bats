@@ -142,19 +142,37 @@ game() {
 	[ "$output" = "dl-read: two.pbn:8: board 1: given again with another deal" ]
 }
 
-@test "pbn: a hand not shown (\"-\") is the cards left when the other three are whole; else refused or passed over" {
+@test "pbn: a hand not shown (\"-\") or not of 13 cards is refused, or passed over with --partial: never guessed" {
 	game 1 "N:$N_SPADES - $S_DIAMONDS $W_CLUBS" > one.pbn
-	run -0 dl-read one.pbn
-	[ "${lines[3]}" = "1 $SUITED" ]
-	{ game 1 "N:$N_SPADES - $S_DIAMONDS -"; game 2 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; } > two.pbn
+	fails dl-read one.pbn
+	[ "$output" = "dl-read: one.pbn:3: board 1: East's hand is not shown (\"-\") (--partial passes such boards over)" ]
+	{ game 1 "N:- - $S_DIAMONDS -"; game 2 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; } > two.pbn
 	fails dl-read two.pbn
-	[ "$output" = "dl-read: two.pbn:3: board 1: the AH is in no hand (--partial passes such boards over)" ]
+	[ "$output" = "dl-read: two.pbn:3: board 1: North's hand is not shown (\"-\") (--partial passes such boards over)" ]
 	run -0 --separate-stderr dl-read --partial two.pbn
-	[ "$stderr" = "dl-read: two.pbn:3: board 1: the AH is in no hand: passed over" ]
+	[ "$stderr" = "dl-read: two.pbn:3: board 1: North's hand is not shown (\"-\"): passed over" ]
 	[ "${lines[2]}" = "#B: 2-2" ]
+	[ "${lines[3]}" = "2 $SUITED" ]
+	[ "${#lines[@]}" -eq 4 ]
 	game 1 "N:AKQJT9876543... $E_HEARTS $S_DIAMONDS $W_CLUBS" > end.pbn
 	fails dl-read end.pbn
 	[ "$output" = "dl-read: end.pbn:3: board 1: the 2S is in no hand (--partial passes such boards over)" ]
+	game 1 "N:AKQJT9876543... 2$E_HEARTS $S_DIAMONDS $W_CLUBS" > short.pbn
+	fails dl-read short.pbn
+	[ "$output" = "dl-read: short.pbn:3: board 1: North holds 12 cards, not 13 (--partial passes such boards over)" ]
+}
+
+@test "pbn: odd values read as meant: spaces around them, a board 01, names in any case" {
+	{
+		printf '[Board "01"]\n[Dealer " n"]\n[Vulnerable "None "]\n'
+		printf '[Deal "N:%s %s %s %s"]\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS"
+		printf '\n[Board " 2 "]\n[Dealer "E"]\n[Vulnerable "ns"]\n'
+		printf '[Deal "N:%s %s %s %s"]\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS"
+	} > x.pbn
+	run -0 --separate-stderr dl-read x.pbn
+	[ "${lines[1]}" = "#B: 1-2" ]
+	[ "${#lines[@]}" -eq 4 ]
+	[ -z "$stderr" ]
 }
 
 @test "pbn: dealer and vulnerability other than the PBN names are left out with a warning" {
