@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "plugins.h"
 #include "proto.h"
@@ -36,7 +37,7 @@ struct session {
 	unsigned first, last;	/* board numbers as they go out */
 	char *event;		/* the first board's event */
 	int event_differs;	/* warned of already */
-	unsigned char (*held)[CARDS];	/* the deals, when the input is read once */
+	FILE *spool;		/* the deals, when the input is read once */
 };
 
 static void
@@ -187,16 +188,54 @@ read_all(struct session *s, board_fn *fn, struct stream_out *o, int noting)
 		    "the files");
 }
 
+/* A pipe is read once; its deals wait in a temporary file, not in
+ * memory, so that ten million boards take no more memory than ten.  The
+ * file is mode 0600 and unlinked at once: deals before play are secret. */
+static FILE *
+open_spool(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	if ((size_t)snprintf(path, sizeof path, "%s/dl-read.XXXXXX", dir) >= sizeof path)
+		tool_fail(DL_ERR_USAGE, "TMPDIR is too long");
+	int fd = mkstemp(path);
+	if (fd == -1)
+		tool_fail_sys("a temporary file in %s", dir);
+	unlink(path);
+	FILE *fp = fdopen(fd, "w+");
+	if (fp == NULL)
+		tool_fail_sys("a temporary file in %s", dir);
+	return fp;
+}
+
 static void
 hold_board(struct session *s, unsigned board, const struct dl_board_in *b,
     struct stream_out *o)
 {
 	(void)board;
 	(void)o;
-	/* a power of two: grow when the count reaches one */
-	if ((s->boards & (s->boards - 1)) == 0)
-		s->held = xreallocarray(s->held, 2 * s->boards, sizeof *s->held);
-	memcpy(s->held[s->boards - 1], b->owner, CARDS);
+	if (fwrite(b->owner, 1, CARDS, s->spool) != CARDS)
+		tool_fail_sys("the temporary file of deals");
+}
+
+/* The held deals, in order, into the stream. */
+static void
+write_held(struct session *s, struct stream_out *o)
+{
+	unsigned char deal[CARDS];
+
+	if (fflush(s->spool) == EOF || fseek(s->spool, 0, SEEK_SET) == -1)
+		tool_fail_sys("the temporary file of deals");
+	for (unsigned long i = 0; i < s->boards; i++) {
+		if (fread(deal, 1, CARDS, s->spool) != CARDS)
+			tool_fail_sys("the temporary file of deals, read back");
+		stream_out_deal(o, s->first + (unsigned)i, deal);
+	}
+	fclose(s->spool);
+	s->spool = NULL;
 }
 
 static void
@@ -217,8 +256,9 @@ write_headers(const struct session *s, struct stream_out *o)
 }
 
 /* Everything is read and checked before the first line goes out: a bad
- * board never leaves half a stream.  Files are read twice (bounded
- * memory); a pipe once, its deals held (52 bytes a board). */
+ * board never leaves half a stream.  Files are read twice; a pipe once,
+ * its deals held in a temporary file (52 bytes a board).  Memory stays
+ * bounded either way. */
 static void
 read_files(void)
 {
@@ -231,13 +271,12 @@ read_files(void)
 		write_headers(&s, &o);
 		read_all(&s, write_board, &o, 0);
 	} else {
+		s.spool = open_spool();
 		read_all(&s, hold_board, NULL, 1);
 		write_headers(&s, &o);
-		for (unsigned long i = 0; i < s.boards; i++)
-			stream_out_deal(&o, s.first + (unsigned)i, s.held[i]);
+		write_held(&s, &o);
 	}
 	xfclose(stdout, "standard output");
-	free(s.held);
 	free(s.event);
 }
 

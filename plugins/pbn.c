@@ -238,18 +238,21 @@ static int
 deal_hand(struct dl_in *in, struct pbn_reading *r, const char **p, unsigned seat,
     const char *label)
 {
+	/* a local cursor: the stores into owner, chars, would otherwise make
+	 * the compiler load *p again for every card */
+	const char *q = *p;
 	unsigned suit = 0;
 	char name[3];
 	int rank;
 
-	for (; **p != '\0' && !is_blank(**p); (*p)++) {
-		if (**p == '.') {
+	for (; *q != '\0' && !is_blank(*q); q++) {
+		if (*q == '.') {
 			if (++suit > 3) {
 				in->fail(in, "%s: %s has more than four suits", label,
 				    seat_names[seat]);
 				return -1;
 			}
-		} else if ((rank = rank_of((unsigned char)**p)) >= 0) {
+		} else if ((rank = rank_of((unsigned char)*q)) >= 0) {
 			unsigned card = suit * DL_HAND_CARDS + (unsigned)rank;
 			if (r->owner[card] != NO_SEAT) {
 				in->fail(in, "%s: the %s twice", label, card_name(card, name));
@@ -257,10 +260,11 @@ deal_hand(struct dl_in *in, struct pbn_reading *r, const char **p, unsigned seat
 			}
 			r->owner[card] = (unsigned char)seat;
 		} else {
-			in->fail(in, "%s: %s: '%c' is not a rank", label, seat_names[seat], **p);
+			in->fail(in, "%s: %s: '%c' is not a rank", label, seat_names[seat], *q);
 			return -1;
 		}
 	}
+	*p = q;
 	if (suit != 3) {
 		in->fail(in, "%s: %s has %u suits, not 4 (three dots)", label, seat_names[seat],
 		    suit + 1);
@@ -322,13 +326,27 @@ pbn_deal(struct dl_in *in, struct pbn_reading *r, const char *value)
 	return -1;
 }
 
+/* Called for every tag of the file: the first letter and the length
+ * pick the one name to compare. */
 static int
-tag_of_name(const char *name)
+tag_of_name(const char *name, size_t len)
 {
-	for (int t = 0; t < NTAGS; t++)
-		if (strcmp(name, tag_names[t]) == 0)
-			return t;
-	return TAG_OTHER;
+	int t;
+
+	switch (name[0]) {
+	case 'E': t = len == 5 ? TAG_EVENT : TAG_EAST; break;
+	case 'S': t = name[1] == 'i' ? TAG_SITE : TAG_SOUTH; break;
+	case 'D':
+		t = len == 4 ? (name[2] == 't' ? TAG_DATE : TAG_DEAL) : TAG_DEALER;
+		break;
+	case 'B': t = TAG_BOARD; break;
+	case 'N': t = TAG_NORTH; break;
+	case 'W': t = TAG_WEST; break;
+	case 'V': t = TAG_VULNERABLE; break;
+	default: return TAG_OTHER;
+	}
+	return len == strlen(tag_names[t]) && memcmp(name, tag_names[t], len) == 0 ?
+	    t : TAG_OTHER;
 }
 
 /* A tag pair read whole: kept when dl reads it and it is the first of
@@ -366,7 +384,7 @@ scan_tag_name(struct dl_in *in, struct pbn_reading *r, const char **p, const cha
 	}
 	memcpy(r->name, start, len);
 	r->name[len] = '\0';
-	r->tag = tag_of_name(r->name);
+	r->tag = tag_of_name(r->name, len);
 	r->scan = SCAN_TAG_NAMED;
 	return 0;
 }
@@ -376,32 +394,39 @@ scan_tag_name(struct dl_in *in, struct pbn_reading *r, const char **p, const cha
 static int
 scan_tag_value(struct dl_in *in, struct pbn_reading *r, const char **p, const char *end)
 {
-	const char *q = *p + 1;
+	const char *start = *p + 1, *q = start;
+	const char *quote = memchr(start, '"', (size_t)(end - start));
 	int keep = r->tag != TAG_OTHER;
 
 	if (**p != '"') {
 		in->fail(in, "[%s: no value in quotes", r->name);
 		return -1;
 	}
-	r->value.len = 0;
-	if (keep && text_set(in, &r->value, "", 0) == -1)
-		return -1;
-	while (q < end && *q != '"') {
-		const char *run = q;
-		while (q < end && *q != '"' && *q != '\\')
-			q++;
-		if (q < end && *q == '\\' && q + 1 < end && (q[1] == '"' || q[1] == '\\')) {
-			/* the run, then the escaped character alone */
-			if (keep && (text_append(in, &r->value, run, (size_t)(q - run)) == -1 ||
-			    text_append(in, &r->value, q + 1, 1) == -1))
-				return -1;
-			q += 2;
-			continue;
-		}
-		if (q < end && *q == '\\')
-			q++;	/* a backslash that escapes nothing stands for itself */
-		if (keep && text_append(in, &r->value, run, (size_t)(q - run)) == -1)
+	if (quote != NULL && memchr(start, '\\', (size_t)(quote - start)) == NULL) {
+		/* nothing escaped: the value as it stands (nearly every value) */
+		if (keep && text_set(in, &r->value, start, (size_t)(quote - start)) == -1)
 			return -1;
+		q = quote;
+	} else {
+		if (keep && text_set(in, &r->value, "", 0) == -1)
+			return -1;
+		while (q < end && *q != '"') {
+			const char *run = q;
+			while (q < end && *q != '"' && *q != '\\')
+				q++;
+			if (q + 1 < end && *q == '\\' && (q[1] == '"' || q[1] == '\\')) {
+				/* the run, then the escaped character alone */
+				if (keep && (text_append(in, &r->value, run, (size_t)(q - run)) == -1 ||
+				    text_append(in, &r->value, q + 1, 1) == -1))
+					return -1;
+				q += 2;
+				continue;
+			}
+			if (q < end && *q == '\\')
+				q++;	/* a backslash that escapes nothing stands for itself */
+			if (keep && text_append(in, &r->value, run, (size_t)(q - run)) == -1)
+				return -1;
+		}
 	}
 	if (q == end) {
 		in->fail(in, "[%s: its value's closing quote is not on the line", r->name);

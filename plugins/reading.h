@@ -30,13 +30,22 @@ deal_clear(unsigned char owner[DL_CARDS])
 static inline int
 rank_of(int c)
 {
-	const char *p;
-
-	if (c >= 'a' && c <= 'z')
-		c -= 'a' - 'A';
-	if (c == '\0' || (p = strchr(RANKS, c)) == NULL)
-		return -1;
-	return (int)(p - RANKS);
+	switch (c) {
+	case 'A': case 'a': return 0;
+	case 'K': case 'k': return 1;
+	case 'Q': case 'q': return 2;
+	case 'J': case 'j': return 3;
+	case 'T': case 't': return 4;
+	case '9': return 5;
+	case '8': return 6;
+	case '7': return 7;
+	case '6': return 8;
+	case '5': return 9;
+	case '4': return 10;
+	case '3': return 11;
+	case '2': return 12;
+	default: return -1;
+	}
 }
 
 /* "AS", "TH", "2C": a card for messages. */

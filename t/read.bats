@@ -72,6 +72,21 @@ records() {
 	[ "${lines[2]}" = "#B: 5-8" ]
 }
 
+@test "dl-read: a pipe is read once, its deals held in a temporary file that nobody else can open" {
+	export DL_PLUGIN_PATH=$BATS_FILE_TMPDIR/plugins
+	session 40 > s.tso
+	dl-fmt -f handlist -p x < s.tso
+	mkdir spool
+	TMPDIR=$PWD/spool dl-read < x.hands > piped.tso
+	cmp piped.tso <(dl-read x.hands)
+	# unlinked as soon as made
+	[ -z "$(ls -A spool)" ]
+	# and where it cannot be made, one line and no stream
+	TMPDIR=$PWD/absent run -2 --separate-stderr dl-read < x.hands
+	[ "$stderr" = "dl-read: a temporary file in $PWD/absent: No such file or directory" ]
+	[ -z "$output" ]
+}
+
 @test "dl-read: what cannot be read is one line naming the file and line, and no stream" {
 	export DL_PLUGIN_PATH=$BATS_FILE_TMPDIR/plugins
 	session 4 | dl-fmt -f handlist -p x

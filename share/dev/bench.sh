@@ -49,7 +49,7 @@ t=$(best "dl-fmt-pbn < '$tmp/deals' > /dev/null")
 echo ".tso -> PBN:    $PBN_BOARDS boards in $(printf %.3f "$t") s: $(rate "$PBN_BOARDS" "$t") deals/s"
 
 # Reading: dl-read checks a file whole before its stream begins, so it
-# reads a file twice (bounded memory) and a pipe once (its deals held).
+# reads a file twice and a pipe once (its deals held in a temporary file).
 dl-stream -n "$READ_BOARDS" < "$tmp/seed" | dl-map > "$tmp/read.tso"
 for f in pbn lin; do
 	dl-fmt -f "$f" -p "$tmp/read" < "$tmp/read.tso" 2> /dev/null || continue
@@ -73,3 +73,4 @@ rss dl-stream -n "$BOARDS" < "$tmp/seed"
 rss dl-map < "$tmp/numbers"
 rss dl-fmt-pbn < "$tmp/deals"
 [ -f "$tmp/read.pbn" ] && rss dl-read "$tmp/read.pbn"
+[ -f "$tmp/read.pbn" ] && rss dl-read - < "$tmp/read.pbn"

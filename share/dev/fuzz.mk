@@ -50,12 +50,15 @@ $(BUILD)/fuzz/stub_%.so: t/fuzz/stub_%.c lib/dl/plugin.h
 	$(CC) -std=gnu11 $(WARN) -Ilib -fPIC -shared $< -o $@
 
 # fuzz_read links the reader plugins in, each one's dl_plugin renamed
-# dl_plugin_NAME (t/fuzz/fuzz_read_list.h names them).
+# dl_plugin_NAME (t/fuzz/fuzz_read_list.h names them).  Under ASan each
+# global also has an ODR indicator, __odr_asan.NAME, renamed with it, or
+# the sanitizer build links a dozen of them under one name.
 FUZZ_READER_OBJ = $(READERS:%=$(BUILD)/obj/fuzz/reader_%.o)
 $(BUILD)/obj/fuzz/reader_%.o: plugins/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -MT $@ -c $< -o $@.tmp
-	objcopy --redefine-sym dl_plugin=dl_plugin_$* $@.tmp $@
+	objcopy --redefine-sym dl_plugin=dl_plugin_$* \
+	    --redefine-sym __odr_asan.dl_plugin=__odr_asan.dl_plugin_$* $@.tmp $@
 	rm -f $@.tmp
 $(BUILD)/fuzz/fuzz_read: $(FUZZ_READER_OBJ)
 
@@ -120,7 +123,8 @@ FUZZ_BUILD_READER_OBJ = $(READERS:%=$(FUZZ_BUILD)/obj/fuzz/reader_%.o)
 $(FUZZ_BUILD)/obj/fuzz/reader_%.o: plugins/%.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -MF $(@:.o=.d) -MT $@ -c $< -o $@.tmp
-	objcopy --redefine-sym dl_plugin=dl_plugin_$* $@.tmp $@
+	objcopy --redefine-sym dl_plugin=dl_plugin_$* \
+	    --redefine-sym __odr_asan.dl_plugin=__odr_asan.dl_plugin_$* $@.tmp $@
 	rm -f $@.tmp
 $(FUZZ_BUILD)/bin/fuzz_read: $(FUZZ_BUILD_READER_OBJ)
 
