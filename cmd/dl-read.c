@@ -97,6 +97,10 @@ number_board(struct session *s, struct deal_reader *r, unsigned board)
 		if (out <= s->last)
 			board_fail(r, "board %u after board %u: a board again, or out of order "
 			    "(--renumber numbers the boards 1, 2, ... as they come)", out, s->last);
+		if (out == s->last + 2)
+			board_fail(r, "board %u after board %u: board %u is missing "
+			    "(--renumber numbers the boards 1, 2, ... as they come)", out,
+			    s->last, s->last + 1);
 		board_fail(r, "board %u after board %u: boards %u to %u are missing "
 		    "(--renumber numbers the boards 1, 2, ... as they come)", out, s->last,
 		    s->last + 1, out - 1);

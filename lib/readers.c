@@ -240,6 +240,14 @@ host_fail(struct dl_in *in, const char *fmt, ...)
 	va_end(ap);
 }
 
+static void
+host_board_begins(struct dl_in *in)
+{
+	struct deal_reader *r = reader_of(in);
+
+	r->board_line = r->lineno;
+}
+
 static void __attribute__((format(printf, 2, 3)))
 host_warn(struct dl_in *in, const char *fmt, ...)
 {
@@ -411,6 +419,7 @@ reader_new(const struct reader_options *opt)
 	r->in.read = host_read;
 	r->in.fail = host_fail;
 	r->in.warn = host_warn;
+	r->in.board_begins = host_board_begins;
 	r->in.flags = opt->flags;
 	r->in.host = r;
 	return r;

@@ -92,6 +92,11 @@ struct dl_in {
 	    __attribute__((format(printf, 2, 3)));
 	unsigned flags;			/* DL_IN_* below */
 	void *host;			/* the host's, not to be touched */
+	/* The board being read began on the line last returned.  Without
+	 * it, a board begins on the first line with something on it since
+	 * read_board was called; a reader that learns where a board begins
+	 * only by reading into it from the board before (LIN) says so. */
+	void (*board_begins)(struct dl_in *in);
 };
 
 /* --partial: a board whose hands are not all known (a "-" hand, fewer
