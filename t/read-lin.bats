@@ -40,6 +40,36 @@ SWAPPED=2222222222222111111111111100000000000003333333333333
 	dl-read one.lin | cmp - <(dl-read x.lin)
 }
 
+@test "lin real files: BBO vugraph of a Spingold quarter-final, every board of both rooms once" {
+	run -0 --separate-stderr dl-read "$REAL/spingold2016-qf4.lin"
+	[ "${lines[0]}" = "#P: dl/1 deals" ]
+	[ "${lines[1]}" = "#I: A 2016 Spingold QF" ]
+	[ "${lines[2]}" = "#B: 16-30" ]
+	diff <(printf '%s\n' "${lines[@]}" | records) "$REAL/spingold2016-qf4.tso"
+	[ -z "$stderr" ]
+	# by content too
+	dl-read < "$REAL/spingold2016-qf4.lin" | cmp - <(dl-read "$REAL/spingold2016-qf4.lin")
+}
+
+@test "lin real files: a Polish vugraph in CR LF, BBO hand records, a myhands board with three hands" {
+	run -0 --separate-stderr dl-read "$REAL/gp-poland-74800.lin"
+	[ "${lines[1]}" = "#I: GP of Poland - A Zurek memorial" ]
+	[ "${lines[2]}" = "#B: 1-8" ]
+	diff <(printf '%s\n' "${lines[@]}" | records) "$REAL/gp-poland-74800.tso"
+	[ -z "$stderr" ]
+	run -0 --separate-stderr dl-read "$REAL/bbo-myhands.lin"
+	diff <(printf '%s\n' "${lines[@]}" | records) "$REAL/bbo-myhands.tso"
+	[ -z "$stderr" ]
+	# boards 5 and 8: a gap, unless --renumber
+	fails dl-read "$REAL/bbo-hands.lin"
+	[ "$output" = "dl-read: $REAL/bbo-hands.lin:2: board 8 after board 5: boards 6 to 7 are missing (--renumber numbers the boards 1, 2, ... as they come)" ]
+	dl-read "$REAL/bbo-hands.lin" --renumber | records | cut -d' ' -f2 | \
+	    diff - <(cut -d' ' -f2 "$REAL/bbo-hands.tso")
+	# a book of play problems in LIN is no deal file: one line says why
+	fails dl-read "$REAL/zaobridge-book.lin"
+	[ "$output" = "dl-read: $REAL/zaobridge-book.lin:2: not LIN: a key is two letters and a '|' (\"jas\")" ]
+}
+
 @test "lin vugraph: vg| names the event, each board in both rooms is read once, pairs over lines" {
 	cat > v.lin <<-EOF
 	vg|Spring Teams,Final,I,1,2,Reds,0,Blues,0|
