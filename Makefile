@@ -121,6 +121,9 @@ $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
 
+# dl-dd has libdds solve its boards (Debian: libdds-dev).
+$(BUILD)/bin/dl-dd: LIBS += -ldds
+
 # dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
 $(LINKS): $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
 	ln -sf dl-fmt $@

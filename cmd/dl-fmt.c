@@ -52,23 +52,26 @@ write_streaming(struct stream_in *in, struct writers *ws, struct dl_error *e)
 	int got;
 
 	if (writers_begin(ws, in->range.low, in->range.high, stream_header(in, 'I'),
-	    in->headers, in->nheaders, e) == -1)
+	    in->headers, in->nheaders, stream_analysis(in) != NULL, e) == -1)
 		return -1;
 	while ((got = stream_next_record(in, &line, &len, e)) == 1)
 		if (record_deal(in, line, &board, owner, e) == -1 ||
-		    writers_board(ws, board, owner, e) == -1)
+		    writers_board(ws, board, owner, stream_analysis(in), e) == -1)
 			return -1;
 	if (got == -1)
 		return -1;
 	return stream_check_complete(in, e);
 }
 
-/* A plain .tso file does not say how many boards come, which some formats
- * need first (DUP, KOPS): hold its deals, 52 bytes a board. */
+/* A plain .tso file (or a stream without #B:) does not say how many
+ * boards come, which some formats need first (DUP, KOPS): hold its deals,
+ * 52 bytes a board, and their analyses when it has them. */
 static int
 write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 {
 	unsigned char (*deals)[CARDS] = NULL;
+	struct dl_analysis *analyses = NULL;
+	int analysed = in->kind == STREAM_ANALYSED;
 	size_t n = 0, cap = 0;
 	unsigned board = 0;
 	char *line;
@@ -79,20 +82,27 @@ write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 		if (n == cap) {
 			cap = cap ? 2 * cap : 64;
 			deals = xreallocarray(deals, cap, sizeof *deals);
+			if (analysed)
+				analyses = xreallocarray(analyses, cap, sizeof *analyses);
 		}
-		if (record_deal(in, line, &board, deals[n++], e) == -1)
+		if (record_deal(in, line, &board, deals[n], e) == -1)
 			goto done;
+		if (analysed)
+			analyses[n] = *stream_analysis(in);
+		n++;
 	}
 	if (got == -1 || stream_check_complete(in, e) == -1 ||
 	    writers_begin(ws, in->first_board, board, stream_header(in, 'I'),
-	    in->headers, in->nheaders, e) == -1)
+	    in->headers, in->nheaders, analysed, e) == -1)
 		goto done;
 	for (size_t i = 0; i < n; i++)
-		if (writers_board(ws, in->first_board + (unsigned)i, deals[i], e) == -1)
+		if (writers_board(ws, in->first_board + (unsigned)i, deals[i],
+		    analysed ? &analyses[i] : NULL, e) == -1)
 			goto done;
 	status = 0;
 done:
 	free(deals);
+	free(analyses);
 	return status;
 }
 
@@ -157,7 +167,7 @@ main(int argc, char *argv[])
 	    writers_open(&ws, &list, &opt, &e) == -1)
 		tool_die(&e);
 	format_list_free(&list);
-	if (stream_open(&in, stdin, STREAM_DEALS, &e) == -1 ||
+	if (stream_open_deals(&in, stdin, &e) == -1 ||
 	    (in.has_range ? write_streaming(&in, ws, &e) : write_buffered(&in, ws, &e)) == -1) {
 		writers_abort(ws);
 		tool_die(&e);

@@ -58,7 +58,8 @@ deals_to_numbers(struct stream_in *in, const struct mapping *map, struct dl_erro
 
 	if (in->headed) {
 		stream_out_begin(&out, stdout, STREAM_NUMBERS);
-		stream_out_copy_headers(&out, in, "M");
+		/* #A: names who analysed deals, which numbers no longer carry */
+		stream_out_copy_headers(&out, in, "MA");
 	} else
 		out.fp = stdout;
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
@@ -105,7 +106,9 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage(stderr, 2);
 	setup_stdout();
-	if (stream_open(&in, stdin, reverse ? STREAM_DEALS : STREAM_NUMBERS, &e) == -1 ||
+	/* --reverse takes analysed deals too: the analysis follows from the deal */
+	if ((reverse ? stream_open_deals(&in, stdin, &e) :
+	    stream_open(&in, stdin, STREAM_NUMBERS, &e)) == -1 ||
 	    mapping_of_stream(&in, given, &map, &e) == -1 ||
 	    (reverse ? deals_to_numbers(&in, map, &e) : numbers_to_deals(&in, map, &e)) == -1)
 		tool_die(&e);

@@ -408,7 +408,8 @@ main(int argc, char *argv[])
 		    alpha_text);
 
 	t = xcalloc(1, sizeof *t);
-	if (stream_open(&in, stdin, numbers ? STREAM_NUMBERS : STREAM_DEALS, &e) == -1 ||
+	if ((numbers ? stream_open(&in, stdin, STREAM_NUMBERS, &e) :
+	    stream_open_deals(&in, stdin, &e)) == -1 ||
 	    mapping_of_stream(&in, NULL, &map, &e) == -1 ||
 	    read_records(&in, map, t, &e) == -1)
 		tool_die(&e);

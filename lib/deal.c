@@ -17,7 +17,7 @@ deal_boards(const struct seed_record *seed, struct board_range range,
 	number_source_init(&ns, seed, range.high);
 	for (unsigned long b = range.low; b <= range.high && status == 0; b++) {
 		map->deal(number_source_board(&ns, (unsigned)b), owner);
-		status = writers_board(ws, (unsigned)b, owner, e);
+		status = writers_board(ws, (unsigned)b, owner, NULL, e);
 		if (progress != NULL && (b - range.low + 1) % PROGRESS_EVERY == 0)
 			progress(b - range.low + 1, total);
 	}

@@ -96,7 +96,8 @@ safe_to_load(const char *path, struct dl_error *e)
 static size_t
 struct_size_of(uint32_t abi_version)
 {
-	return abi_version == 1 ? DL_PLUGIN_V1_SIZE : sizeof(struct dl_plugin);
+	return abi_version == 1 ? DL_PLUGIN_V1_SIZE : abi_version == 2 ? DL_PLUGIN_V2_SIZE :
+	    sizeof(struct dl_plugin);
 }
 
 static int
@@ -115,7 +116,7 @@ load_file(const char *path, const char *name, struct loaded_plugin *lp, struct d
 	if ((p = dlsym(handle, DL_PLUGIN_SYMBOL)) == NULL)
 		dl_error_set(e, DL_ERR_SYSTEM, "%s: no \"%s\" symbol: not a dl plugin", path,
 		    DL_PLUGIN_SYMBOL);
-	else if (p->abi_version != 1 && p->abi_version != DL_PLUGIN_ABI_VERSION)
+	else if (p->abi_version < 1 || p->abi_version > DL_PLUGIN_ABI_VERSION)
 		dl_error_set(e, DL_ERR_SYSTEM,
 		    "%s: plugin ABI version %u, this program takes versions 1 to %d",
 		    path, p->abi_version, DL_PLUGIN_ABI_VERSION);
@@ -130,8 +131,8 @@ load_file(const char *path, const char *name, struct loaded_plugin *lp, struct d
 		dl_error_set(e, DL_ERR_SYSTEM, "%s: plugin calls itself \"%s\", not \"%s\"",
 		    path, p->name, name);
 	else {
-		/* a version-1 structure ends before the readers: the copy reads
-		 * them as NULL */
+		/* an older structure ends before the members added since: the
+		 * copy reads them as NULL and 0 */
 		struct dl_plugin *copy = xcalloc(1, sizeof *copy);
 
 		memcpy(copy, p, p->struct_size);

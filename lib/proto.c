@@ -5,7 +5,7 @@
 #include "proto.h"
 #include "tso.h"
 
-static const char *const kind_names[] = { "seed", "numbers", "deals" };
+static const char *const kind_names[] = { "seed", "numbers", "deals", "deals+dd" };
 
 const char *
 stream_kind_name(enum stream_kind kind)
@@ -66,6 +66,10 @@ parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expe
 		    (int)(end - p < 20 ? end - p : 20), p, PROTO_VERSION);
 	for (unsigned k = 0; k < sizeof kind_names / sizeof kind_names[0]; k++)
 		if (strcmp(end + 1, kind_names[k]) == 0) {
+			if (k == STREAM_ANALYSED && expected == STREAM_DEALS && s->analysed_too) {
+				s->kind = STREAM_ANALYSED;
+				return 0;
+			}
 			if (k != expected)
 				return stream_error(s, e, "expected a %s stream, got a %s stream",
 				    stream_kind_name(expected), kind_names[k]);
@@ -106,9 +110,25 @@ stream_open(struct stream_in *s, FILE *in, enum stream_kind expected, struct dl_
 	return stream_open_file(s, in, NULL, expected, e);
 }
 
+static int stream_open_kinds(struct stream_in *s, FILE *in, const char *name,
+    enum stream_kind expected, int analysed_too, struct dl_error *e);
+
 int
 stream_open_file(struct stream_in *s, FILE *in, const char *name, enum stream_kind expected,
     struct dl_error *e)
+{
+	return stream_open_kinds(s, in, name, expected, 0, e);
+}
+
+int
+stream_open_deals(struct stream_in *s, FILE *in, struct dl_error *e)
+{
+	return stream_open_kinds(s, in, NULL, STREAM_DEALS, 1, e);
+}
+
+static int
+stream_open_kinds(struct stream_in *s, FILE *in, const char *name, enum stream_kind expected,
+    int analysed_too, struct dl_error *e)
 {
 	char *line;
 	size_t len;
@@ -117,6 +137,7 @@ stream_open_file(struct stream_in *s, FILE *in, const char *name, enum stream_ki
 	memset(s, 0, sizeof *s);
 	line_reader_open(&s->lines, in, name);
 	s->kind = expected;
+	s->analysed_too = analysed_too;
 	if ((got = line_next(&s->lines, &line, &len, e)) == -1)
 		return -1;
 	if (got == 0)
@@ -228,9 +249,24 @@ record_deal(struct stream_in *s, char *line, unsigned *board, unsigned char owne
 
 	if (record_board(s, line, board, &field, e) == -1)
 		return -1;
-	if ((why = deal_from_tso(field, strlen(field), owner)) != NULL)
+	if (s->kind != STREAM_ANALYSED) {
+		if ((why = deal_from_tso(field, strlen(field), owner)) != NULL)
+			return stream_error(s, e, "%s", why);
+		return 0;
+	}
+	char *space = strchr(field, ' ');
+	if (space == NULL)
+		return stream_error(s, e, "a deals+dd record without its analysis");
+	if ((why = deal_from_tso(field, (size_t)(space - field), owner)) != NULL ||
+	    (why = analysis_parse(space + 1, dl_vulnerability(*board), &s->analysis)) != NULL)
 		return stream_error(s, e, "%s", why);
 	return 0;
+}
+
+const struct dl_analysis *
+stream_analysis(const struct stream_in *s)
+{
+	return s->kind == STREAM_ANALYSED ? &s->analysis : NULL;
 }
 
 int
@@ -321,4 +357,20 @@ stream_out_deal(struct stream_out *o, unsigned board, const unsigned char owner[
 	deal_to_tso(owner, p);
 	p[TSO_DIGITS] = '\n';
 	fwrite_unlocked(line, 1, (size_t)(p + TSO_DIGITS + 1 - line), o->fp);
+}
+
+void
+stream_out_analysed(struct stream_out *o, unsigned board, const unsigned char owner[CARDS],
+    const struct dl_analysis *a)
+{
+	char line[16 + TSO_DIGITS + 1 + ANALYSIS_TEXT_MAX + 1], *p = put_unsigned(line, board);
+
+	*p++ = ' ';
+	deal_to_tso(owner, p);
+	p += TSO_DIGITS;
+	*p++ = ' ';
+	analysis_format(a, p);
+	p += strlen(p);
+	*p++ = '\n';
+	fwrite_unlocked(line, 1, (size_t)(p - line), o->fp);
 }

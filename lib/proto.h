@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "analysis.h"
 #include "dealnum.h"
 #include "error.h"
 #include "lines.h"
@@ -14,7 +15,9 @@
 #define PROTO_NAME "dl"
 #define PROTO_VERSION 1
 
-enum stream_kind { STREAM_SEED, STREAM_NUMBERS, STREAM_DEALS };
+/* STREAM_ANALYSED: deals with their double-dummy analysis ("deals+dd"),
+ * read by the tools that open a deals stream with stream_open_deals. */
+enum stream_kind { STREAM_SEED, STREAM_NUMBERS, STREAM_DEALS, STREAM_ANALYSED };
 
 struct stream_in {
 	struct line_reader lines;
@@ -28,6 +31,8 @@ struct stream_in {
 	size_t pending_len;
 	unsigned boards;	/* records read so far */
 	unsigned first_board, next_board;
+	int analysed_too;	/* a deals+dd stream is read as deals */
+	struct dl_analysis analysis;	/* the last record's, in a deals+dd stream */
 };
 
 const char *stream_kind_name(enum stream_kind kind);
@@ -42,6 +47,8 @@ int stream_open(struct stream_in *s, FILE *in, enum stream_kind expected,
 /* The same for a named file: messages say "NAME:LINE: ...". */
 int stream_open_file(struct stream_in *s, FILE *in, const char *name,
     enum stream_kind expected, struct dl_error *e);
+/* A deals stream, analysed (deals+dd) or not: s->kind says which. */
+int stream_open_deals(struct stream_in *s, FILE *in, struct dl_error *e);
 void stream_close(struct stream_in *s);
 /* The next record line in *line: 1; 0 at the end; -1 on an error. */
 int stream_next_record(struct stream_in *s, char **line, size_t *len,
@@ -74,6 +81,9 @@ int record_board(struct stream_in *s, char *line, unsigned *board, char **field,
  * A numbers record: its board and deal number, which must be below D. */
 int record_deal(struct stream_in *s, char *line, unsigned *board,
     unsigned char owner[CARDS], struct dl_error *e);
+/* The analysis of the last deals record read, or NULL when the stream is
+ * not analysed. */
+const struct dl_analysis *stream_analysis(const struct stream_in *s);
 int record_number(struct stream_in *s, char *line, unsigned *board, u128 *number,
     struct dl_error *e);
 
@@ -103,5 +113,8 @@ void stream_out_range(struct stream_out *o, unsigned low, unsigned high);
 void stream_out_number(struct stream_out *o, unsigned board, u128 number);
 /* "BOARD DEAL", 52 digits of .tso. */
 void stream_out_deal(struct stream_out *o, unsigned board, const unsigned char owner[CARDS]);
+/* "BOARD DEAL TRICKS SCORE PAR", in a deals+dd stream. */
+void stream_out_analysed(struct stream_out *o, unsigned board, const unsigned char owner[CARDS],
+    const struct dl_analysis *a);
 
 #endif

@@ -29,6 +29,7 @@ struct writers {
 	size_t n;
 	struct writers_options opt;
 	struct dl_run run;
+	int need_number;	/* some writer uses Big Deal's deal number */
 };
 
 static void
@@ -260,16 +261,20 @@ name_in(const char *const *names, const char *name)
 
 int
 writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event,
-    char *const *headers, size_t nheaders, struct dl_error *e)
+    char *const *headers, size_t nheaders, int analysed, struct dl_error *e)
 {
 	ws->run = (struct dl_run){
 		.low = low, .high = high, .nboards = high - low + 1,
 		.event = event,
 		.generator = ws->opt.generator ? ws->opt.generator : DL_VERSION_STRING,
 		.headers = (const char *const *)headers, .nheaders = nheaders,
+		.analysed = analysed,
 	};
 	for (size_t i = 0; i < ws->n; i++) {
 		const struct dl_plugin *p = ws->w[i].lp.plugin;
+		/* plugins before version 3 may read the number without saying */
+		if (p->abi_version < 3 || (p->needs & DL_NEEDS_DEAL_NUMBER))
+			ws->need_number = 1;
 		if (p->max_board != 0 && high > p->max_board &&
 		    !name_in(ws->opt.past_limit, p->name))
 			return dl_error_set(e, DL_ERR_INPUT, "format %s holds boards up to %u, "
@@ -290,14 +295,19 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 
 int
 writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARDS],
-    struct dl_error *e)
+    const struct dl_analysis *analysis, struct dl_error *e)
 {
 	struct dl_deal deal;
 
 	deal.board = board;
 	memcpy(deal.owner, owner, CARDS);
 	deal_hands(owner, deal.hand);
-	deal_number_to_bytes(number_from_deal(owner), deal.number);
+	/* the number costs more than the rest of the board: only on demand */
+	if (ws->need_number)
+		deal_number_to_bytes(number_from_deal(owner), deal.number);
+	else
+		memset(deal.number, 0, sizeof deal.number);
+	deal.analysis = analysis;
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
 		if (w->lp.plugin->board != NULL && check_callback(w,

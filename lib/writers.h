@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "dealnum.h"
+#include "dl/plugin.h"
 #include "error.h"
 #include "outfile.h"
 
@@ -48,12 +49,14 @@ int writers_open(struct writers **ws, const struct format_list *formats,
     const struct writers_options *opt, struct dl_error *e);
 /* What writers_open would refuse in a format list, loading nothing. */
 int writers_check(const struct format_list *formats, struct dl_error *e);
-/* headers: the stream's header lines; event: the #I: text or NULL.  -1
- * when a format cannot hold board high. */
+/* headers: the stream's header lines; event: the #I: text or NULL;
+ * analysed: every board will come with its analysis.  -1 when a format
+ * cannot hold board high. */
 int writers_begin(struct writers *w, unsigned low, unsigned high, const char *event,
-    char *const *headers, size_t nheaders, struct dl_error *e);
+    char *const *headers, size_t nheaders, int analysed, struct dl_error *e);
+/* analysis: the board's, or NULL */
 int writers_board(struct writers *w, unsigned board, const unsigned char owner[CARDS],
-    struct dl_error *e);
+    const struct dl_analysis *analysis, struct dl_error *e);
 /* Ends every format and publishes every file, or none; frees w either way. */
 int writers_finish(struct writers *w, struct dl_error *e);
 /* Removes what was written and frees w: after an error. */

@@ -34,6 +34,56 @@ print_string(struct dl_out *out, const char *s)
 	}
 }
 
+/* The analysis as Bridge Composer writes it, which PBN 2.1 readers take
+ * (docs/analysis.md): [DoubleDummyTricks] 20 hex digits, declarers N S E W
+ * each in NT S H D C; [OptimumScore] from the side of the par contract;
+ * [ParContract] "NS 4S=; N 3N+1"; the OptimumResultTable section, a row a
+ * declarer and strain, its columns aligned. */
+static void
+print_analysis(struct dl_out *out, const struct dl_analysis *a)
+{
+	static const unsigned declarers[4] = { DL_NORTH, DL_SOUTH, DL_EAST, DL_WEST };
+	static const char *const strains[DL_STRAINS] = { "NT", "S", "H", "D", "C" };
+	static const char *const sides[16] = {
+		[1] = "N", [2] = "E", [4] = "S", [8] = "W", [5] = "NS", [10] = "EW",
+	};
+	char digits[4 * DL_STRAINS];
+	int wide = 0;
+
+	for (unsigned d = 0; d < 4; d++)
+		for (unsigned strain = 0; strain < DL_STRAINS; strain++) {
+			unsigned tricks = a->tricks[declarers[d]][strain] % 14;
+			digits[d * DL_STRAINS + strain] = "0123456789abcd"[tricks];
+			wide |= tricks >= 10;
+		}
+	out->print(out, "[DoubleDummyTricks \"%.20s\"]\n", digits);
+	if (a->ncontracts == 0)
+		out->print(out, "[OptimumScore \"NS 0\"]\n[ParContract \"Pass\"]\n");
+	else {
+		int ew = (a->contracts[0].declarers & 5) == 0;
+		out->print(out, "[OptimumScore \"%s %d\"]\n[ParContract \"", ew ? "EW" : "NS",
+		    ew ? -a->par_score : a->par_score);
+	}
+	for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
+		const struct dl_contract *c = &a->contracts[i];
+		const char *side = sides[c->declarers & 15];
+		out->print(out, "%s%s %u%c%s", i > 0 ? "; " : "", side ? side : "?", c->level,
+		    "NSHDC"[c->strain % DL_STRAINS], c->doubled ? "X" : "");
+		if (c->result != 0)
+			out->print(out, "%+d", c->result);
+		else
+			out->print(out, "=");
+		if (i + 1 == a->ncontracts)
+			out->print(out, "\"]\n");
+	}
+	out->print(out, "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\%dR\"]\n",
+	    wide ? 2 : 1);
+	for (unsigned d = 0; d < 4; d++)
+		for (unsigned strain = 0; strain < DL_STRAINS; strain++)
+			out->print(out, "%c %2s %*u\n", "NESW"[declarers[d]], strains[strain],
+			    wide ? 2 : 1, a->tricks[declarers[d]][strain]);
+}
+
 static int
 pbn_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
@@ -65,7 +115,10 @@ pbn_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 		print_hand(out, deal->hand[h]);
 	}
 	out->print(out, "\"]\n[Scoring \"?\"]\n[Declarer \"?\"]\n[Contract \"?\"]\n"
-	    "[Result \"?\"]\n\n");
+	    "[Result \"?\"]\n");
+	if (deal->analysis != NULL)
+		print_analysis(out, deal->analysis);
+	out->print(out, "\n");
 	return 0;
 }
 

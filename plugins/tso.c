@@ -22,8 +22,10 @@ tso_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
 	(void)state;
 	out->print(out, "#P: dl/1 deals\n");
+	/* the records hold the deals alone: not who analysed them (#A:) */
 	for (size_t i = 0; i < run->nheaders; i++)
-		out->print(out, "%s\n", run->headers[i]);
+		if (strncmp(run->headers[i], "#A: ", 4) != 0)
+			out->print(out, "%s\n", run->headers[i]);
 	if (!has_range_header(run))
 		out->print(out, "#B: %u-%u\n", run->low, run->high);
 	return 0;

@@ -54,14 +54,14 @@ plugin() {
 
 @test "a plugin for another ABI version is refused, naming the file and both versions" {
 	mkdir mine && cd mine
-	sed 's/DL_PLUGIN_HEAD/3, sizeof(struct dl_plugin)/' \
+	sed 's/DL_PLUGIN_HEAD/4, sizeof(struct dl_plugin)/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 3, this program takes versions 1 to 2" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 4, this program takes versions 1 to 3" ]
 	sed 's/DL_PLUGIN_HEAD/1, sizeof(struct dl_plugin)/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 96 bytes, ABI version 1 has 64 (built against another dl/plugin.h)" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 104 bytes, ABI version 1 has 64 (built against another dl/plugin.h)" ]
 }
 
 @test "a version-1 plugin (writers only, the structure before the readers) still loads and writes" {
@@ -75,12 +75,51 @@ plugin() {
 	[ "$output" = "dl-read: format hcp has no reader (dl-read --list shows the formats it reads)" ]
 }
 
+# numbers_plugin HEADERDIR NEEDS: a plugin "num" built against that
+# dl/plugin.h, writing each board's Big Deal number in hex
+numbers_plugin() {
+	cat > num.c <<-EOF
+	#include "dl/plugin.h"
+	static int
+	num_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal, void *s)
+	{
+		(void)run; (void)s;
+		out->print(out, "%u ", deal->board);
+		for (int i = 0; i < DL_DEAL_NUMBER_BYTES; i++)
+			out->print(out, "%02x", deal->number[i]);
+		out->print(out, "\\n");
+		return 0;
+	}
+	const struct dl_plugin dl_plugin = { DL_PLUGIN_HEAD, .name = "num", .suffix = "num",
+	    .description = "numbers", .kind = DL_TEXT, .board = num_board $2 };
+	EOF
+	cc -shared -fPIC -I"$1" num.c -o num.so
+}
+
+@test "plugins built from the headers of ABI versions 1 and 2 load, write, and get Big Deal's number unasked" {
+	mkdir mine && cd mine
+	old=$BATS_TEST_DIRNAME/data/old-abi
+	cc -shared -fPIC -I"$old/v1" "$BATS_TEST_DIRNAME/../share/examples/hcp.c" -o hcp.so
+	DL_PLUGIN_PATH=$PWD dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso" > out
+	[ "$(tail -1 out)" = "1 N:13 E:17 S:7 W:3" ]
+	numbers_plugin "$old/v2" ""
+	DL_PLUGIN_PATH=$PWD dl-fmt -f num < "$BIGDEAL/v4/deals.tso" > out
+	dl-map --reverse < "$BIGDEAL/v4/deals.tso" | grep -v '^#' | diff - out
+	# a version-3 plugin gets it when it says it needs it, and only then
+	numbers_plugin "$BATS_TEST_DIRNAME/../lib" ", .needs = DL_NEEDS_DEAL_NUMBER"
+	DL_PLUGIN_PATH=$PWD dl-fmt -f num < "$BIGDEAL/v4/deals.tso" > out
+	dl-map --reverse < "$BIGDEAL/v4/deals.tso" | grep -v '^#' | diff - out
+	numbers_plugin "$BATS_TEST_DIRNAME/../lib" ""
+	DL_PLUGIN_PATH=$PWD dl-fmt -f num < "$BIGDEAL/v4/deals.tso" > out
+	[ "$(head -1 out)" = "1 000000000000000000000000" ]
+}
+
 @test "a plugin built against another plugin.h is refused" {
 	mkdir mine && cd mine
 	sed 's/DL_PLUGIN_HEAD/DL_PLUGIN_ABI_VERSION, sizeof(struct dl_plugin) - 8/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 88 bytes, ABI version 2 has 96 (built against another dl/plugin.h)" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 96 bytes, ABI version 3 has 104 (built against another dl/plugin.h)" ]
 }
 
 @test "a shared object without the dl_plugin symbol is refused" {

@@ -22,9 +22,11 @@ extern "C" {
 #endif
 
 /* Raised on every change of the structures below.  Version 2 added
- * readers at the end of struct dl_plugin; the host still loads version-1
- * plugins (writers only), whose structure ends where the readers begin. */
-#define DL_PLUGIN_ABI_VERSION 2
+ * readers at the end of struct dl_plugin; version 3 the analysis of a
+ * board and what a writer needs computed.  The host still loads plugins of
+ * versions 1 and 2: it reads their struct_size, and what their structure
+ * has not, it takes as NULL and 0. */
+#define DL_PLUGIN_ABI_VERSION 3
 #define DL_PLUGIN_SYMBOL "dl_plugin"
 
 #define DL_CARDS 52
@@ -41,8 +43,33 @@ struct dl_deal {
 	unsigned board;				/* board number */
 	unsigned char owner[DL_CARDS];		/* seat holding each card */
 	unsigned char hand[4][DL_HAND_CARDS];	/* each seat's cards, increasing */
-	/* Big Deal's number of this deal, most significant byte first. */
+	/* Big Deal's number of this deal, most significant byte first: for
+	 * a plugin of version 3 only when it needs DL_NEEDS_DEAL_NUMBER. */
 	unsigned char number[DL_DEAL_NUMBER_BYTES];
+	/* Version 3: the double-dummy analysis (dl-dd), or NULL. */
+	const struct dl_analysis *analysis;
+};
+
+/* The double-dummy analysis of a board (dl-dd, docs/analysis.md).
+ * Strains are numbered 0 = notrump, 1 = spades, 2 = hearts, 3 = diamonds,
+ * 4 = clubs. */
+#define DL_STRAINS 5
+#define DL_PAR_CONTRACTS_MAX 10
+
+struct dl_contract {
+	unsigned char level;		/* 1..7 */
+	unsigned char strain;		/* 0 NT, 1 S, 2 H, 3 D, 4 C */
+	unsigned char doubled;		/* 1: a sacrifice, doubled */
+	unsigned char declarers;	/* bit 1 << seat for each seat that can declare it */
+	signed char result;		/* tricks over (+) or under (-) the level */
+};
+
+struct dl_analysis {
+	/* tricks[declarer][strain]: what declarer takes, double dummy */
+	unsigned char tricks[4][DL_STRAINS];
+	int par_score;			/* North-South's par score; 0: passed out */
+	unsigned ncontracts;		/* par contracts; 0 when passed out */
+	struct dl_contract contracts[DL_PAR_CONTRACTS_MAX];
 };
 
 /* The run being written. */
@@ -53,6 +80,8 @@ struct dl_run {
 	const char *generator;		/* e.g. "dl 0.1.0", for generator tags */
 	const char *const *headers;	/* the stream's header lines ("#I: ..."), */
 	size_t nheaders;		/*   #P: excepted */
+	/* Version 3: 1 when every board comes with its analysis. */
+	int analysed;
 };
 
 /* Where a plugin writes.  The host checks every write, turns LF into CRLF
@@ -146,10 +175,20 @@ struct dl_plugin {
 	int (*read_begin)(struct dl_in *in, void **state);
 	int (*read_board)(struct dl_in *in, struct dl_board_in *board, void *state);
 	void (*read_end)(struct dl_in *in, void *state);
+
+	/* ABI version 3: what the host computes for the writer only when
+	 * asked, since it costs (DL_NEEDS_* below). */
+	unsigned needs;
 };
 
-/* A version-1 plugin's structure: everything before the readers. */
+/* Big Deal's number of each deal, in struct dl_deal's number: the goedel
+ * format holds it.  Plugins of versions 1 and 2 get it always. */
+#define DL_NEEDS_DEAL_NUMBER 1u
+
+/* A version-1 plugin's structure: everything before the readers; a
+ * version-2 plugin's: everything before needs. */
 #define DL_PLUGIN_V1_SIZE offsetof(struct dl_plugin, sniff)
+#define DL_PLUGIN_V2_SIZE offsetof(struct dl_plugin, needs)
 
 #define DL_PLUGIN_HEAD DL_PLUGIN_ABI_VERSION, sizeof(struct dl_plugin)
 

@@ -17,6 +17,8 @@ else
 	need libsodium-dev
 	need libbsd-dev
 fi
+# libdds has no pkg-config file: its header says it is there
+[ -f /usr/include/dds/dll.h ] || need libdds-dev
 if [ "${1:-}" = --test ]; then
 	command -v bats >/dev/null 2>&1 || need bats
 fi
