@@ -148,7 +148,7 @@ body() { grep -v '^#' "$@"; }
 }
 
 @test "usage messages match the man pages' synopses" {
-	for t in dl-seed dl-stream dl-map dl-fmt dl-sqd dl-deal dl-bigdeal dl-bigdealx dl-stat dl-board dl-diff; do
+	for t in dl-seed dl-stream dl-map dl-fmt dl-sqd dl-deal dl-bigdeal dl-bigdealx dl-stat dl-board dl-diff dl-dd dl-read; do
 		run "$t" -h
 		[ "$status" -eq 0 ]
 		synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$BATS_TEST_DIRNAME/../man/$t.1" |

@@ -57,6 +57,9 @@ check() {
 	dl-board:0) ends_with 0 dl-board -b 2-3 < <(deals_of v1) ;;
 	dl-board:1) ends_with 1 dl-board < <(echo 1 123) ;;
 	dl-board:2) ends_with 2 dl-board -b 1,3 < <(deals_of v1) ;;
+	dl-dd:0) ends_with 0 dl-dd -q < <(deals_of v1) ;;
+	dl-dd:1) ends_with 1 dl-dd -q < <(echo 1 123) ;;
+	dl-dd:2) ends_with 2 dl-dd -j many < <(deals_of v1) ;;
 	dl-deal:0) ends_with 0 dl-deal -n 2 ;;
 	dl-deal:1) touch s.pbn; ends_with 1 dl-deal -n 2 -p s ;;
 	dl-deal:2) ends_with 2 dl-deal -n 0 ;;
