@@ -124,6 +124,14 @@ $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL)
 # dl-dd has libdds solve its boards (Debian: libdds-dev).
 $(BUILD)/bin/dl-dd: LIBS += -ldds
 
+# The pdf plugin draws with cairo and pango (Debian: libpango1.0-dev,
+# libcairo2-dev); their headers as system headers, so that their own
+# warnings are not ours.
+PANGO_CFLAGS := $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags pangocairo 2>/dev/null))
+PANGO_LIBS := $(shell $(PKG_CONFIG) --libs pangocairo 2>/dev/null)
+$(BUILD)/obj/plugins/pdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
+$(BUILD)/plugins/pdf.so: PLUGIN_LIBS = $(PANGO_LIBS)
+
 # dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
 $(LINKS): $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
 	ln -sf dl-fmt $@
@@ -134,7 +142,7 @@ $(READ_LINKS): $(BUILD)/bin/dl-read-%: $(BUILD)/bin/dl-read
 
 $(SO): $(BUILD)/plugins/%.so: $(BUILD)/obj/plugins/%.o
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) -shared $< -o $@
+	$(CC) $(ALL_LDFLAGS) -shared $< -o $@ $(PLUGIN_LIBS)
 
 $(HELPERS): $(BUILD)/t/%: $(BUILD)/obj/t/%.o $(LIBDL)
 	@mkdir -p $(@D)

@@ -8,8 +8,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "outfile.h"
 #include "plugins.h"
+#include "tso.h"
 #include "util.h"
 #include "writers.h"
 
@@ -30,6 +33,8 @@ struct writers {
 	struct writers_options opt;
 	struct dl_run run;
 	int need_number;	/* some writer uses Big Deal's deal number */
+	crypto_hash_sha256_state records;	/* the set's .tso records, hashed */
+	char fingerprint[17];
 };
 
 static void
@@ -211,6 +216,7 @@ writers_open(struct writers **wsp, const struct format_list *formats,
 
 	*wsp = NULL;
 	ws->opt = *opt;
+	crypto_hash_sha256_init(&ws->records);
 	if (load_formats(ws, formats, e) == -1)
 		goto fail;
 	if (opt->prefix == NULL && ws->n != 1) {
@@ -270,6 +276,7 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 		.headers = (const char *const *)headers, .nheaders = nheaders,
 		.analysed = analysed,
 	};
+	crypto_hash_sha256_init(&ws->records);
 	for (size_t i = 0; i < ws->n; i++) {
 		const struct dl_plugin *p = ws->w[i].lp.plugin;
 		/* plugins before version 3 may read the number without saying */
@@ -308,6 +315,12 @@ writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARD
 	else
 		memset(deal.number, 0, sizeof deal.number);
 	deal.analysis = analysis;
+	char record[16 + TSO_DIGITS + 1];
+	int n = snprintf(record, sizeof record, "%u ", board);
+	deal_to_tso(owner, record + n);
+	record[n + TSO_DIGITS] = '\n';
+	crypto_hash_sha256_update(&ws->records, (const unsigned char *)record,
+	    (unsigned long long)(n + TSO_DIGITS + 1));
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
 		if (w->lp.plugin->board != NULL && check_callback(w,
@@ -338,6 +351,11 @@ publish_all(struct writers *ws, struct dl_error *e)
 int
 writers_finish(struct writers *ws, struct dl_error *e)
 {
+	unsigned char digest[crypto_hash_sha256_BYTES];
+
+	crypto_hash_sha256_final(&ws->records, digest);
+	sodium_bin2hex(ws->fingerprint, sizeof ws->fingerprint, digest, 8);
+	ws->run.fingerprint = ws->fingerprint;
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
 		if (w->lp.plugin->end != NULL &&

@@ -82,6 +82,10 @@ struct dl_run {
 	size_t nheaders;		/*   #P: excepted */
 	/* Version 3: 1 when every board comes with its analysis. */
 	int analysed;
+	/* Version 3, for end() only (NULL before): the set's fingerprint, 16
+	 * hex digits of SHA-256 over its deals as .tso records ("BOARD
+	 * DIGITS\n" each), for a printed sheet to be matched with its files. */
+	const char *fingerprint;
 };
 
 /* Where a plugin writes.  The host checks every write, turns LF into CRLF

@@ -19,8 +19,19 @@ else
 fi
 # libdds has no pkg-config file: its header says it is there
 [ -f /usr/include/dds/dll.h ] || need libdds-dev
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists pangocairo; then
+	:
+else
+	need libpango1.0-dev
+	need libcairo2-dev
+fi
+# the hand records' font
+[ -d /usr/share/fonts/truetype/dejavu ] || need fonts-dejavu-core
 if [ "${1:-}" = --test ]; then
 	command -v bats >/dev/null 2>&1 || need bats
+	# the hand-record tests render HTML and PDF and read the text back
+	command -v chromium >/dev/null 2>&1 || need chromium
+	command -v pdftotext >/dev/null 2>&1 || need poppler-utils
 fi
 
 [ -z "$packages" ] && exit 0

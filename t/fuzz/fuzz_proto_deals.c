@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "dealnum.h"
 #include "fuzz.h"
 #include "mapping.h"
@@ -24,6 +25,33 @@ struct run {
 	size_t n;
 };
 
+/* An analysis accepted is written back as it was given (its text form is
+ * canonical), and what it says adds up. */
+static void
+check_analysis(const struct stream_in *in, const char *record, unsigned board)
+{
+	const struct dl_analysis *a = stream_analysis(in);
+	char text[ANALYSIS_TEXT_MAX];
+	const char *given = strchr(record, ' ');
+
+	if (a == NULL)
+		return;
+	/* "BOARD DEAL ANALYSIS": past the board and the deal */
+	if (given == NULL || (given = strchr(given + 1, ' ')) == NULL)
+		fuzz_fail("board %u: an analysis accepted from a record without one", board);
+	analysis_format(a, text);
+	if (strcmp(text, given + 1) != 0)
+		fuzz_fail("board %u: analysis \"%.60s\" written back as \"%.60s\"", board,
+		    given + 1, text);
+	for (unsigned seat = 0; seat < 4; seat++)
+		for (unsigned strain = 0; strain < DL_STRAINS; strain++)
+			if (a->tricks[seat][strain] > 13)
+				fuzz_fail("board %u: %u tricks", board, a->tricks[seat][strain]);
+	if ((a->ncontracts == 0) != (a->par_score == 0))
+		fuzz_fail("board %u: par score %d with %u contracts", board, a->par_score,
+		    a->ncontracts);
+}
+
 /* deals_to_numbers: the input from in, dl-map --reverse's output to fp. */
 static int
 reverse_deals(struct run *run, FILE *in, FILE *fp, struct dl_error *e)
@@ -36,7 +64,7 @@ reverse_deals(struct run *run, FILE *in, FILE *fp, struct dl_error *e)
 	size_t len;
 	int got;
 
-	if (stream_open(&run->in, in, STREAM_DEALS, e) == -1 ||
+	if (stream_open_deals(&run->in, in, e) == -1 ||
 	    mapping_of_stream(&run->in, run->given, &run->map, e) == -1)
 		return -1;
 	named = stream_header(&run->in, 'M');
@@ -51,8 +79,13 @@ reverse_deals(struct run *run, FILE *in, FILE *fp, struct dl_error *e)
 		stream_out_copy_headers(&out, &run->in, "M");
 	}
 	while ((got = stream_next_record(&run->in, &line, &len, e)) == 1) {
-		if (record_deal(&run->in, line, &board, owner, e) == -1)
+		char *record = xstrdup(line);
+		if (record_deal(&run->in, line, &board, owner, e) == -1) {
+			free(record);
 			return -1;
+		}
+		check_analysis(&run->in, record, board);
+		free(record);
 		if (board != run->in.first_board + run->n)
 			fuzz_fail("board %u where %zu boards from %u should be", board,
 			    run->n, run->in.first_board);

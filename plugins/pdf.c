@@ -1,0 +1,421 @@
+/* The hand record of html.c as PDF, drawn with cairo and pango: six boards
+ * a page, fonts embedded (subsets), text selectable.  Every page's footer
+ * carries the set's fingerprint, which is known only at the end: the
+ * boards are held (about 250 bytes each) and drawn then.  A4, or US Letter
+ * when PAPERSIZE or /etc/papersize says "letter" (libpaper's convention). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+
+#include "dl/plugin.h"
+
+#define BOARDS_PER_PAGE 6
+#define MM (72.0 / 25.4)
+#define FONT "DejaVu Sans"
+
+struct held_board {
+	struct dl_deal deal;
+	struct dl_analysis analysis;
+	int analysed;
+};
+
+struct pdf_state {
+	struct held_board *boards;
+	size_t n, cap;
+};
+
+static const char *const seat_name[4] = { "North", "East", "South", "West" };
+static const char *const suit_markup[4] = {
+	"\u2660", "<span foreground=\"#c00000\">\u2665</span>",
+	"<span foreground=\"#c00000\">\u2666</span>", "\u2663",
+};
+static const char *const strain_markup[DL_STRAINS] = {
+	"NT", "\u2660", "<span foreground=\"#c00000\">\u2665</span>",
+	"<span foreground=\"#c00000\">\u2666</span>", "\u2663",
+};
+
+/* Letter when the system's paper is; A4 otherwise. */
+static int
+paper_is_letter(void)
+{
+	const char *env = getenv("PAPERSIZE");
+	char name[32] = "";
+	FILE *fp;
+
+	if (env != NULL && *env != '\0')
+		snprintf(name, sizeof name, "%s", env);
+	else if ((fp = fopen("/etc/papersize", "r")) != NULL) {
+		while (fgets(name, sizeof name, fp) != NULL && name[0] == '#')
+			;
+		fclose(fp);
+	}
+	return g_ascii_strncasecmp(name, "letter", 6) == 0;
+}
+
+static int
+pdf_begin(struct dl_out *out, const struct dl_run *run, void **state)
+{
+	(void)run;
+	if ((*state = calloc(1, sizeof(struct pdf_state))) == NULL) {
+		out->fail(out, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+pdf_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
+    void *state)
+{
+	struct pdf_state *st = state;
+
+	(void)run;
+	if (st->n == st->cap) {
+		size_t cap = st->cap ? 2 * st->cap : 64;
+		struct held_board *grown = reallocarray(st->boards, cap, sizeof *grown);
+		if (grown == NULL) {
+			out->fail(out, "out of memory");
+			return -1;
+		}
+		st->boards = grown;
+		st->cap = cap;
+	}
+	struct held_board *b = &st->boards[st->n++];
+	b->deal = *deal;
+	b->deal.analysis = NULL;
+	b->analysed = deal->analysis != NULL;
+	if (b->analysed)
+		b->analysis = *deal->analysis;
+	return 0;
+}
+
+/* A layout of markup in a font (to g_object_unref). */
+static PangoLayout *
+layout_of(cairo_t *cr, const char *font, const char *markup, double *width)
+{
+	PangoLayout *layout = pango_cairo_create_layout(cr);
+	PangoFontDescription *desc = pango_font_description_from_string(font);
+	int w, h;
+
+	pango_layout_set_font_description(layout, desc);
+	pango_layout_set_markup(layout, markup, -1);
+	pango_font_description_free(desc);
+	pango_layout_get_size(layout, &w, &h);
+	*width = (double)w / PANGO_SCALE;
+	return layout;
+}
+
+/* Draws markup with its top at y: left-aligned at x (where 0), centred on
+ * it (0.5) or right-aligned (1). */
+static void
+text_aligned(cairo_t *cr, double x, double y, const char *font, const char *markup,
+    double where)
+{
+	double width;
+	PangoLayout *layout = layout_of(cr, font, markup, &width);
+
+	/* the lines of a label ("N" over its points) aligned alike */
+	pango_layout_set_alignment(layout, where == 0 ? PANGO_ALIGN_LEFT :
+	    where == 1 ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_CENTER);
+	cairo_move_to(cr, x - where * width, y);
+	pango_cairo_show_layout(cr, layout);
+	g_object_unref(layout);
+}
+
+static void
+text(cairo_t *cr, double x, double y, const char *font, const char *markup)
+{
+	text_aligned(cr, x, y, font, markup, 0);
+}
+
+static double
+text_width(cairo_t *cr, const char *font, const char *markup)
+{
+	double width;
+
+	g_object_unref(layout_of(cr, font, markup, &width));
+	return width;
+}
+
+static unsigned
+high_card_points(const struct dl_deal *deal, unsigned seat)
+{
+	unsigned hcp = 0;
+
+	for (unsigned i = 0; i < DL_HAND_CARDS; i++)
+		if (deal->hand[seat][i] % 13 < 4)
+			hcp += 4 - deal->hand[seat][i] % 13;
+	return hcp;
+}
+
+/* A hand's four lines: "♠ A K 10 7", a dash for a void; in a smaller
+ * font when a long suit would not fit in width. */
+static void
+draw_hand(cairo_t *cr, double x, double y, double width, const struct dl_deal *deal,
+    unsigned seat)
+{
+	static const char *const ranks[13] = {
+		"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
+	};
+	char lines[4][128], font[64];
+	double size = 10, widest = 0;
+
+	for (unsigned suit = 0; suit < 4; suit++) {
+		char *line = lines[suit];
+		size_t len = (size_t)snprintf(line, sizeof lines[suit], "%s ", suit_markup[suit]);
+		unsigned n = 0;
+		for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
+			unsigned card = deal->hand[seat][i];
+			if (card / 13 == suit)
+				len += (size_t)snprintf(line + len, sizeof lines[suit] - len, "%s%s",
+				    n++ > 0 ? " " : "", ranks[card % 13]);
+		}
+		if (n == 0)
+			snprintf(line + len, sizeof lines[suit] - len, "\u2014");
+		double w = text_width(cr, FONT " 10", line);
+		if (w > widest)
+			widest = w;
+	}
+	/* widths do not scale quite in proportion: shrink until it fits */
+	for (size = widest > width ? 10 * width / widest : 10; size > 4; size -= 0.25) {
+		snprintf(font, sizeof font, FONT " %.2f", size);
+		double w = 0;
+		for (unsigned suit = 0; suit < 4; suit++) {
+			double lw = text_width(cr, font, lines[suit]);
+			if (lw > w)
+				w = lw;
+		}
+		if (w <= width)
+			break;
+	}
+	for (unsigned suit = 0; suit < 4; suit++)
+		text(cr, x, y + suit * 14.0, font, lines[suit]);
+}
+
+static void
+draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal *deal)
+{
+	static const double at[4][2] = { { 0.5, 0.08 }, { 0.84, 0.36 }, { 0.5, 0.62 }, { 0.16, 0.36 } };
+	char label[32];
+
+	cairo_set_line_width(cr, 0.8);
+	cairo_rectangle(cr, x, y, size, size);
+	cairo_stroke(cr);
+	for (unsigned seat = 0; seat < 4; seat++) {
+		snprintf(label, sizeof label, "<b>%c</b>\n%u", "NESW"[seat],
+		    high_card_points(deal, seat));
+		text_aligned(cr, x + at[seat][0] * size, y + at[seat][1] * size, FONT " 7", label,
+		    0.5);
+	}
+}
+
+static void
+draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a)
+{
+	static const unsigned rows[4] = { DL_NORTH, DL_SOUTH, DL_EAST, DL_WEST };
+	const double cw = 14, ch = 10.5;
+	char cell[16];
+
+	cairo_set_line_width(cr, 0.4);
+	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+	for (unsigned r = 0; r <= 5; r++) {
+		cairo_move_to(cr, x, y + r * ch);
+		cairo_line_to(cr, x + 6 * cw, y + r * ch);
+	}
+	for (unsigned c = 0; c <= 6; c++) {
+		cairo_move_to(cr, x + c * cw, y);
+		cairo_line_to(cr, x + c * cw, y + 5 * ch);
+	}
+	cairo_stroke(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	for (unsigned s = 0; s < DL_STRAINS; s++)
+		text_aligned(cr, x + (s + 1.5) * cw, y + 0.5, FONT " Bold 7", strain_markup[s], 0.5);
+	for (unsigned r = 0; r < 4; r++) {
+		snprintf(cell, sizeof cell, "<b>%c</b>", "NESW"[rows[r]]);
+		text_aligned(cr, x + 0.5 * cw, y + (r + 1) * ch + 0.5, FONT " 7", cell, 0.5);
+		for (unsigned s = 0; s < DL_STRAINS; s++) {
+			snprintf(cell, sizeof cell, "%u", a->tricks[rows[r]][s]);
+			text_aligned(cr, x + (s + 1.5) * cw, y + (r + 1) * ch + 0.5, FONT " 7",
+			    cell, 0.5);
+		}
+	}
+}
+
+static void
+draw_par(cairo_t *cr, double x, double y, const struct dl_analysis *a)
+{
+	static const char *const sides[16] = {
+		[1] = "N", [2] = "E", [4] = "S", [8] = "W", [5] = "NS", [10] = "EW",
+	};
+	char line[512];
+	size_t len;
+
+	if (a->ncontracts == 0) {
+		text(cr, x, y, FONT " 9", "Par 0: passed out");
+		return;
+	}
+	int ew = (a->contracts[0].declarers & 5) == 0, score = ew ? -a->par_score : a->par_score;
+	len = (size_t)snprintf(line, sizeof line, "Par %s %s%d: ", ew ? "EW" : "NS",
+	    score < 0 ? "\u2212" : "+", score < 0 ? -score : score);
+	for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
+		const struct dl_contract *c = &a->contracts[i];
+		const char *side = sides[c->declarers & 15];
+		len += (size_t)snprintf(line + len, sizeof line - len, "%s%u%s%s %s", i > 0 ? ", " : "",
+		    c->level, strain_markup[c->strain % DL_STRAINS], c->doubled ? "\u00d7" : "",
+		    side != NULL ? side : "?");
+		if (c->result != 0 && len < sizeof line)
+			len += (size_t)snprintf(line + len, sizeof line - len, " %s%d",
+			    c->result > 0 ? "+" : "\u2212", c->result > 0 ? c->result : -c->result);
+		if (len >= sizeof line)
+			break;
+	}
+	text(cr, x, y, FONT " 9", line);
+}
+
+static void
+draw_board(cairo_t *cr, double x, double y, double w, double h, const struct held_board *b)
+{
+	static const char *const vulnerable[4] = {
+		"None vulnerable", "N-S vulnerable", "E-W vulnerable", "All vulnerable",
+	};
+	const struct dl_deal *d = &b->deal;
+	const double pad = 7, compass = 64, line = 14;
+	double side = (w - 2 * pad - compass) / 2, cx = x + pad + side;
+	char label[64];
+
+	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+	cairo_set_line_width(cr, 0.8);
+	cairo_new_sub_path(cr);
+	cairo_arc(cr, x + w - 6, y + 6, 6, -G_PI / 2, 0);
+	cairo_arc(cr, x + w - 6, y + h - 6, 6, 0, G_PI / 2);
+	cairo_arc(cr, x + 6, y + h - 6, 6, G_PI / 2, G_PI);
+	cairo_arc(cr, x + 6, y + 6, 6, G_PI, 3 * G_PI / 2);
+	cairo_close_path(cr);
+	cairo_stroke(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+
+	snprintf(label, sizeof label, "<b>%u</b>", d->board);
+	text(cr, x + pad, y + pad - 3, FONT " 22", label);
+	snprintf(label, sizeof label, "Dealer %s\n%s", seat_name[dl_dealer(d->board)],
+	    vulnerable[dl_vulnerability(d->board)]);
+	text(cr, x + pad, y + pad + 28, FONT " 7.5", label);
+
+	double top = y + pad, mid = top + 4 * line + 4;
+	draw_hand(cr, cx + 6, top, x + w - pad - cx - 6, d, DL_NORTH);
+	draw_compass(cr, cx, mid, compass, d);
+	draw_hand(cr, x + pad, mid + compass / 2 - 2 * line, side - 6, d, DL_WEST);
+	draw_hand(cr, cx + compass + 8, mid + compass / 2 - 2 * line, side - 8, d, DL_EAST);
+	draw_hand(cr, cx + 6, mid + compass + 4, x + w - pad - cx - 6, d, DL_SOUTH);
+	if (b->analysed) {
+		draw_tricks(cr, x + pad, mid + compass + 4, &b->analysis);
+		draw_par(cr, x + pad, y + h - pad - 12, &b->analysis);
+	}
+}
+
+static void
+draw_page(cairo_t *cr, double pw, double ph, const struct dl_run *run, const char *dealt,
+    const struct pdf_state *st, size_t first, unsigned page, unsigned pages)
+{
+	const double m = 12 * MM, head = 28, foot = 16, gap = 3 * MM;
+	double cw = (pw - 2 * m - gap) / 2, ch = (ph - 2 * m - head - foot - 2 * gap) / 3;
+	char line[128];
+	gchar *event = g_markup_escape_text(run->event != NULL ? run->event : "Hand record", -1);
+	gchar *bold = g_strdup_printf("<b>%s</b>", event);
+
+	text(cr, m, m, FONT " 13", bold);
+	if (dealt[0] != '\0') {
+		snprintf(line, sizeof line, "dealt %s", dealt);
+		text_aligned(cr, pw / 2, m + 3, FONT " 10", line, 0.5);
+	}
+	snprintf(line, sizeof line, "boards %u\u2013%u", run->low, run->high);
+	text_aligned(cr, pw - m, m + 3, FONT " 10", line, 1);
+	cairo_set_line_width(cr, 1);
+	cairo_move_to(cr, m, m + head - 6);
+	cairo_line_to(cr, pw - m, m + head - 6);
+	cairo_stroke(cr);
+	g_free(bold);
+	g_free(event);
+
+	for (size_t i = 0; i < BOARDS_PER_PAGE && first + i < st->n; i++)
+		draw_board(cr, m + (double)(i % 2) * (cw + gap), m + head + (double)(i / 2) * (ch + gap),
+		    cw, ch, &st->boards[first + i]);
+
+	const char *fp = run->fingerprint != NULL ? run->fingerprint : "";
+	cairo_set_line_width(cr, 0.5);
+	cairo_move_to(cr, m, ph - m - foot + 2);
+	cairo_line_to(cr, pw - m, ph - m - foot + 2);
+	cairo_stroke(cr);
+	snprintf(line, sizeof line, "set %.4s %.4s %.4s %.4s", fp, fp + (strlen(fp) >= 4 ? 4 : 0),
+	    fp + (strlen(fp) >= 8 ? 8 : 0), fp + (strlen(fp) >= 12 ? 12 : 0));
+	text(cr, m, ph - m - foot + 5, FONT " 8", line);
+	snprintf(line, sizeof line, "page %u of %u", page, pages);
+	text_aligned(cr, pw - m, ph - m - foot + 5, FONT " 8", line, 1);
+}
+
+static cairo_status_t
+write_out(void *closure, const unsigned char *data, unsigned int length)
+{
+	struct dl_out *out = closure;
+
+	out->write(out, data, length);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static int
+pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
+{
+	struct pdf_state *st = state;
+	int letter = paper_is_letter();
+	double pw = letter ? 612 : 595.276, ph = letter ? 792 : 841.89;
+	unsigned pages = (unsigned)((st->n + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE);
+	char dealt[11] = "";
+	int status = 0;
+
+	for (size_t i = 0; i < run->nheaders; i++)
+		if (strncmp(run->headers[i], "#T: ", 4) == 0 && strlen(run->headers[i]) >= 14)
+			snprintf(dealt, sizeof dealt, "%.10s", run->headers[i] + 4);
+	cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(write_out, out, pw, ph);
+	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE,
+	    run->event != NULL ? run->event : "Hand record");
+	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, run->generator);
+	cairo_t *cr = cairo_create(surface);
+	/* no hinting of metrics: text is laid out as it is printed, at any size */
+	cairo_font_options_t *options = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+	cairo_set_font_options(cr, options);
+	cairo_font_options_destroy(options);
+	for (unsigned page = 0; page < pages; page++) {
+		draw_page(cr, pw, ph, run, dealt, st, (size_t)page * BOARDS_PER_PAGE, page + 1, pages);
+		cairo_show_page(cr);
+	}
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		out->fail(out, "cairo: %s", cairo_status_to_string(cairo_status(cr)));
+		status = -1;
+	}
+	cairo_destroy(cr);
+	cairo_surface_finish(surface);
+	if (status == 0 && cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+		out->fail(out, "cairo: %s", cairo_status_to_string(cairo_surface_status(surface)));
+		status = -1;
+	}
+	cairo_surface_destroy(surface);
+	free(st->boards);
+	free(st);
+	return status;
+}
+
+const struct dl_plugin dl_plugin = {
+	DL_PLUGIN_HEAD,
+	.name = "pdf",
+	.suffix = "pdf",
+	.description = "hand record for people, printable (PDF)",
+	.kind = DL_BINARY,
+	.max_board = 0,
+	.begin = pdf_begin,
+	.board = pdf_board,
+	.end = pdf_end,
+};
