@@ -122,7 +122,7 @@ $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL)
 	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
 
 # dl-dd has libdds solve its boards (Debian: libdds-dev).
-$(BUILD)/bin/dl-dd: LIBS += -ldds
+$(BUILD)/bin/dl-dd $(BUILD)/t/ddsbatch: LIBS += -ldds
 
 # The pdf plugin draws with cairo and pango (Debian: libpango1.0-dev,
 # libcairo2-dev); their headers as system headers, so that their own
@@ -178,7 +178,7 @@ sanitize: test-deps
 	    LDFLAGS="-fsanitize=address,undefined" all test
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/t/dl256time
+	@$(MAKE) --no-print-directory all $(BUILD)/t/dl256time $(BUILD)/t/ddsbatch
 	@sh share/dev/bench.sh "$(CURDIR)/$(BUILD)"
 
 stat-long: deps
@@ -195,6 +195,7 @@ DLSHAREDIR = $(DESTDIR)$(PREFIX)/share/dl
 EXAMPLEDIR = $(DLSHAREDIR)/examples
 MANPAGES = $(wildcard man/*.[1-9])
 EXAMPLES = $(wildcard share/examples/*.c)
+EXAMPLE_SCRIPTS = $(wildcard share/examples/*.sh)
 
 install: all
 	mkdir -p $(BINDIR) $(PLUGINDIR) $(INCDIR) $(PCDIR) $(EXAMPLEDIR) \
@@ -208,6 +209,7 @@ install: all
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    share/dl-plugin.pc.in > $(PCDIR)/dl-plugin.pc
 	install -m 644 $(EXAMPLES) $(EXAMPLEDIR)/
+	install -m 755 $(EXAMPLE_SCRIPTS) $(EXAMPLEDIR)/
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -m 644 $$m $(MANDIR)/man$$s/; done
 
@@ -220,6 +222,7 @@ uninstall:
 	for p in $(READERS); do rm -f $(BINDIR)/dl-read-$$p; done
 	rm -f $(INCDIR)/plugin.h $(PCDIR)/dl-plugin.pc
 	rm -f $(EXAMPLES:share/examples/%=$(EXAMPLEDIR)/%)
+	rm -f $(EXAMPLE_SCRIPTS:share/examples/%=$(EXAMPLEDIR)/%)
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; rm -f $(MANDIR)/man$$s/$${m#man/}; done
 	for d in $(PLUGINDIR) $(DLLIBDIR) $(INCDIR) $(EXAMPLEDIR) $(DLSHAREDIR); do \

@@ -167,9 +167,11 @@ numbers_plugin() {
 	[ "${lines[0]}" = "FORMAT     SUFFIX KIND   MAX   DESCRIPTION" ]
 	[ "${lines[4]}" = "cds        .cds   binary 255   CDS" ]
 	[ "${lines[9]}" = "dup        .dup   binary 99    Duplimate" ]
-	[ "${lines[14]}" = "pbn        .pbn   text   -     Portable Bridge Notation" ]
+	[ "${lines[12]}" = "html       .html  text   -     hand record for people, printable (HTML)" ]
+	[ "${lines[16]}" = "pdf        .pdf   binary -     hand record for people, printable (PDF)" ]
+	[ "${lines[15]}" = "pbn        .pbn   text   -     Portable Bridge Notation" ]
 	[ "$(printf '%s\n' "${lines[@]:1}" | cut -d' ' -f1 | tr '\n' ' ')" = \
-	    "ber borel bri cds csv dge dlm dlmblind dup dupblind goedel kops lin pbn tso " ]
+	    "ber borel bri cds csv dge dlm dlmblind dup dupblind goedel html kops lin pbn pdf tso " ]
 }
 
 @test "cds refuses board numbers above 255 rather than truncate them" {

@@ -66,6 +66,24 @@ t=$(best "dl-stream -n $BOARDS < '$tmp/key' > /dev/null")
 echo "  dl-stream (dl256) alone: $(rate "$BOARDS" "$t") deals/s"
 echo "dl256 random access: $("$build/t/dl256time" 100000) us of compute a board (random key, event, session, board)"
 
+# Double dummy: dl-dd against DDS's own batch throughput on the same
+# deals (t/helpers/ddsbatch.c: CalcAllTables, 32 a call, on every core,
+# timed around the solving alone), and a 32-board session.
+DD_BOARDS=${DD_BOARDS:-128}
+dl-stream -n "$DD_BOARDS" < "$tmp/seed" | dl-map > "$tmp/dd.tso"
+dds_best=
+for i in $(seq "$RUNS"); do
+	t=$("$build/t/ddsbatch" < "$tmp/dd.tso")
+	dds_best=$(awk -v a="$t" -v b="${dds_best:-$t}" 'BEGIN { print (a < b ? a : b) }')
+done
+t=$(best "dl-dd -q < '$tmp/dd.tso' > /dev/null")
+/usr/bin/time -f '%P' -o "$tmp/cpu" dl-dd -q < "$tmp/dd.tso" > /dev/null
+echo "dl-dd:          $DD_BOARDS boards in $(printf %.2f "$t") s: $(rate "$DD_BOARDS" "$t") boards/s, CPU $(cat "$tmp/cpu") of $(nproc) cores"
+echo "  DDS batch alone: $(printf %.2f "$dds_best") s: $(rate "$DD_BOARDS" "$dds_best") boards/s; dl-dd takes $(awk -v a="$t" -v b="$dds_best" 'BEGIN { printf "%+.1f", (a / b - 1) * 100 }') %"
+dl-stream -n 32 < "$tmp/seed" | dl-map > "$tmp/dd32.tso"
+t=$(best "dl-dd -q < '$tmp/dd32.tso' > /dev/null")
+echo "  a 32-board session: $(printf %.2f "$t") s"
+
 echo "peak RSS ($BOARDS boards; PBN $PBN_BOARDS):"
 rss() { /usr/bin/time -f '%M' -o "$tmp/rss" "$@" > /dev/null; printf '  %-10s %5d KiB\n' "$1" "$(cat "$tmp/rss")"; }
 rss dl-seed --no-history -o -e 'benchmark seed, fixed so that runs are comparable'
@@ -74,3 +92,4 @@ rss dl-map < "$tmp/numbers"
 rss dl-fmt-pbn < "$tmp/deals"
 [ -f "$tmp/read.pbn" ] && rss dl-read "$tmp/read.pbn"
 [ -f "$tmp/read.pbn" ] && rss dl-read - < "$tmp/read.pbn"
+rss dl-dd -q < "$tmp/dd.tso"
