@@ -55,6 +55,7 @@ struct tso_reading {
 	unsigned low, high;	/* #B:, or 0 */
 	unsigned board;		/* the board before */
 	int records;		/* a record was read: no more headers */
+	int analysed;		/* #P: dl/1 deals+dd: an analysis after each deal */
 };
 
 static int
@@ -112,7 +113,11 @@ tso_header(struct dl_in *in, struct tso_reading *r, const char *line, size_t len
 		in->fail(in, "a header line after the first board");
 		return -1;
 	}
-	if (line[1] == 'P' && strcmp(line + 4, "dl/1 deals") != 0) {
+	/* an analysed stream (dl-dd) holds the deals too: its analysis,
+	 * which follows from them, is passed over */
+	if (line[1] == 'P' && strcmp(line + 4, "dl/1 deals+dd") == 0)
+		r->analysed = 1;
+	else if (line[1] == 'P' && strcmp(line + 4, "dl/1 deals") != 0) {
 		in->fail(in, "#P: %s: not a deals stream (#P: dl/1 deals)", line + 4);
 		return -1;
 	}
@@ -159,6 +164,14 @@ tso_record(struct dl_in *in, struct tso_reading *r, const char *line, size_t len
 	if (r->high != 0 && (r->board < r->low || r->board > r->high)) {
 		in->fail(in, "board %u: outside #B: %u-%u", r->board, r->low, r->high);
 		return -1;
+	}
+	if (r->analysed) {
+		const char *space = memchr(p, ' ', len - (size_t)(p - line));
+		if (space == NULL) {
+			in->fail(in, "board %u: a deals+dd record without its analysis", r->board);
+			return -1;
+		}
+		len = (size_t)(space - line);
 	}
 	if (len - (size_t)(p - line) != DL_CARDS) {
 		in->fail(in, "board %u: %zu digits, not 52", r->board, len - (size_t)(p - line));
@@ -210,8 +223,8 @@ tso_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 	return tso_end_of_file(in, r);
 }
 
-/* "#P: dl/1 deals", or a first line of 52 digits 0-3, board number or
- * not. */
+/* "#P: dl/1 deals" (or deals+dd), or a first line of 52 digits 0-3,
+ * board number or not. */
 static int
 tso_sniff(const unsigned char *head, size_t len)
 {
@@ -221,7 +234,9 @@ tso_sniff(const unsigned char *head, size_t len)
 
 	if (line == NULL)
 		return 0;
-	if (linelen == sizeof protocol - 1 && memcmp(line, protocol, linelen) == 0)
+	if ((linelen == sizeof protocol - 1 || (linelen == sizeof protocol + 2 &&
+	    memcmp(line + sizeof protocol - 1, "+dd", 3) == 0)) &&
+	    memcmp(line, protocol, sizeof protocol - 1) == 0)
 		return 100;
 	while (i < linelen && line[i] >= '0' && line[i] <= '9')
 		i++;

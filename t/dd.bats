@@ -93,6 +93,9 @@ SUITED=0000000000000111111111111122222222222223333333333333
 	dl-map --reverse < s.dd | cmp - <(dl-map --reverse < s.tso)
 	# dl-read reads the PBN back to the same deals
 	dl-read analysed.pbn | grep -v '^#' | diff - <(grep -v '^#' s.tso)
+	# and the analysed stream itself, kept in a file, as deals
+	dl-read s.dd | grep -v '^#' | diff - <(grep -v '^#' s.tso)
+	dl-diff s.dd s.tso
 }
 
 @test "an analysed stream is input like any other: what does not add up is refused, naming the line" {
