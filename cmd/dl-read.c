@@ -36,6 +36,7 @@ struct session {
 	unsigned long boards;
 	unsigned first, last;	/* board numbers as they go out */
 	char *event;		/* the first board's event */
+	char *site, *date;	/* the first board's, when it has them */
 	int event_differs;	/* warned of already */
 	FILE *spool;		/* the deals, when the input is read once */
 };
@@ -135,6 +136,30 @@ note_event(struct session *s, struct deal_reader *r, const struct dl_board_in *b
 	}
 }
 
+/* Where and when: the first board's site and date, when they pass as
+ * #S: and #D: (a date in PBN's YYYY.MM.DD); else a warning. */
+static void
+note_site_date(struct session *s, struct deal_reader *r, const struct dl_board_in *b)
+{
+	struct dl_error e;
+
+	if (s->boards != 1)
+		return;
+	if (b->site != NULL) {
+		if (event_text_check(b->site, &e) == -1)
+			tool_warn("%s: site: %s: the stream gets no #S:", reader_position(r), e.msg);
+		else
+			s->site = xstrdup(b->site);
+	}
+	if (b->date != NULL) {
+		if (date_text_check(b->date, &e) == -1)
+			tool_warn("%s: date \"%.40s\": %s: the stream gets no #D:",
+			    reader_position(r), b->date, e.msg);
+		else
+			s->date = xstrdup(b->date);
+	}
+}
+
 /* The stream keeps each board number's dealer and vulnerability. */
 static void
 note_dealer(struct deal_reader *r, const struct dl_board_in *b, unsigned long *odd)
@@ -174,6 +199,7 @@ read_all(struct session *s, board_fn *fn, struct stream_out *o, int noting)
 			unsigned board = number_board(s, r, b.board);
 			if (noting) {
 				note_event(s, r, &b);
+				note_site_date(s, r, &b);
 				note_dealer(r, &b, &odd);
 			}
 			if (fn != NULL)
@@ -256,6 +282,10 @@ write_headers(const struct session *s, struct stream_out *o)
 	stream_out_begin(o, stdout, STREAM_DEALS);
 	if (s->event != NULL)
 		stream_out_header(o, 'I', s->event);
+	if (s->site != NULL)
+		stream_out_header(o, 'S', s->site);
+	if (s->date != NULL)
+		stream_out_header(o, 'D', s->date);
 	stream_out_range(o, s->first, s->last);
 }
 
@@ -282,6 +312,8 @@ read_files(void)
 	}
 	xfclose(stdout, "standard output");
 	free(s.event);
+	free(s.site);
+	free(s.date);
 }
 
 int

@@ -24,13 +24,13 @@ usage(FILE *fp, int status)
 	fprintf(fp,
 	    "usage: dl-seed [-fko] [-e string]... [-E file]... [-g generator] [-i event]\n"
 	    "               [-w owner] [-x hex | -X file] [-c file] [--no-history]\n"
-	    "               [--not-for-play]\n"
+	    "               [--not-for-play] [--site site] [--date YYYY.MM.DD]\n"
 	    "       dl-seed -V commitment [-f]\n");
 	exit(status);
 }
 
 static struct {
-	const char *event, *owner, *commit, *verify, *hex_file, *hex;
+	const char *event, *site, *date, *owner, *commit, *verify, *hex_file, *hex;
 	const struct generator *generator;	/* -g */
 	int force, only_given, keyboard, given_hex, given_entropy, not_for_play, no_history;
 } opt;
@@ -82,6 +82,10 @@ write_seed(FILE *fp, const struct seed_record *seed, unsigned long bits, int wea
 	stream_out_header(&out, 'T', when);
 	if (opt.event != NULL)
 		stream_out_header(&out, 'I', opt.event);
+	if (opt.site != NULL)
+		stream_out_header(&out, 'S', opt.site);
+	if (opt.date != NULL)
+		stream_out_header(&out, 'D', opt.date);
 	if (weak)
 		stream_out_headerf(&out, 'W', "not for play: the seed has only %lu bits "
 		    "of entropy", bits);
@@ -161,6 +165,8 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 		{ "hex-file", required_argument, NULL, 'X' },
 		{ "no-history", no_argument, NULL, 'H' },
 		{ "not-for-play", no_argument, NULL, 'N' },
+		{ "site", required_argument, NULL, 'S' },
+		{ "date", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dl_error e;
@@ -204,6 +210,8 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 		case 'X': opt.hex_file = optarg; opt.given_hex = 1; break;
 		case 'H': opt.no_history = 1; break;
 		case 'N': opt.not_for_play = 1; break;
+		case 'S': opt.site = optarg; break;
+		case 'D': opt.date = optarg; break;
 		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
@@ -211,6 +219,14 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 		usage(stderr, 2);
 	if (opt.event != NULL && event_text_check(opt.event, &e) == -1) {
 		dl_error_prefix(&e, "--event");
+		tool_die(&e);
+	}
+	if (opt.site != NULL && event_text_check(opt.site, &e) == -1) {
+		dl_error_prefix(&e, "--site");
+		tool_die(&e);
+	}
+	if (opt.date != NULL && date_text_check(opt.date, &e) == -1) {
+		dl_error_prefix(&e, "--date");
 		tool_die(&e);
 	}
 	if (opt.given_hex && (given || opt.only_given || opt.keyboard))

@@ -44,6 +44,23 @@ event_text_check(const char *text, struct dl_error *e)
 	return 0;
 }
 
+int
+date_text_check(const char *text, struct dl_error *e)
+{
+	static const char form[] = "9999.99.99";
+
+	for (size_t i = 0; i < sizeof form; i++) {
+		char c = text[i];
+		if (form[i] == '\0' ? c != '\0' : form[i] == '.' ? c != '.' :
+		    !((c >= '0' && c <= '9') || c == '?'))
+			return dl_error_set(e, DL_ERR_USAGE, "not YYYY.MM.DD (PBN's form, "
+			    "? for a part not known)");
+		if (c == '\0')
+			break;
+	}
+	return 0;
+}
+
 static int
 parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expected,
     struct dl_error *e)
@@ -89,8 +106,13 @@ add_header(struct stream_in *s, const char *line, struct dl_error *e)
 		return stream_error(s, e, "protocol line #P: out of place");
 	if (!header_value_is_valid(line + 4))
 		return stream_error(s, e, "header #%c: is not one line of valid UTF-8 text", key);
-	if (key == 'I' && strlen(line + 4) > EVENT_MAX_BYTES)
-		return stream_error(s, e, "header #I: longer than %d bytes", EVENT_MAX_BYTES);
+	if ((key == 'I' || key == 'S') && strlen(line + 4) > EVENT_MAX_BYTES)
+		return stream_error(s, e, "header #%c: longer than %d bytes", key, EVENT_MAX_BYTES);
+	if (key == 'D' && date_text_check(line + 4, e) == -1) {
+		char why[DL_ERROR_MAX];
+		snprintf(why, sizeof why, "%s", e->msg);
+		return stream_error(s, e, "header #D: %s", why);
+	}
 	if (key != 'W' && stream_header(s, key) != NULL)
 		return stream_error(s, e, "header #%c: given twice", key);
 	if (key == 'B') {

@@ -70,6 +70,9 @@ int header_value_is_valid(const char *value);
  * 500 bytes". */
 #define EVENT_MAX_BYTES 500
 int event_text_check(const char *text, struct dl_error *e);
+/* The event's date (#D:, PBN [Date]): "YYYY.MM.DD", PBN's form, a part
+ * unknown as question marks ("2026.11.??").  -1 with a usage error. */
+int date_text_check(const char *text, struct dl_error *e);
 
 /* Parse a record "BOARD FIELD" or, in plain files, a bare "FIELD" (boards
  * then count from 1).  Checks that boards follow on from each other and lie

@@ -276,6 +276,13 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 		.headers = (const char *const *)headers, .nheaders = nheaders,
 		.analysed = analysed,
 	};
+	/* where and when, from the stream's headers */
+	for (size_t i = 0; i < nheaders; i++) {
+		if (strncmp(headers[i], "#S: ", 4) == 0)
+			ws->run.site = headers[i] + 4;
+		else if (strncmp(headers[i], "#D: ", 4) == 0)
+			ws->run.date = headers[i] + 4;
+	}
 	crypto_hash_sha256_init(&ws->records);
 	for (size_t i = 0; i < ws->n; i++) {
 		const struct dl_plugin *p = ws->w[i].lp.plugin;

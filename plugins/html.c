@@ -22,6 +22,7 @@ struct html_state {
 	unsigned boards;	/* written so far */
 	unsigned pages;		/* in all */
 	char *event;		/* escaped, or NULL */
+	char *where_when;	/* "site, date" escaped (#S:, #D:), or NULL */
 	char dealt[11];		/* "2026-11-24" from #T:, or "" */
 };
 
@@ -112,18 +113,32 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 		return -1;
 	}
 	st->pages = (run->nboards + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE;
-	if (run->event != NULL && (st->event = html_escape(run->event)) == NULL) {
+	char *where_when = NULL, *generator = html_escape(run->generator);
+	if (run->site != NULL || run->date != NULL) {
+		size_t len = (run->site ? strlen(run->site) : 0) + (run->date ? strlen(run->date) : 0);
+		if ((where_when = malloc(len + 3)) != NULL)
+			snprintf(where_when, len + 3, "%s%s%s", run->site ? run->site : "",
+			    run->site && run->date ? ", " : "", run->date ? run->date : "");
+	}
+	if ((run->event != NULL && (st->event = html_escape(run->event)) == NULL) ||
+	    ((run->site != NULL || run->date != NULL) &&
+	    (where_when == NULL || (st->where_when = html_escape(where_when)) == NULL)) ||
+	    generator == NULL) {
+		free(where_when);
+		free(generator);
 		out->fail(out, "out of memory");
 		return -1;
 	}
+	free(where_when);
 	/* the day the deals were made: "#T: 2026-11-24T19:30:00Z" */
 	for (size_t i = 0; i < run->nheaders; i++)
 		if (strncmp(run->headers[i], "#T: ", 4) == 0 && strlen(run->headers[i]) >= 14)
 			memcpy(st->dealt, run->headers[i] + 4, 10);
 	out->print(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	    "<meta name=\"generator\" content=\"%s\">\n<title>%s</title>\n<style>\n%s</style>\n"
-	    "</head>\n<body>\n", run->generator, st->event != NULL ? st->event : "Hand record",
+	    "</head>\n<body>\n", generator, st->event != NULL ? st->event : "Hand record",
 	    style);
+	free(generator);
 	return 0;
 }
 
@@ -132,7 +147,9 @@ page_begin(struct dl_out *out, const struct dl_run *run, struct html_state *st)
 {
 	out->print(out, "<div class=\"page\">\n<div class=\"head\"><span class=\"event\">%s</span>",
 	    st->event != NULL ? st->event : "Hand record");
-	if (st->dealt[0] != '\0')
+	if (st->where_when != NULL)
+		out->print(out, "<span class=\"date\">%s</span>", st->where_when);
+	else if (st->dealt[0] != '\0')
 		out->print(out, "<span class=\"date\">dealt %s</span>", st->dealt);
 	out->print(out, "<span class=\"range\">boards %u&#8211;%u</span></div>\n"
 	    "<div class=\"boards\">\n", run->low, run->high);
@@ -303,6 +320,7 @@ html_end(struct dl_out *out, const struct dl_run *run, void *state)
 	    "<p hidden>set %s</p>\n</body>\n</html>\n", fp, fp + 4 * (strlen(fp) >= 4),
 	    fp + 8 * (strlen(fp) >= 8), fp + 12 * (strlen(fp) >= 12), fp);
 	free(st->event);
+	free(st->where_when);
 	free(st);
 	return 0;
 }

@@ -104,7 +104,11 @@ pbn_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	(void)state;
 	out->print(out, "[Event \"");
 	print_string(out, run->event != NULL ? run->event : "?");
-	out->print(out, "\"]\n[Site \"?\"]\n[Date \"?\"]\n[Board \"%u\"]\n"
+	out->print(out, "\"]\n[Site \"");
+	print_string(out, run->site != NULL ? run->site : "?");
+	out->print(out, "\"]\n[Date \"");
+	print_string(out, run->date != NULL ? run->date : "?");
+	out->print(out, "\"]\n[Board \"%u\"]\n"
 	    "[West \"?\"]\n[North \"?\"]\n[East \"?\"]\n[South \"?\"]\n"
 	    "[Dealer \"%c\"]\n[Vulnerable \"%s\"]\n[Deal \"N:",
 	    deal->board, "NESW"[dl_dealer(deal->board)],

@@ -326,7 +326,14 @@ draw_page(cairo_t *cr, double pw, double ph, const struct dl_run *run, const cha
 	gchar *bold = g_strdup_printf("<b>%s</b>", event);
 
 	text(cr, m, m, FONT " 13", bold);
-	if (dealt[0] != '\0') {
+	if (run->site != NULL || run->date != NULL) {
+		gchar *where = g_strdup_printf("%s%s%s", run->site ? run->site : "",
+		    run->site && run->date ? ", " : "", run->date ? run->date : "");
+		gchar *markup = g_markup_escape_text(where, -1);
+		text_aligned(cr, pw / 2, m + 3, FONT " 10", markup, 0.5);
+		g_free(markup);
+		g_free(where);
+	} else if (dealt[0] != '\0') {
 		snprintf(line, sizeof line, "dealt %s", dealt);
 		text_aligned(cr, pw / 2, m + 3, FONT " 10", line, 0.5);
 	}

@@ -157,3 +157,26 @@ body() { grep -v '^#' "$@"; }
 		[ "$usage" = "$synopsis" ] || { echo "$t: '$usage' vs '$synopsis'"; false; }
 	done
 }
+
+@test "the event's site and date travel from dl-seed to PBN and the hand records; a date not in PBN's form is refused" {
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
+	    --event 'Club night' --site 'Hall "A" & B' --date 2026.11.?? 2> /dev/null > seed
+	grep -qx '#S: Hall "A" & B' seed
+	grep -qx '#D: 2026.11.??' seed
+	dl-stream -n 1-2 < seed | dl-map > s.tso
+	grep -qx '#S: Hall "A" & B' s.tso
+	dl-fmt -f pbn,html -p s < s.tso
+	[ "$(grep -c '^\[Site "Hall \\"A\\" & B"\]$' s.pbn)" -eq 2 ]
+	[ "$(grep -c '^\[Date "2026.11.??"\]$' s.pbn)" -eq 2 ]
+	grep -q '<span class="date">Hall &quot;A&quot; &amp; B, 2026.11.??</span>' s.html
+	# and back: dl-read takes them from the PBN file
+	run -0 dl-read s.pbn
+	[ "${lines[2]}" = '#S: Hall "A" & B' ]
+	[ "${lines[3]}" = '#D: 2026.11.??' ]
+	run -2 --separate-stderr dl-seed --not-for-play --date 24.11.2026
+	[ "$stderr" = "dl-seed: --date: not YYYY.MM.DD (PBN's form, ? for a part not known)" ]
+	printf '#P: dl/1 deals\n#D: 2026-11-24\n1 %s\n' \
+	    "$(grep -v '^#' s.tso | head -1 | cut -d' ' -f2)" > baddate.tso
+	run -1 --separate-stderr dl-fmt -f pbn < baddate.tso
+	[ "$stderr" = "dl-fmt: line 2: header #D: not YYYY.MM.DD (PBN's form, ? for a part not known)" ]
+}

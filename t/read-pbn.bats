@@ -54,12 +54,14 @@ game() {
 	[ "$output" = "dl-read: $REAL/bfc-sample.pbn:39: board 1 after board 10: a board again, or out of order (--renumber numbers the boards 1, 2, ... as they come)" ]
 	run -0 --separate-stderr dl-read --renumber "$REAL/bfc-sample.pbn"
 	[ "${lines[1]}" = "#I: Cavendish Pairs Day 2" ]
-	[ "${lines[2]}" = "#B: 1-3" ]
+	[ "${lines[2]}" = "#S: Rio Hotel, Las Vegas, USA" ]
+	[ "${lines[3]}" = "#D: 2004.05.05" ]
+	[ "${lines[4]}" = "#B: 1-3" ]
 	# the [Deal]s from W, S and W, turned to North first by hand
-	[ "${lines[3]}" = "1 2111020132230231122210113013210320030331003132232030" ]
-	[ "${lines[4]}" = "2 1210133210002230030232102132111231001212133232003033" ]
-	[ "${lines[5]}" = "3 3110030301002123321001212222312003323021302113331201" ]
-	[ "${#lines[@]}" -eq 6 ]
+	[ "${lines[5]}" = "1 2111020132230231122210113013210320030331003132232030" ]
+	[ "${lines[6]}" = "2 1210133210002230030232102132111231001212133232003033" ]
+	[ "${lines[7]}" = "3 3110030301002123321001212222312003323021302113331201" ]
+	[ "${#lines[@]}" -eq 8 ]
 	[ "$stderr" = "dl-read: $REAL/bfc-sample.pbn:39: board 1: event \"14th Cap Gemini Ernst & Young World Top Pairs 2001\", not the first board's: #I: keeps the first" ]
 	dl-read --renumber "$REAL/bfc-sample.pbn" 2> /dev/null | dl-fmt -f pbn -p back
 	grep '^\[Deal ' back.pbn > deals
@@ -74,8 +76,9 @@ game() {
 @test "pbn real files: rpbridge.net's Spingold boards, each with a game of the other table without a deal" {
 	run -0 --separate-stderr dl-read --renumber "$REAL/rpbridge-shared-deals.pbn"
 	[ "${lines[1]}" = "#I: Spingold" ]
-	[ "${lines[2]}" = "#B: 1-3" ]
-	[ "${#lines[@]}" -eq 6 ]
+	[ "${lines[2]}" = "#D: 2014.07.??" ]
+	[ "${lines[3]}" = "#B: 1-3" ]
+	[ "${#lines[@]}" -eq 7 ]
 	[ -z "$stderr" ]
 	dl-read --renumber "$REAL/rpbridge-shared-deals.pbn" | dl-fmt -f pbn -p back
 	grep '^\[Deal ' back.pbn > deals
@@ -118,11 +121,12 @@ game() {
 	} > x.pbn
 	run -0 --separate-stderr dl-read x.pbn
 	[ "${lines[1]}" = "#I: Club night" ]
-	[ "${lines[2]}" = "#B: 1-2" ]
-	[ "${#lines[@]}" -eq 5 ]
+	[ "${lines[2]}" = "#S: Hall" ]
+	[ "${lines[3]}" = "#B: 1-2" ]
+	[ "${#lines[@]}" -eq 6 ]
 	# the second game is board 1 again ("#"), passed over; board 2 has
 	# the event given last, ## having made it every game's since
-	[ "${lines[3]}" = "1 $SUITED" ]
+	[ "${lines[4]}" = "1 $SUITED" ]
 	[ "$stderr" = 'dl-read: x.pbn:7: board 2: event "Other night", not the first board'"'"'s: #I: keeps the first' ]
 	printf '[Event "#"]\n[Board "1"]\n[Deal "N:%s %s %s %s"]\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS" > first.pbn
 	run -0 dl-read first.pbn

@@ -86,6 +86,9 @@ struct dl_run {
 	 * hex digits of SHA-256 over its deals as .tso records ("BOARD
 	 * DIGITS\n" each), for a printed sheet to be matched with its files. */
 	const char *fingerprint;
+	/* Version 3: where and when the event is played (#S:, #D:
+	 * "YYYY.MM.DD"), or NULL. */
+	const char *site, *date;
 };
 
 /* Where a plugin writes.  The host checks every write, turns LF into CRLF
