@@ -140,3 +140,16 @@ SUITED=0000000000000111111111111122222222222223333333333333
 	# no record of a stream that is not whole
 	[ "$(printf '%s\n' "${lines[@]}" | grep -vc '^#')" -eq 0 ]
 }
+
+@test "dl-dd: a progress line on a terminal, none elsewhere; -v reports the time and the slowest batch" {
+	printf '#P: dl/1 deals\n#B: 1-2\n1 %s\n2 %s\n' $SUITED $SUITED > two.tso
+	# standard error a terminal (script(1) gives it one)
+	script -qec "dl-dd < two.tso > out.dd" /dev/null > tty
+	[[ "$(tr '\r' '\n' < tty | grep -m1 '^dl-dd')" =~ ^"dl-dd: 2/2 boards, "[0-9.]+" a second, 0 s left" ]]
+	[ "$(grep -vc '^#' out.dd)" -eq 2 ]
+	# not a terminal: nothing
+	run -0 --separate-stderr dl-dd < two.tso
+	[ -z "$stderr" ]
+	run -0 --separate-stderr dl-dd -q -v < two.tso
+	[[ "$stderr" =~ ^"dl-dd: 2 boards in "[0-9.]+" s; the slowest batch, boards 1-2, "[0-9.]+" s"$ ]]
+}
