@@ -33,6 +33,7 @@ struct writers {
 	struct writers_options opt;
 	struct dl_run run;
 	int need_number;	/* some writer uses Big Deal's deal number */
+	int need_fingerprint;	/* some writer prints the set's fingerprint */
 	crypto_hash_sha256_state records;	/* the set's .tso records, hashed */
 	char fingerprint[17];
 };
@@ -289,6 +290,8 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 		/* plugins before version 3 may read the number without saying */
 		if (p->abi_version < 3 || (p->needs & DL_NEEDS_DEAL_NUMBER))
 			ws->need_number = 1;
+		if (p->needs & DL_NEEDS_FINGERPRINT)
+			ws->need_fingerprint = 1;
 		if (p->max_board != 0 && high > p->max_board &&
 		    !name_in(ws->opt.past_limit, p->name))
 			return dl_error_set(e, DL_ERR_INPUT, "format %s holds boards up to %u, "
@@ -307,6 +310,19 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 	return 0;
 }
 
+/* The board into the set's fingerprint, as its .tso record. */
+static void
+fingerprint_add(struct writers *ws, unsigned board, const unsigned char owner[CARDS])
+{
+	char record[16 + TSO_DIGITS + 1];
+	int n = snprintf(record, sizeof record, "%u ", board);
+
+	deal_to_tso(owner, record + n);
+	record[n + TSO_DIGITS] = '\n';
+	crypto_hash_sha256_update(&ws->records, (const unsigned char *)record,
+	    (unsigned long long)(n + TSO_DIGITS + 1));
+}
+
 int
 writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARDS],
     const struct dl_analysis *analysis, struct dl_error *e)
@@ -322,12 +338,8 @@ writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARD
 	else
 		memset(deal.number, 0, sizeof deal.number);
 	deal.analysis = analysis;
-	char record[16 + TSO_DIGITS + 1];
-	int n = snprintf(record, sizeof record, "%u ", board);
-	deal_to_tso(owner, record + n);
-	record[n + TSO_DIGITS] = '\n';
-	crypto_hash_sha256_update(&ws->records, (const unsigned char *)record,
-	    (unsigned long long)(n + TSO_DIGITS + 1));
+	if (ws->need_fingerprint)
+		fingerprint_add(ws, board, owner);
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
 		if (w->lp.plugin->board != NULL && check_callback(w,
@@ -360,9 +372,11 @@ writers_finish(struct writers *ws, struct dl_error *e)
 {
 	unsigned char digest[crypto_hash_sha256_BYTES];
 
-	crypto_hash_sha256_final(&ws->records, digest);
-	sodium_bin2hex(ws->fingerprint, sizeof ws->fingerprint, digest, 8);
-	ws->run.fingerprint = ws->fingerprint;
+	if (ws->need_fingerprint) {
+		crypto_hash_sha256_final(&ws->records, digest);
+		sodium_bin2hex(ws->fingerprint, sizeof ws->fingerprint, digest, 8);
+		ws->run.fingerprint = ws->fingerprint;
+	}
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
 		if (w->lp.plugin->end != NULL &&

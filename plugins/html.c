@@ -335,4 +335,5 @@ const struct dl_plugin dl_plugin = {
 	.begin = html_begin,
 	.board = html_board,
 	.end = html_end,
+	.needs = DL_NEEDS_FINGERPRINT,
 };

@@ -425,4 +425,5 @@ const struct dl_plugin dl_plugin = {
 	.begin = pdf_begin,
 	.board = pdf_board,
 	.end = pdf_end,
+	.needs = DL_NEEDS_FINGERPRINT,
 };

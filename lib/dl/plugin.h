@@ -82,9 +82,10 @@ struct dl_run {
 	size_t nheaders;		/*   #P: excepted */
 	/* Version 3: 1 when every board comes with its analysis. */
 	int analysed;
-	/* Version 3, for end() only (NULL before): the set's fingerprint, 16
-	 * hex digits of SHA-256 over its deals as .tso records ("BOARD
-	 * DIGITS\n" each), for a printed sheet to be matched with its files. */
+	/* Version 3, for end() only (NULL before), when the plugin needs
+	 * DL_NEEDS_FINGERPRINT: the set's fingerprint, 16 hex digits of
+	 * SHA-256 over its deals as .tso records ("BOARD DIGITS\n" each), for
+	 * a printed sheet to be matched with its files. */
 	const char *fingerprint;
 	/* Version 3: where and when the event is played (#S:, #D:
 	 * "YYYY.MM.DD"), or NULL. */
@@ -191,6 +192,9 @@ struct dl_plugin {
 /* Big Deal's number of each deal, in struct dl_deal's number: the goedel
  * format holds it.  Plugins of versions 1 and 2 get it always. */
 #define DL_NEEDS_DEAL_NUMBER 1u
+/* The set's fingerprint, in struct dl_run's fingerprint at end(): the
+ * hand records print it.  A hash of every board: only on demand. */
+#define DL_NEEDS_FINGERPRINT 2u
 
 /* A version-1 plugin's structure: everything before the readers; a
  * version-2 plugin's: everything before needs. */
