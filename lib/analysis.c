@@ -193,8 +193,6 @@ analysis_parse(const char *text, unsigned vulnerability, struct dl_analysis *a)
 		struct dl_contract *c = &a->contracts[a->ncontracts++];
 		if ((why = parse_contract(&p, c)) != NULL)
 			return why;
-		if ((c->declarers & 5) != 0 && (c->declarers & 10) != 0)
-			return "analysis: a par contract declared by both sides";
 		int score = contract_score(c, side_vulnerable(c->declarers, vulnerability));
 		if ((c->declarers & 5) == 0)
 			score = -score;

@@ -135,15 +135,12 @@ find_line_end(const struct deal_reader *r, size_t *len, size_t *next)
 	if (r->buf == NULL)
 		return 0;	/* nothing read yet: pointer arithmetic on NULL is undefined */
 
-	const unsigned char *p = r->buf + r->start, *end = r->buf + r->end;
-	/* memchr, twice, is the fast way to the first CR or LF; a file with
-	 * lone CRs as line ends is rare, and then the CR is found first */
-	const unsigned char *q = memchr(p, '\n', (size_t)(end - p));
-	if (q == NULL)
-		q = end;
-	const unsigned char *cr = memchr(p, '\r', (size_t)(q - p));
-	if (cr != NULL)
-		q = cr;
+	const unsigned char *p = r->buf + r->start, *end = r->buf + r->end, *q = p;
+
+	/* one pass for either end: memchr for LF first would scan the whole
+	 * buffer for every line of a file whose lines end in CR alone */
+	while (q < end && *q != '\n' && *q != '\r')
+		q++;
 	if (q == end) {
 		if (!r->eof || q == p)
 			return 0;
