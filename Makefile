@@ -61,7 +61,7 @@ LIBS = $(PKG_LIBS) -ldl -lm
 TOOL_BIN = $(TOOLS:%=$(BUILD)/bin/%)
 LINKS = $(PLUGINS:%=$(BUILD)/bin/dl-fmt-%)
 # The plugins that read their format too: dl-read-NAME for each.
-READERS = ber borel bri cds csv dge dlm dup goedel kops lin pbn tso
+READERS = ber borel bri cds csv dge dlm dlmblind dup dupblind goedel kops lin pbn tso
 READ_LINKS = $(READERS:%=$(BUILD)/bin/dl-read-%)
 SO = $(PLUGINS:%=$(BUILD)/plugins/%.so)
 HELPERS = $(TEST_HELPERS:%=$(BUILD)/t/%)

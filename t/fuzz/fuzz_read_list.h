@@ -12,3 +12,6 @@ READER(kops)
 READER(lin)
 READER(pbn)
 READER(tso)
+/* last, so that the corpus's first bytes keep choosing the readers above */
+READER(dlmblind)
+READER(dupblind)
