@@ -111,6 +111,9 @@ board_par(unsigned board, struct ddTableResults *table, struct dl_analysis *a)
 	if (par.score != 0)
 		for (int i = 0; i < par.number && i < DL_PAR_CONTRACTS_MAX; i++) {
 			const struct contractType *ct = &par.contracts[i];
+			if (ct->seats < 0 || ct->seats > 5 || ct->denom < 0 || ct->denom > 4)
+				tool_fail(DL_ERR_SYSTEM, "board %u: DDS's par names seats %d, "
+				    "strain %d", board, ct->seats, ct->denom);
 			struct dl_contract *c = &a->contracts[a->ncontracts++];
 			c->level = (unsigned char)ct->level;
 			c->strain = (unsigned char)ct->denom;	/* 0 NT, 1 S ... 4 C, as ours */
