@@ -22,7 +22,7 @@
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: dl-dd [-qv] [-j threads]\n");
+	fprintf(fp, "usage: dl-dd [-qv] [-j threads] [-s count]\n");
 	exit(status);
 }
 
@@ -128,7 +128,55 @@ board_par(unsigned board, struct ddTableResults *table, struct dl_analysis *a)
 		    text + ANALYSIS_TRICKS_HEX + 1, why);
 }
 
-/* Solves the batch: one CalcAllTables call, then par board by board. */
+/* -s: the slowest boards seen so far, solved one at a time. */
+#define SLOWEST_MAX 100
+static struct {
+	unsigned want, n;
+	unsigned board[SLOWEST_MAX];
+	double seconds[SLOWEST_MAX];
+} slowest;
+
+static void
+note_time(unsigned board, double seconds)
+{
+	unsigned at = slowest.n;
+
+	if (slowest.n < slowest.want)
+		slowest.n++;
+	else {
+		/* the quickest kept gives way, if this board was slower */
+		at = 0;
+		for (unsigned i = 1; i < slowest.n; i++)
+			if (slowest.seconds[i] < slowest.seconds[at])
+				at = i;
+		if (seconds <= slowest.seconds[at])
+			return;
+	}
+	slowest.board[at] = board;
+	slowest.seconds[at] = seconds;
+}
+
+static void
+report_slowest(void)
+{
+	if (slowest.n == 0)
+		return;
+	fprintf(stderr, "dl-dd: the slowest boards:");
+	while (slowest.n > 0) {
+		unsigned top = 0;
+		for (unsigned i = 1; i < slowest.n; i++)
+			if (slowest.seconds[i] > slowest.seconds[top])
+				top = i;
+		fprintf(stderr, " %u (%.2f s)", slowest.board[top], slowest.seconds[top]);
+		slowest.board[top] = slowest.board[--slowest.n];
+		slowest.seconds[top] = slowest.seconds[slowest.n];
+	}
+	fputc('\n', stderr);
+}
+
+/* Solves the batch: one CalcAllTables call, or with -s one CalcDDtable a
+ * board (DDS then runs a board's strains in parallel, and each board's
+ * time is known); then par board by board. */
 static void
 solve(struct batch *b)
 {
@@ -140,7 +188,14 @@ solve(struct batch *b)
 	deals.noOfTables = (int)b->n;
 	for (unsigned i = 0; i < b->n; i++)
 		table_deal(b->owner[i], &deals.deals[i]);
-	if ((rc = CalcAllTables(&deals, -1, filter, &results, &pars)) != RETURN_NO_FAULT)
+	if (slowest.want > 0)
+		for (unsigned i = 0; i < b->n; i++) {
+			double start = now();
+			if ((rc = CalcDDtable(deals.deals[i], &results.results[i])) != RETURN_NO_FAULT)
+				dds_failed("table", rc);
+			note_time(b->board[i], now() - start);
+		}
+	else if ((rc = CalcAllTables(&deals, -1, filter, &results, &pars)) != RETURN_NO_FAULT)
 		dds_failed("tables", rc);
 	for (unsigned i = 0; i < b->n; i++) {
 		struct ddTableResults *table = &results.results[i];
@@ -238,7 +293,7 @@ main(int argc, char *argv[])
 
 	tool_start();
 	opterr = 0;
-	while ((ch = getopt(argc, argv, "hj:qv")) != -1) {
+	while ((ch = getopt(argc, argv, "hj:qs:v")) != -1) {
 		switch (ch) {
 		case 'h': usage(stdout, 0);
 		case 'j':
@@ -248,6 +303,12 @@ main(int argc, char *argv[])
 				    optarg);
 			break;
 		case 'q': quiet = 1; break;
+		case 's':
+			slowest.want = (unsigned)strtonum(optarg, 1, SLOWEST_MAX, &errstr);
+			if (errstr != NULL)
+				tool_fail(DL_ERR_USAGE, "-s %s: not a number of boards from 1 to %d",
+				    optarg, SLOWEST_MAX);
+			break;
 		case 'v': verbose = 1; break;
 		default: tool_bad_option(argv, optind, optopt);
 		}
@@ -273,6 +334,7 @@ main(int argc, char *argv[])
 		fprintf(stderr, "dl-dd: %lu boards in %.2f s; the slowest batch, boards %u-%u, "
 		    "%.2f s\n", progress.done, now() - progress.start, progress.slowest_low,
 		    progress.slowest_high, progress.slowest);
+	report_slowest();
 	stream_close(&in);
 	FreeMemory();
 	xfclose(stdout, "standard output");

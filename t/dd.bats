@@ -131,7 +131,7 @@ SUITED=0000000000000111111111111122222222222223333333333333
 
 @test "dl-dd: usage, a bad -j, a bad stream" {
 	run -2 --separate-stderr dl-dd extra
-	[ "$stderr" = "usage: dl-dd [-qv] [-j threads]" ]
+	[ "$stderr" = "usage: dl-dd [-qv] [-j threads] [-s count]" ]
 	run -2 --separate-stderr dl-dd -j 0
 	[ "$stderr" = "dl-dd: -j 0: not a number of threads from 1 to 1024" ]
 	printf '#P: dl/1 deals\n#B: 1-2\n1 %s\n' $SUITED > short.tso
@@ -152,4 +152,10 @@ SUITED=0000000000000111111111111122222222222223333333333333
 	[ -z "$stderr" ]
 	run -0 --separate-stderr dl-dd -q -v < two.tso
 	[[ "$stderr" =~ ^"dl-dd: 2 boards in "[0-9.]+" s; the slowest batch, boards 1-2, "[0-9.]+" s"$ ]]
+	# -s: board by board, the same analysis, and the slowest named
+	run -0 --separate-stderr dl-dd -q -s 1 < two.tso
+	[[ "$stderr" =~ ^"dl-dd: the slowest boards: "[12]" ("[0-9.]+" s)"$ ]]
+	printf '%s\n' "${lines[@]}" | cmp - out.dd
+	run -2 --separate-stderr dl-dd -s 101 < two.tso
+	[ "$stderr" = "dl-dd: -s 101: not a number of boards from 1 to 100" ]
 }
