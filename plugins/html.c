@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysed.h"
 #include "suits.h"
 
 #define BOARDS_PER_PAGE 6
@@ -164,20 +165,6 @@ page_end(struct dl_out *out, const struct html_state *st)
 	    "<span>page %u of %u</span></div>\n</div>\n", page, st->pages);
 }
 
-/* Milton Work's count: ace 4, king 3, queen 2, jack 1. */
-static unsigned
-high_card_points(const struct dl_deal *deal, unsigned seat)
-{
-	unsigned hcp = 0;
-
-	for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
-		unsigned rank = deal->hand[seat][i] % 13;
-		if (rank < 4)
-			hcp += 4 - rank;
-	}
-	return hcp;
-}
-
 static void
 print_hand(struct dl_out *out, const struct dl_deal *deal, unsigned seat)
 {
@@ -218,10 +205,7 @@ print_compass(struct dl_out *out, const struct dl_deal *deal)
 static void
 print_contract(struct dl_out *out, const struct dl_contract *c)
 {
-	static const char *const sides[16] = {
-		[1] = "N", [2] = "E", [4] = "S", [8] = "W", [5] = "NS", [10] = "EW",
-	};
-	const char *side = sides[c->declarers & 15];
+	const char *side = declarers_name(c->declarers);
 	unsigned strain = c->strain % DL_STRAINS;
 
 	out->print(out, "<span class=\"%s\">%u%s%s</span> %s", strain_class[strain], c->level,
@@ -260,9 +244,9 @@ print_par(struct dl_out *out, const struct dl_analysis *a)
 	if (a->ncontracts == 0)
 		out->print(out, "0: passed out");
 	else {
-		int ew = (a->contracts[0].declarers & 5) == 0;
-		int score = ew ? -a->par_score : a->par_score;
-		out->print(out, "%s %s%d: ", ew ? "EW" : "NS", score < 0 ? "&#8722;" : "+",
+		int score;
+		const char *side = par_side(a, &score);
+		out->print(out, "%s %s%d: ", side, score < 0 ? "&#8722;" : "+",
 		    score < 0 ? -score : score);
 		for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
 			if (i > 0)

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "analysed.h"
 #include "reading.h"
 
 static void
@@ -44,9 +45,6 @@ print_analysis(struct dl_out *out, const struct dl_analysis *a)
 {
 	static const unsigned declarers[4] = { DL_NORTH, DL_SOUTH, DL_EAST, DL_WEST };
 	static const char *const strains[DL_STRAINS] = { "NT", "S", "H", "D", "C" };
-	static const char *const sides[16] = {
-		[1] = "N", [2] = "E", [4] = "S", [8] = "W", [5] = "NS", [10] = "EW",
-	};
 	char digits[4 * DL_STRAINS];
 	int wide = 0;
 
@@ -60,13 +58,13 @@ print_analysis(struct dl_out *out, const struct dl_analysis *a)
 	if (a->ncontracts == 0)
 		out->print(out, "[OptimumScore \"NS 0\"]\n[ParContract \"Pass\"]\n");
 	else {
-		int ew = (a->contracts[0].declarers & 5) == 0;
-		out->print(out, "[OptimumScore \"%s %d\"]\n[ParContract \"", ew ? "EW" : "NS",
-		    ew ? -a->par_score : a->par_score);
+		int score;
+		const char *side = par_side(a, &score);
+		out->print(out, "[OptimumScore \"%s %d\"]\n[ParContract \"", side, score);
 	}
 	for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
 		const struct dl_contract *c = &a->contracts[i];
-		const char *side = sides[c->declarers & 15];
+		const char *side = declarers_name(c->declarers);
 		out->print(out, "%s%s %u%c%s", i > 0 ? "; " : "", side ? side : "?", c->level,
 		    "NSHDC"[c->strain % DL_STRAINS], c->doubled ? "X" : "");
 		if (c->result != 0)

@@ -10,7 +10,7 @@
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 
-#include "dl/plugin.h"
+#include "analysed.h"
 
 #define BOARDS_PER_PAGE 6
 #define MM (72.0 / 25.4)
@@ -140,17 +140,6 @@ text_width(cairo_t *cr, const char *font, const char *markup)
 	return width;
 }
 
-static unsigned
-high_card_points(const struct dl_deal *deal, unsigned seat)
-{
-	unsigned hcp = 0;
-
-	for (unsigned i = 0; i < DL_HAND_CARDS; i++)
-		if (deal->hand[seat][i] % 13 < 4)
-			hcp += 4 - deal->hand[seat][i] % 13;
-	return hcp;
-}
-
 /* A hand's four lines: "♠ A K 10 7", a dash for a void; in a smaller
  * font when a long suit would not fit in width. */
 static void
@@ -247,9 +236,6 @@ draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a)
 static void
 draw_par(cairo_t *cr, double x, double y, const struct dl_analysis *a)
 {
-	static const char *const sides[16] = {
-		[1] = "N", [2] = "E", [4] = "S", [8] = "W", [5] = "NS", [10] = "EW",
-	};
 	char line[512];
 	size_t len;
 
@@ -257,12 +243,13 @@ draw_par(cairo_t *cr, double x, double y, const struct dl_analysis *a)
 		text(cr, x, y, FONT " 9", "Par 0: passed out");
 		return;
 	}
-	int ew = (a->contracts[0].declarers & 5) == 0, score = ew ? -a->par_score : a->par_score;
-	len = (size_t)snprintf(line, sizeof line, "Par %s %s%d: ", ew ? "EW" : "NS",
+	int score;
+	const char *par = par_side(a, &score);
+	len = (size_t)snprintf(line, sizeof line, "Par %s %s%d: ", par,
 	    score < 0 ? "\u2212" : "+", score < 0 ? -score : score);
 	for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
 		const struct dl_contract *c = &a->contracts[i];
-		const char *side = sides[c->declarers & 15];
+		const char *side = declarers_name(c->declarers);
 		len += (size_t)snprintf(line + len, sizeof line - len, "%s%u%s%s %s", i > 0 ? ", " : "",
 		    c->level, strain_markup[c->strain % DL_STRAINS], c->doubled ? "\u00d7" : "",
 		    side != NULL ? side : "?");

@@ -1,0 +1,44 @@
+/* What the writers of analysed boards share (pbn, html, pdf): the names of
+ * par contracts' declarers, the par score as each names it, high-card
+ * points.  Header-only, as plugins call nothing in the host. */
+#ifndef DL_PLUGINS_ANALYSED_H
+#define DL_PLUGINS_ANALYSED_H
+
+#include "dl/plugin.h"
+
+/* A contract's declarers (a bit 1 << seat each) as people write them:
+ * "N", "EW"; NULL for a set no par contract has. */
+static inline const char *
+declarers_name(unsigned declarers)
+{
+	static const char *const names[16] = {
+		[1] = "N", [2] = "E", [4] = "S", [8] = "W", [5] = "NS", [10] = "EW",
+	};
+
+	return names[declarers & 15];
+}
+
+/* The side that declares par, "NS" or "EW" (NS when passed out), and the
+ * par score from that side: negative for a sacrifice ("EW -100"). */
+static inline const char *
+par_side(const struct dl_analysis *a, int *score)
+{
+	int ew = a->ncontracts > 0 && (a->contracts[0].declarers & 5) == 0;
+
+	*score = ew ? -a->par_score : a->par_score;
+	return ew ? "EW" : "NS";
+}
+
+/* Milton Work's count: ace 4, king 3, queen 2, jack 1. */
+static inline unsigned
+high_card_points(const struct dl_deal *deal, unsigned seat)
+{
+	unsigned hcp = 0;
+
+	for (unsigned i = 0; i < DL_HAND_CARDS; i++)
+		if (deal->hand[seat][i] % 13 < 4)
+			hcp += 4 - deal->hand[seat][i] % 13;
+	return hcp;
+}
+
+#endif
