@@ -231,61 +231,44 @@ begins_board(const struct lin_board *b, enum lin_key key)
 	}
 }
 
-/* "12" at the start of s (after blanks), to 10^9: the number, or 0 when s
- * begins with no digit; *end past the digits.  -1 when too large. */
-static long
-leading_number(const char *s, const char **end)
+/* The board number at the start of digits (after blanks), 0 when there
+ * is none; -1 after in->fail when it passes 10^9.  key names the pair. */
+static int
+board_number(struct dl_in *in, const char *key, const char *digits, unsigned *number)
 {
+	const char *s = digits;
 	long n = 0;
 
 	while (*s == ' ')
 		s++;
-	if (!isdigit((unsigned char)*s))
-		return 0;
-	for (; isdigit((unsigned char)*s); s++) {
-		n = n * 10 + (*s - '0');
-		if (n > 1000000000)
+	for (; isdigit((unsigned char)*s); s++)
+		if ((n = n * 10 + (*s - '0')) > 1000000000) {
+			in->fail(in, "%s|%.40s|: too large a board number", key, digits);
 			return -1;
-	}
-	*end = s;
-	return n;
+		}
+	*number = (unsigned)n;
+	return 0;
 }
 
 /* qx|o12| or qx|c12|: the room, then the board (more may follow a comma). */
 static int
 read_qx(struct dl_in *in, struct lin_board *b, const char *value)
 {
-	const char *end = value;
-	long n;
-
 	if (*value == 'c' || *value == 'C')
 		b->closed_room = 1;
 	if (isalpha((unsigned char)*value))
 		value++;
-	if ((n = leading_number(value, &end)) == -1) {
-		in->fail(in, "qx|%.40s|: too large a board number", value);
-		return -1;
-	}
-	b->from_qx = (unsigned)n;
-	return 0;
+	return board_number(in, "qx", value, &b->from_qx);
 }
 
 /* ah|Board 12|: the board's number, as BBO writes it. */
 static int
 read_ah(struct dl_in *in, struct lin_board *b, const char *value)
 {
-	const char *end = value;
-	long n;
-
 	b->has_ah = 1;
 	while (*value != '\0' && !isdigit((unsigned char)*value))
 		value++;
-	if ((n = leading_number(value, &end)) == -1) {
-		in->fail(in, "ah|%.40s|: too large a board number", value);
-		return -1;
-	}
-	b->from_ah = (unsigned)n;
-	return 0;
+	return board_number(in, "ah", value, &b->from_ah);
 }
 
 static void
