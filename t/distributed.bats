@@ -6,6 +6,8 @@
 load helper
 
 setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
 	dl-seed --not-for-play --no-history \
 	    --hex 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef \
 	    --event 'Statistics' > key 2> /dev/null
