@@ -1,6 +1,8 @@
+#include <endian.h>
 #include <string.h>
 
 #include "dealnum.h"
+#include "simd.h"
 
 /* C(n,k) for n <= 52, k <= 13: every value fits in 64 bits (C(52,13) is
  * about 6.4e11), so only the deal number itself needs 128 bits. */
@@ -42,83 +44,187 @@ fill_skip_rows(void)
 			skip_rows[m + 1][t + 1] = binomial(m, t - 1);
 }
 
-/* One position: taken when rank < skip.  Taken or not is a coin toss, so
- * this must not be a branch: on x86-64 two conditional moves off the flags
- * of one subtraction; elsewhere masks (gcc turns ?: back into a branch). */
-static inline unsigned
-unrank_step(uint64_t *rank, uint64_t *skip, uint64_t if_taken, uint64_t if_not)
+/* One hand's unranking: its rank, the skip of its next position, how many
+ * cards it still takes, and its choices so far as bits, the latest lowest. */
+struct unrank_chain {
+	uint64_t rank, skip, chosen;
+	uint64_t to_take;	/* 64 bits: an index needs no widening */
+};
+
+static inline void
+unrank_chain_start(struct unrank_chain *ch, uint64_t rank, unsigned positions)
+{
+	ch->rank = rank;
+	ch->skip = skip_rows[positions][HAND_CARDS + 1];
+	ch->chosen = 0;
+	ch->to_take = HAND_CARDS;
+}
+
+/* One position of a hand, taken when rank < skip; next is the row of the
+ * position after it, whose two possible skips are fetched before this
+ * position is decided.  Taken or not is a coin toss, so this must not be a
+ * branch: on x86-64 the carry of one subtraction drives two conditional
+ * moves (one of them the load of the next skip) and goes as it is into the
+ * chosen bits and the count (sbb, adc): eight instructions.  Elsewhere
+ * masks (gcc turns ?: back into a branch). */
+static inline void
+unrank_chain_step(struct unrank_chain *ch, const uint64_t *next)
 {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(DL_NO_ASM)
-	uint64_t rest = *rank;
-	unsigned char take;
+	uint64_t rest, minus_take;
 
-	__asm__("sub %[skip], %[rest]\n\t"
-	    "cmovb %[rank], %[rest]\n\t"
-	    "cmovb %[if_taken], %[if_not]\n\t"
-	    "setb %[take]"
-	    : [rest] "+&r" (rest), [if_not] "+&r" (if_not), [take] "=&q" (take)
-	    : [skip] "r" (*skip), [rank] "r" (*rank), [if_taken] "r" (if_taken)
+	__asm__("mov %[rank], %[rest]\n\t"
+	    "sub %[skip], %[rest]\n\t"
+	    "cmovae %[rest], %[rank]\n\t"
+	    "mov 8(%[next],%[t],8), %[skip]\n\t"
+	    "cmovb (%[next],%[t],8), %[skip]\n\t"
+	    "sbb %[minus_take], %[minus_take]\n\t"	/* -carry, and keeps it */
+	    "adc %[chosen], %[chosen]\n\t"
+	    "add %[minus_take], %[t]"
+	    : [rank] "+r" (ch->rank), [skip] "+r" (ch->skip),
+	      [chosen] "+r" (ch->chosen), [t] "+r" (ch->to_take),
+	      [rest] "=&r" (rest), [minus_take] "=&r" (minus_take)
+	    : [next] "r" (next),
+	      "m" (*(const uint64_t (*)[HAND_CARDS + 2])next)
 	    : "cc");
-	*rank = rest;
-	*skip = if_not;
-	return take;
 #else
-	unsigned take = *rank < *skip;
-	uint64_t taken = -(uint64_t)take;
+	uint64_t take = ch->rank < ch->skip;
+	uint64_t taken = -take;
 
-	*rank -= *skip & ~taken;
-	*skip = (if_taken & taken) | (if_not & ~taken);
-	return take;
+	ch->rank -= ch->skip & ~taken;
+	ch->skip = (next[ch->to_take] & taken) | (next[ch->to_take + 1] & ~taken);
+	ch->to_take -= take;
+	ch->chosen = ch->chosen << 1 | take;
 #endif
 }
 
-/* Cards of one hand from the lexicographic rank of a 13-subset of the n
- * positions in rest[]; the chosen positions are removed from rest[].  The
- * next position's two possible skips are fetched before this position is
- * decided, which takes the table load out of the chain of dependent steps
- * (docs/performance.md). */
-static void
-unrank_hand(uint64_t rank, unsigned char *rest, unsigned n, unsigned hand,
-    unsigned char owner[CARDS])
+/* A hand's choice among the positions still free is a choice of set bits:
+ * bit i of chosen, counted from the lowest, picks the i-th lowest set bit
+ * of free (what BMI2's PDEP does in one instruction). */
+static uint64_t
+deposit_bits_plain(uint64_t chosen, uint64_t free)
 {
-	unsigned char left[CARDS], chosen[HAND_CARDS + 1];
-	unsigned nleft = 0, t = HAND_CARDS;
-	uint64_t skip = skip_rows[n][t + 1];
+	uint64_t cards = 0;
 
-	for (unsigned q = 0; q < n; q++) {
-		const uint64_t *next = skip_rows[n - 1 - q];	/* m = n - q - 2 */
-		unsigned take = unrank_step(&rank, &skip, next[t], next[t + 1]);
-		chosen[HAND_CARDS - t] = rest[q];
-		left[nleft] = rest[q];
-		nleft += !take;
-		t -= take;
-	}
-	for (unsigned i = 0; i < HAND_CARDS; i++)
-		owner[chosen[i]] = (unsigned char)hand;
-	memcpy(rest, left, nleft);
+	for (; free != 0; free &= free - 1, chosen >>= 1)
+		cards |= free & -free & -(chosen & 1);
+	return cards;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(DL_NO_ASM)
+#include <immintrin.h>
+
+static uint64_t __attribute__((target("bmi2")))
+deposit_bits_bmi2(uint64_t chosen, uint64_t free)
+{
+	return _pdep_u64(chosen, free);
+}
+
+/* PDEP is one instruction on Intel since Haswell and on AMD since Zen 3,
+ * but microcode of hundreds of cycles on Zen 1 and 2, where the loop wins. */
+static uint64_t
+(*pick_deposit(void))(uint64_t, uint64_t)
+{
+	if (!simd_allowed(SIMD_AVX2))
+		return deposit_bits_plain;
+	if (__builtin_cpu_is("znver1") || __builtin_cpu_is("znver2"))
+		return deposit_bits_plain;
+	return deposit_bits_bmi2;
+}
+#else
+static uint64_t
+(*pick_deposit(void))(uint64_t, uint64_t)
+{
+	return deposit_bits_plain;
+}
+#endif
+
+static uint64_t (*deposit_bits)(uint64_t, uint64_t);
+
+/* spread[v]: eight bytes, the i-th 1 when bit 7 - i of v is set, else 0,
+ * in memory order whatever the machine's byte order. */
+static uint64_t spread[256];
+
+static void
+unrank_setup(void)
+{
+	fill_skip_rows();
+	for (unsigned v = 0; v < 256; v++) {
+		unsigned char bytes[8];
+		for (unsigned i = 0; i < 8; i++)
+			bytes[i] = (unsigned char)(v >> (7 - i) & 1);
+		memcpy(&spread[v], bytes, 8);
+	}
+	deposit_bits = pick_deposit();
+}
+
+#define ALL_CARDS ((UINT64_C(1) << CARDS) - 1)
+
+/* Eight cards' owners from the hands' masks (card c at bit 63 - c):
+ * 1 East + 2 South + 3 West, 0 North. */
+static inline uint64_t
+eight_owners(uint64_t east, uint64_t south, uint64_t west, unsigned k)
+{
+	unsigned shift = 56 - 8 * k;
+
+	return spread[east >> shift & 0xff] + 2 * spread[south >> shift & 0xff] +
+	    3 * spread[west >> shift & 0xff];
+}
+
+/* The three hands are unranked side by side: which of its positions a hand
+ * takes depends on its own rank alone (East chooses among "the cards North
+ * did not take", whichever they are), so the chains are independent and
+ * the processor runs them in parallel.  Aligned at their ends, position q
+ * of North's 52 is East's q - 13 of 39 and South's q - 26 of 26, with
+ * 51 - q positions after it in all three.  The cards are put in place
+ * afterwards: card c is bit 51 - c of a hand's mask, so that a hand's
+ * positions, in increasing card order, are its free bits from the highest
+ * down, as the chains chose them. */
 void
 deal_from_number(u128 number, unsigned char owner[CARDS])
 {
-	unsigned char rest[CARDS];
+	struct unrank_chain north, east, south;
+	unsigned q;
 
-	if (skip_rows[1][2] == 0)
-		fill_skip_rows();
+	if (deposit_bits == NULL)
+		unrank_setup();
 	/* constant divisors: the compiler turns these into multiplications */
 	u128 north_east = number / C_26_13;
-	uint64_t south = (uint64_t)(number - north_east * C_26_13);
-	uint64_t north = (uint64_t)(north_east / C_39_13);
-	uint64_t east = (uint64_t)(north_east - (u128)north * C_39_13);
+	uint64_t north_rank = (uint64_t)(north_east / C_39_13);
 
-	/* West holds whatever the others do not take */
-	for (unsigned c = 0; c < CARDS; c++) {
-		rest[c] = (unsigned char)c;
-		owner[c] = 3;
+	unrank_chain_start(&north, north_rank, 52);
+	unrank_chain_start(&east, (uint64_t)(north_east - (u128)north_rank * C_39_13), 39);
+	unrank_chain_start(&south, (uint64_t)(number - north_east * C_26_13), 26);
+#pragma GCC unroll 13
+	for (q = 0; q < 13; q++)
+		unrank_chain_step(&north, skip_rows[51 - q]);
+#pragma GCC unroll 13
+	for (; q < 26; q++) {
+		unrank_chain_step(&north, skip_rows[51 - q]);
+		unrank_chain_step(&east, skip_rows[51 - q]);
 	}
-	unrank_hand(north, rest, 52, 0, owner);
-	unrank_hand(east, rest, 39, 1, owner);
-	unrank_hand(south, rest, 26, 2, owner);
+#pragma GCC unroll 26
+	for (; q < 52; q++) {
+		unrank_chain_step(&north, skip_rows[51 - q]);
+		unrank_chain_step(&east, skip_rows[51 - q]);
+		unrank_chain_step(&south, skip_rows[51 - q]);
+	}
+
+	uint64_t free = ALL_CARDS & ~north.chosen;
+	uint64_t east_cards = deposit_bits(east.chosen, free);
+	free &= ~east_cards;
+	uint64_t south_cards = deposit_bits(south.chosen, free);
+	uint64_t west_cards = free & ~south_cards;
+
+	east_cards <<= 64 - CARDS;
+	south_cards <<= 64 - CARDS;
+	west_cards <<= 64 - CARDS;
+	for (unsigned k = 0; k < CARDS / 8; k++) {
+		uint64_t eight = eight_owners(east_cards, south_cards, west_cards, k);
+		memcpy(owner + 8 * k, &eight, 8);
+	}
+	uint64_t last = eight_owners(east_cards, south_cards, west_cards, CARDS / 8);
+	memcpy(owner + CARDS / 8 * 8, &last, CARDS % 8);
 }
 
 /* Rank of hand's cards among the n cards in rest[]: the sum of the binomials
@@ -203,23 +309,26 @@ deal_to_pbn(const unsigned char owner[CARDS], char *text)
 	*text = '\0';
 }
 
+/* Two loads and byte swaps: dl256 reads five candidates a board. */
 u128
 deal_number_from_bytes(const unsigned char bytes[DEAL_NUMBER_BYTES])
 {
-	u128 number = 0;
+	uint32_t high;
+	uint64_t low;
 
-	for (unsigned i = 0; i < DEAL_NUMBER_BYTES; i++)
-		number = number << 8 | bytes[i];
-	return number;
+	memcpy(&high, bytes, 4);
+	memcpy(&low, bytes + 4, 8);
+	return (u128)be32toh(high) << 64 | be64toh(low);
 }
 
 void
 deal_number_to_bytes(u128 number, unsigned char bytes[DEAL_NUMBER_BYTES])
 {
-	for (int i = DEAL_NUMBER_BYTES - 1; i >= 0; i--) {
-		bytes[i] = (unsigned char)number;
-		number >>= 8;
-	}
+	uint32_t high = htobe32((uint32_t)(number >> 64));
+	uint64_t low = htobe64((uint64_t)number);
+
+	memcpy(bytes, &high, 4);
+	memcpy(bytes + 4, &low, 8);
 }
 
 /* hex_digits[c]: 16 + the value of lowercase hex digit c, 0 for any other
@@ -266,19 +375,24 @@ deal_number_from_hex(const char *hex, u128 *number)
 	return 0;
 }
 
+/* A byte's two digits at a time. */
+static const char byte_digits[] =
+	    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+	    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+	    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+	    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+	    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+	    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+	    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+	    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
 void
 deal_number_to_hex(u128 number, char hex[DEAL_NUMBER_HEX + 1])
 {
-	static const char digits[] = "0123456789abcdef";
-	uint64_t low = (uint64_t)number, high = (uint64_t)(number >> 64);
+	unsigned char bytes[DEAL_NUMBER_BYTES];
 
-	for (int i = DEAL_NUMBER_HEX - 1; i >= DEAL_NUMBER_HEX - 16; i--) {
-		hex[i] = digits[low & 15];
-		low >>= 4;
-	}
-	for (int i = DEAL_NUMBER_HEX - 17; i >= 0; i--) {
-		hex[i] = digits[high & 15];
-		high >>= 4;
-	}
+	deal_number_to_bytes(number, bytes);
+	for (unsigned i = 0; i < DEAL_NUMBER_BYTES; i++)
+		memcpy(hex + 2 * i, byte_digits + 2 * bytes[i], 2);
 	hex[DEAL_NUMBER_HEX] = '\0';
 }

@@ -83,18 +83,30 @@ xasprintf(const char *fmt, ...)
 	return p;
 }
 
+/* Two digits a division: board numbers are printed millions of times. */
 char *
 put_unsigned(char *p, unsigned long v)
 {
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	    "8081828384858687888990919293949596979899";
 	char digits[20];
-	int n = 0;
+	int n = sizeof digits;
 
-	do
-		digits[n++] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	while (n > 0)
-		*p++ = digits[--n];
-	return p;
+	while (v >= 100) {
+		unsigned pair = (unsigned)(v % 100);
+		v /= 100;
+		digits[--n] = pairs[2 * pair + 1];
+		digits[--n] = pairs[2 * pair];
+	}
+	if (v >= 10) {
+		digits[--n] = pairs[2 * v + 1];
+		digits[--n] = pairs[2 * v];
+	} else
+		digits[--n] = (char)('0' + v);
+	memcpy(p, digits + n, sizeof digits - (size_t)n);
+	return p + sizeof digits - n;
 }
 
 size_t
