@@ -1,5 +1,7 @@
 #include <string.h>
 
+#include <sodium.h>
+
 #include "bigdeal.h"
 #include "generator.h"
 
@@ -19,25 +21,31 @@ bigdeal_stream_init(struct bigdeal_stream *s,
 		s->block[56 + i] = (unsigned char)(bits >> (8 * i));
 }
 
+/* The digest's first 12 bytes are h[0..2], each little-endian; read them
+ * as one big-endian number. */
+static u128
+number_from_state(const uint32_t h[5])
+{
+	return (u128)__builtin_bswap32(h[0]) << 64 |
+	    (u128)__builtin_bswap32(h[1]) << 32 | __builtin_bswap32(h[2]);
+}
+
 static u128
 candidate(struct bigdeal_stream *s)
 {
-	uint32_t h[5];
-	u128 number = 0;
+	if (s->ahead_next == s->ahead_count) {
+		uint32_t h[RIPEMD160_MAX_LANES][5];
+		unsigned n = ripemd160_counter_lanes();
 
-	s->seq++;
-	s->block[0] = (unsigned char)s->seq;
-	s->block[1] = (unsigned char)(s->seq >> 8);
-	s->block[2] = (unsigned char)(s->seq >> 16);
-	s->block[3] = (unsigned char)(s->seq >> 24);
-	ripemd160_initial_state(h);
-	ripemd160_compress(h, s->block);
-	/* The digest's first 12 bytes are h[0..2], each little-endian; read
-	 * them as one big-endian number. */
-	for (int i = 0; i < 3; i++)
-		for (int j = 0; j < 4; j++)
-			number = number << 8 | ((h[i] >> (8 * j)) & 0xff);
-	return number;
+		ripemd160_counter_blocks(s->block, s->seq + 1, n, h);
+		for (unsigned i = 0; i < n; i++)
+			s->ahead[i] = number_from_state(h[i]);
+		sodium_memzero(h, sizeof h);
+		s->seq += n;
+		s->ahead_next = 0;
+		s->ahead_count = n;
+	}
+	return s->ahead[s->ahead_next++];
 }
 
 u128

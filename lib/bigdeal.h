@@ -18,10 +18,14 @@
 /* Holds the secret: allocate it with secret_alloc() and free it with
  * secret_free(), which wipes it. */
 struct bigdeal_stream {
-	uint32_t seq;
+	uint32_t seq;		/* the candidates made so far */
 	/* seq (LE) || random || owner, already padded to one RIPEMD-160 block:
 	 * each candidate costs exactly one compression. */
 	unsigned char block[RIPEMD160_BLOCK];
+	/* candidates made ahead, as many at once as the processor's vectors
+	 * hold (ripemd160_counter_blocks), taken in order */
+	u128 ahead[RIPEMD160_MAX_LANES];
+	unsigned ahead_next, ahead_count;
 };
 
 void bigdeal_stream_init(struct bigdeal_stream *s,

@@ -4,6 +4,7 @@
 #include <sodium.h>
 
 #include "ripemd160.h"
+#include "simd.h"
 
 static const uint8_t word_left[80] = {
 	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
@@ -83,6 +84,69 @@ ripemd160_compress(uint32_t h[5], const unsigned char block[RIPEMD160_BLOCK])
 	h[4] = h[0] + bl + c;
 	h[0] = t;
 	sodium_memzero(x, sizeof x);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(DL_NO_ASM)
+#define LANES 8
+#define LANES_TARGET __attribute__((target("avx2")))
+#define LANES_NAME compress_counters_avx2
+#include "ripemd160_lanes.h"
+#undef LANES
+#undef LANES_TARGET
+#undef LANES_NAME
+#define LANES 16
+#define LANES_TARGET __attribute__((target("avx512f,avx512vl")))
+#define LANES_NAME compress_counters_avx512
+#include "ripemd160_lanes.h"
+#undef LANES
+#undef LANES_TARGET
+#undef LANES_NAME
+#endif
+
+unsigned
+ripemd160_counter_lanes(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(DL_NO_ASM)
+	if (simd_allowed(SIMD_AVX512))
+		return 16;
+	if (simd_allowed(SIMD_AVX2))
+		return 8;
+#endif
+	return 1;
+}
+
+void
+ripemd160_counter_blocks(const unsigned char block[RIPEMD160_BLOCK], uint32_t first,
+    unsigned n, uint32_t out[][5])
+{
+	uint32_t words[16];
+
+	for (int i = 0; i < 16; i++)
+		words[i] = (uint32_t)block[4 * i] | (uint32_t)block[4 * i + 1] << 8 |
+		    (uint32_t)block[4 * i + 2] << 16 | (uint32_t)block[4 * i + 3] << 24;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(DL_NO_ASM)
+	if (n == 16 && simd_allowed(SIMD_AVX512)) {
+		compress_counters_avx512(words, first, out);
+		n = 0;
+	} else if (n == 8 && simd_allowed(SIMD_AVX2)) {
+		compress_counters_avx2(words, first, out);
+		n = 0;
+	}
+#endif
+	if (n > 0) {
+		unsigned char one[RIPEMD160_BLOCK];
+
+		memcpy(one, block, sizeof one);
+		for (unsigned i = 0; i < n; i++) {
+			uint32_t counter = first + i;
+			for (int j = 0; j < 4; j++)
+				one[j] = (unsigned char)(counter >> (8 * j));
+			ripemd160_initial_state(out[i]);
+			ripemd160_compress(out[i], one);
+		}
+		sodium_memzero(one, sizeof one);
+	}
+	sodium_memzero(words, sizeof words);
 }
 
 void

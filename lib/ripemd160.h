@@ -26,4 +26,16 @@ void ripemd160(const void *data, size_t len, unsigned char out[RIPEMD160_SIZE]);
 void ripemd160_compress(uint32_t h[5], const unsigned char block[RIPEMD160_BLOCK]);
 void ripemd160_initial_state(uint32_t h[5]);
 
+/* Big Deal's candidates are compressions of one block whose first four
+ * bytes count up (little-endian): independent, so several are computed at
+ * once in the lanes of a vector (AVX2: 8, AVX-512: 16; lib/simd.h).
+ * out[i] is the state after compressing, from the initial state, block
+ * with first + i in its first four bytes, for i < n; n is best
+ * ripemd160_counter_lanes(), at most RIPEMD160_MAX_LANES.  The same
+ * results whichever instructions compute them. */
+#define RIPEMD160_MAX_LANES 16
+unsigned ripemd160_counter_lanes(void);
+void ripemd160_counter_blocks(const unsigned char block[RIPEMD160_BLOCK], uint32_t first,
+    unsigned n, uint32_t out[][5]);
+
 #endif
