@@ -45,15 +45,15 @@ sink_write(struct dl_out *out, const void *bytes, size_t len)
 	const char *p = bytes, *end = p + len, *nl;
 
 	if (!w->crlf) {
-		fwrite(bytes, 1, len, w->fp);
+		fwrite_unlocked(bytes, 1, len, w->fp);
 		return;
 	}
 	while ((nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-		fwrite(p, 1, (size_t)(nl - p), w->fp);
-		fwrite("\r\n", 1, 2, w->fp);
+		fwrite_unlocked(p, 1, (size_t)(nl - p), w->fp);
+		fwrite_unlocked("\r\n", 1, 2, w->fp);
 		p = nl + 1;
 	}
-	fwrite(p, 1, (size_t)(end - p), w->fp);
+	fwrite_unlocked(p, 1, (size_t)(end - p), w->fp);
 }
 
 static void

@@ -5,11 +5,14 @@ static int
 bri_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
     void *state)
 {
+	struct textbuf tb = { .out = out };
+
 	(void)run;
 	(void)state;
-	bri_part(out, deal);
-	write_fill(out, ' ', 32);
-	write_fill(out, '\0', 18);
+	bri_part(&tb, deal);
+	textbuf_fill(&tb, ' ', 32);
+	textbuf_fill(&tb, '\0', 18);
+	textbuf_flush(&tb);
 	return 0;
 }
 

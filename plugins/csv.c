@@ -1,25 +1,37 @@
 /* Comma-separated values: one line a board, a quoted field for each suit
  * of N, E, S, W, then the board number and "dealer/vulnerability". */
 #include <stdlib.h>
+#include <string.h>
 
 #include "reading.h"
 #include "suits.h"
+#include "textbuf.h"
 
 static int
 csv_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
     void *state)
 {
 	static const char *const vulnerability[] = { "-", "NS", "EW", "All" };
+	const char *vul = vulnerability[dl_vulnerability(deal->board)];
+	struct textbuf tb = { .out = out };
 	char ranks[DL_HAND_CARDS];
 
 	(void)run;
 	(void)state;
 	for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++)
-		for (unsigned suit = 0; suit < SUITS; suit++)
-			out->print(out, "\"%.*s\",",
-			    (int)suit_ranks(deal, seat, suit, ranks), ranks);
-	out->print(out, "\"%u\",\"%c/%s\"\n", deal->board,
-	    "NESW"[dl_dealer(deal->board)], vulnerability[dl_vulnerability(deal->board)]);
+		for (unsigned suit = 0; suit < SUITS; suit++) {
+			textbuf_char(&tb, '"');
+			textbuf_add(&tb, ranks, suit_ranks(deal, seat, suit, ranks));
+			TEXTBUF_ADD(&tb, "\",");
+		}
+	textbuf_char(&tb, '"');
+	textbuf_unsigned(&tb, deal->board);
+	TEXTBUF_ADD(&tb, "\",\"");
+	textbuf_char(&tb, "NESW"[dl_dealer(deal->board)]);
+	textbuf_char(&tb, '/');
+	textbuf_add(&tb, vul, strlen(vul));
+	TEXTBUF_ADD(&tb, "\"\n");
+	textbuf_flush(&tb);
 	return 0;
 }
 

@@ -5,10 +5,13 @@ static int
 dge_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
     void *state)
 {
+	struct textbuf tb = { .out = out };
+
 	(void)run;
 	(void)state;
-	dge_part(out, deal);
-	write_fill(out, '\0', 128 - DGE_PART);
+	dge_part(&tb, deal);
+	textbuf_fill(&tb, '\0', 128 - DGE_PART);
+	textbuf_flush(&tb);
 	return 0;
 }
 

@@ -15,12 +15,17 @@ static inline void
 dup_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
     int blind)
 {
-	bri_part(out, deal);
+	struct textbuf tb = { .out = out };
+
+	bri_part(&tb, deal);
 	if (blind)
-		write_fill(out, ' ', DGE_PART);
+		textbuf_fill(&tb, ' ', DGE_PART);
 	else
-		dge_part(out, deal);
-	out->print(out, "YN1  0 %02u ", run->nboards % 100);
+		dge_part(&tb, deal);
+	TEXTBUF_ADD(&tb, "YN1  0 ");
+	textbuf_two_digits(&tb, run->nboards % 100);
+	textbuf_char(&tb, ' ');
+	textbuf_flush(&tb);
 }
 
 /* Reading.  A DUP record's trailer: "Random hands?" and "Backwards

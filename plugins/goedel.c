@@ -1,30 +1,35 @@
 /* Goedel (.goe): each board's Big Deal deal number in decimal, a line of
  * 29 digit positions grouped by three, leading zeros as blanks. */
+#include <stdint.h>
 #include <string.h>
 
 #include "reading.h"
 
 #define GOEDEL_DIGITS 29	/* enough for any 96-bit deal number */
 
-/* Divides the big-endian number by 10 in place; returns the remainder. */
-static unsigned
-divide_by_ten(unsigned char number[DL_DEAL_NUMBER_BYTES])
+/* The number's 29 decimal digits, digit[0] the units: split into parts
+ * below 10^9 by three 128-bit divisions, then each part by 32-bit ones. */
+static void
+decimal_digits(const unsigned char bytes[DL_DEAL_NUMBER_BYTES], unsigned digit[GOEDEL_DIGITS])
 {
-	unsigned rest = 0;
+	unsigned __int128 number = 0;
 
-	for (unsigned i = 0; i < DL_DEAL_NUMBER_BYTES; i++) {
-		unsigned part = rest << 8 | number[i];
-		number[i] = (unsigned char)(part / 10);
-		rest = part % 10;
+	for (unsigned i = 0; i < DL_DEAL_NUMBER_BYTES; i++)
+		number = number << 8 | bytes[i];
+	for (unsigned p = 0; p < GOEDEL_DIGITS; p += 9) {
+		uint32_t part = (uint32_t)(number % 1000000000u);
+		number /= 1000000000u;
+		for (unsigned q = p; q < p + 9 && q < GOEDEL_DIGITS; q++) {
+			digit[q] = part % 10;
+			part /= 10;
+		}
 	}
-	return rest;
 }
 
 static int
 goedel_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
     void *state)
 {
-	unsigned char number[DL_DEAL_NUMBER_BYTES];
 	unsigned digit[GOEDEL_DIGITS];	/* digit[0] is the units */
 	char line[GOEDEL_DIGITS + GOEDEL_DIGITS / 3 + 1];
 	size_t n = 0;
@@ -32,9 +37,7 @@ goedel_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal 
 
 	(void)run;
 	(void)state;
-	memcpy(number, deal->number, sizeof number);
-	for (unsigned p = 0; p < GOEDEL_DIGITS; p++)
-		digit[p] = divide_by_ten(number);
+	decimal_digits(deal->number, digit);
 	for (unsigned p = GOEDEL_DIGITS; p-- > 0;) {
 		/* the units digit shows even when the number is 0 */
 		if (digit[p] != 0 || p == 0)

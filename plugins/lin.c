@@ -6,15 +6,16 @@
 
 #include "reading.h"
 #include "suits.h"
+#include "textbuf.h"
 
 static void
-lin_hand(struct dl_out *out, const struct dl_deal *deal, unsigned seat)
+lin_hand(struct textbuf *tb, const struct dl_deal *deal, unsigned seat)
 {
 	char ranks[DL_HAND_CARDS];
 
 	for (unsigned suit = 0; suit < SUITS; suit++) {
-		out->write(out, &"SHDC"[suit], 1);
-		out->write(out, ranks, suit_ranks(deal, seat, suit, ranks));
+		textbuf_char(tb, "SHDC"[suit]);
+		textbuf_add(tb, ranks, suit_ranks(deal, seat, suit, ranks));
 	}
 }
 
@@ -24,17 +25,25 @@ lin_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 {
 	/* LIN numbers the seats 1 = S, 2 = W, 3 = N, 4 = E. */
 	unsigned dealer = (dl_dealer(deal->board) + 2) % 4 + 1;
+	struct textbuf tb = { .out = out };
 
 	(void)run;
 	(void)state;
-	out->print(out, "qx|o%u|md|%u", deal->board, dealer);
-	lin_hand(out, deal, DL_SOUTH);
-	out->write(out, ",", 1);
-	lin_hand(out, deal, DL_WEST);
-	out->write(out, ",", 1);
-	lin_hand(out, deal, DL_NORTH);
-	out->print(out, "|rh||ah|Board %u|sv|%c|pg||\n", deal->board,
-	    "0neb"[dl_vulnerability(deal->board)]);
+	TEXTBUF_ADD(&tb, "qx|o");
+	textbuf_unsigned(&tb, deal->board);
+	TEXTBUF_ADD(&tb, "|md|");
+	textbuf_char(&tb, (char)('0' + dealer));
+	lin_hand(&tb, deal, DL_SOUTH);
+	textbuf_char(&tb, ',');
+	lin_hand(&tb, deal, DL_WEST);
+	textbuf_char(&tb, ',');
+	lin_hand(&tb, deal, DL_NORTH);
+	TEXTBUF_ADD(&tb, "|rh||ah|Board ");
+	textbuf_unsigned(&tb, deal->board);
+	TEXTBUF_ADD(&tb, "|sv|");
+	textbuf_char(&tb, "0neb"[dl_vulnerability(deal->board)]);
+	TEXTBUF_ADD(&tb, "|pg||\n");
+	textbuf_flush(&tb);
 	return 0;
 }
 

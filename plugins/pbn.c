@@ -5,33 +5,31 @@
 #include <strings.h>
 
 #include "analysed.h"
+#include "textbuf.h"
 #include "reading.h"
 
 static void
-print_hand(struct dl_out *out, const unsigned char cards[DL_HAND_CARDS])
+add_hand(struct textbuf *tb, const unsigned char cards[DL_HAND_CARDS])
 {
-	char text[DL_HAND_CARDS + 4];
-	size_t n = 0;
 	unsigned suit = 0;
 
 	for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
 		for (; suit < dl_suit(cards[i]); suit++)
-			text[n++] = '.';
-		text[n++] = dl_rank_char(cards[i]);
+			textbuf_char(tb, '.');
+		textbuf_char(tb, dl_rank_char(cards[i]));
 	}
 	for (; suit < 3; suit++)
-		text[n++] = '.';
-	out->write(out, text, n);
+		textbuf_char(tb, '.');
 }
 
 /* A PBN string escapes '"' and '\' with a backslash. */
 static void
-print_string(struct dl_out *out, const char *s)
+add_string(struct textbuf *tb, const char *s)
 {
 	for (; *s; s++) {
 		if (*s == '"' || *s == '\\')
-			out->write(out, "\\", 1);
-		out->write(out, s, 1);
+			textbuf_char(tb, '\\');
+		textbuf_char(tb, *s);
 	}
 }
 
@@ -85,11 +83,14 @@ print_analysis(struct dl_out *out, const struct dl_analysis *a)
 static int
 pbn_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
+	struct textbuf tb = { .out = out };
+
 	(void)state;
 	/* the generator names files, whose names come from a .sqd */
-	out->print(out, "%% PBN 2.1\n%% EXPORT\n%%\n[Generator \"");
-	print_string(out, run->generator);
-	out->print(out, "\"]\n");
+	TEXTBUF_ADD(&tb, "% PBN 2.1\n% EXPORT\n%\n[Generator \"");
+	add_string(&tb, run->generator);
+	TEXTBUF_ADD(&tb, "\"]\n");
+	textbuf_flush(&tb);
 	return 0;
 }
 
@@ -98,29 +99,35 @@ pbn_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
     void *state)
 {
 	static const char *const vulnerability[] = { "None", "NS", "EW", "All" };
+	struct textbuf tb = { .out = out };
+	const char *vul = vulnerability[dl_vulnerability(deal->board)];
 
 	(void)state;
-	out->print(out, "[Event \"");
-	print_string(out, run->event != NULL ? run->event : "?");
-	out->print(out, "\"]\n[Site \"");
-	print_string(out, run->site != NULL ? run->site : "?");
-	out->print(out, "\"]\n[Date \"");
-	print_string(out, run->date != NULL ? run->date : "?");
-	out->print(out, "\"]\n[Board \"%u\"]\n"
-	    "[West \"?\"]\n[North \"?\"]\n[East \"?\"]\n[South \"?\"]\n"
-	    "[Dealer \"%c\"]\n[Vulnerable \"%s\"]\n[Deal \"N:",
-	    deal->board, "NESW"[dl_dealer(deal->board)],
-	    vulnerability[dl_vulnerability(deal->board)]);
+	TEXTBUF_ADD(&tb, "[Event \"");
+	add_string(&tb, run->event != NULL ? run->event : "?");
+	TEXTBUF_ADD(&tb, "\"]\n[Site \"");
+	add_string(&tb, run->site != NULL ? run->site : "?");
+	TEXTBUF_ADD(&tb, "\"]\n[Date \"");
+	add_string(&tb, run->date != NULL ? run->date : "?");
+	TEXTBUF_ADD(&tb, "\"]\n[Board \"");
+	textbuf_unsigned(&tb, deal->board);
+	TEXTBUF_ADD(&tb, "\"]\n[West \"?\"]\n[North \"?\"]\n[East \"?\"]\n[South \"?\"]\n"
+	    "[Dealer \"");
+	textbuf_char(&tb, "NESW"[dl_dealer(deal->board)]);
+	TEXTBUF_ADD(&tb, "\"]\n[Vulnerable \"");
+	textbuf_add(&tb, vul, strlen(vul));
+	TEXTBUF_ADD(&tb, "\"]\n[Deal \"N:");
 	for (unsigned h = 0; h < 4; h++) {
 		if (h > 0)
-			out->write(out, " ", 1);
-		print_hand(out, deal->hand[h]);
+			textbuf_char(&tb, ' ');
+		add_hand(&tb, deal->hand[h]);
 	}
-	out->print(out, "\"]\n[Scoring \"?\"]\n[Declarer \"?\"]\n[Contract \"?\"]\n"
+	TEXTBUF_ADD(&tb, "\"]\n[Scoring \"?\"]\n[Declarer \"?\"]\n[Contract \"?\"]\n"
 	    "[Result \"?\"]\n");
+	textbuf_flush(&tb);
 	if (deal->analysis != NULL)
 		print_analysis(out, deal->analysis);
-	out->print(out, "\n");
+	out->write(out, "\n", 1);
 	return 0;
 }
 

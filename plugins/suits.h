@@ -24,19 +24,4 @@ suit_ranks(const struct dl_deal *deal, unsigned seat, unsigned suit,
 	return n;
 }
 
-/* Writes count copies of byte: the fixed padding of the binary formats. */
-static inline void
-write_fill(struct dl_out *out, char byte, size_t count)
-{
-	char block[64];
-
-	for (size_t i = 0; i < sizeof block; i++)
-		block[i] = byte;
-	while (count > 0) {
-		size_t n = count < sizeof block ? count : sizeof block;
-		out->write(out, block, n);
-		count -= n;
-	}
-}
-
 #endif
