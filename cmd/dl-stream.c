@@ -3,11 +3,13 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <sodium.h>
 
 #include "generator.h"
+#include "mapping.h"
 #include "proto.h"
 #include "seed.h"
 #include "tool.h"
@@ -18,8 +20,8 @@
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: dl-stream [-g generator] [-n boards] [--event number]\n"
-	    "                 [--session number]\n");
+	fprintf(fp, "usage: dl-stream [-d] [-g generator] [-n boards] [--event number]\n"
+	    "                 [--session number] [--shard k/n]\n");
 	exit(status);
 }
 
@@ -35,19 +37,59 @@ coordinate(const char *text, uint64_t max, const char *what)
 	return value;
 }
 
+/* "K/N": shard K of N, 1 <= K <= N. */
+static void
+shard_parse(const char *text, unsigned *part, unsigned *parts)
+{
+	const char *slash = strchr(text, '/'), *why;
+	char number[16];
+	uint64_t k, n;
+
+	if (slash == NULL || (size_t)(slash - text) >= sizeof number)
+		tool_fail(DL_ERR_USAGE, "--shard %s: not K/N (shard K of N)", text);
+	memcpy(number, text, (size_t)(slash - text));
+	number[slash - text] = '\0';
+	if (u64_parse(number, BOARD_MAX, &k, &why) == -1 ||
+	    u64_parse(slash + 1, BOARD_MAX, &n, &why) == -1 || k == 0 || n == 0 || k > n)
+		tool_fail(DL_ERR_USAGE, "--shard %s: not K/N with 1 <= K <= N", text);
+	*part = (unsigned)k;
+	*parts = (unsigned)n;
+}
+
+/* Shard K of N of a range: the K-th of N consecutive parts, as equal as
+ * whole boards allow. */
+static struct board_range
+shard_of(struct board_range whole, unsigned part, unsigned parts)
+{
+	uint64_t size = (uint64_t)whole.high - whole.low + 1;
+	struct board_range r;
+
+	if (parts > size)
+		tool_fail(DL_ERR_USAGE, "--shard %u/%u: more shards than the %llu boards",
+		    part, parts, (unsigned long long)size);
+	r.low = (unsigned)(whole.low + (part - 1) * size / parts);
+	r.high = (unsigned)(whole.low + part * size / parts - 1);
+	return r;
+}
+
 int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "deals", no_argument, NULL, 'd' },
 		{ "event", required_argument, NULL, 'E' },
 		{ "generator", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "session", required_argument, NULL, 'S' },
+		{ "shard", required_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *boards = NULL, *why, *event = NULL, *session = NULL;
+	const char *boards = NULL, *why, *event = NULL, *session = NULL, *shard = NULL;
+	const struct mapping *map = NULL;
+	unsigned part = 0, parts = 0;
+	int deals = 0;
 	const struct generator *wanted = NULL;
-	struct board_range range;
+	struct board_range range, whole;
 	struct number_source ns;
 	struct stream_in in;
 	struct stream_out out;
@@ -58,8 +100,9 @@ main(int argc, char *argv[])
 
 	tool_start();
 	opterr = 0;	/* tool_bad_option says what is wrong */
-	while ((ch = getopt_long(argc, argv, "g:hn:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "dg:hn:", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'd': deals = 1; break;
 		case 'E': event = optarg; break;
 		case 'g':
 			if ((wanted = generator_find(optarg)) == NULL)
@@ -69,6 +112,7 @@ main(int argc, char *argv[])
 		case 'h': usage(stdout, 0);
 		case 'n': boards = optarg; break;
 		case 'S': session = optarg; break;
+		case 'K': shard = optarg; break;
 		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
@@ -76,6 +120,8 @@ main(int argc, char *argv[])
 		usage(stderr, 2);
 	if (boards != NULL && board_range_parse(boards, &range, &why) == -1)
 		tool_fail(DL_ERR_USAGE, "-n %s: %s", boards, why);
+	if (shard != NULL)
+		shard_parse(shard, &part, &parts);
 	if (sodium_init() < 0)
 		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
 
@@ -97,21 +143,42 @@ main(int argc, char *argv[])
 	if ((event != NULL || session != NULL) && !seed->generator->coordinates)
 		tool_fail(DL_ERR_USAGE, "--event and --session are coordinates of "
 		    "generators that take them, not of %s", seed->generator->name);
+	if (shard != NULL && seed->generator->sequential)
+		tool_fail(DL_ERR_USAGE, "--shard: the %s generator makes its boards in "
+		    "sequence, one after another: they cannot be made apart",
+		    seed->generator->name);
+	if (deals)
+		map = mapping_find(seed->generator->mapping);
 	if (event != NULL)
 		seed->event = coordinate(event, seed->generator->max_event, "event");
 	if (session != NULL)
 		seed->session = (uint32_t)coordinate(session, UINT32_MAX, "session");
+	whole = range;
+	if (shard != NULL)
+		range = shard_of(whole, part, parts);
 	number_source_init(&ns, seed, range.high);
 
+	/* --deals: the headers and records dl-map would make of the numbers */
 	setup_stdout();
-	stream_out_begin(&out, stdout, STREAM_NUMBERS);
-	stream_out_copy_headers(&out, &in, "BG");
+	stream_out_begin(&out, stdout, deals ? STREAM_DEALS : STREAM_NUMBERS);
+	stream_out_copy_headers(&out, &in, deals ? "BGHM" : "BGH");
 	generator_header(seed, header, sizeof header);
 	stream_out_header(&out, 'G', header);
 	stream_out_range(&out, range.low, range.high);
+	if (shard != NULL)
+		stream_out_headerf(&out, 'H', "%u/%u %u-%u", part, parts, whole.low, whole.high);
+	if (deals)
+		stream_out_header(&out, 'M', map->name);
 	stream_close(&in);
-	for (unsigned long board = range.low; board <= range.high; board++)
-		stream_out_number(&out, (unsigned)board, number_source_board(&ns, (unsigned)board));
+	for (unsigned long board = range.low; board <= range.high; board++) {
+		u128 number = number_source_board(&ns, (unsigned)board);
+		if (deals) {
+			unsigned char owner[CARDS];
+			map->deal(number, owner);
+			stream_out_deal(&out, (unsigned)board, owner);
+		} else
+			stream_out_number(&out, (unsigned)board, number);
+	}
 	number_source_free(&ns);
 	secret_free(seed);
 	xfclose(stdout, "standard output");

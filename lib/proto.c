@@ -61,6 +61,13 @@ date_text_check(const char *text, struct dl_error *e)
 	return 0;
 }
 
+/* The kind a message says was expected. */
+static const char *
+wanted_kind(const struct stream_in *s, enum stream_kind expected)
+{
+	return s->any_kind ? "numbers, deals or deals+dd" : stream_kind_name(expected);
+}
+
 static int
 parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expected,
     struct dl_error *e)
@@ -71,7 +78,7 @@ parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expe
 
 	if (strncmp(p, PROTO_NAME "/", namelen + 1) != 0)
 		return stream_error(s, e, "not a dl stream (expected \"#P: dl/%d %s\")",
-		    PROTO_VERSION, stream_kind_name(expected));
+		    PROTO_VERSION, wanted_kind(s, expected));
 	p += namelen + 1;
 	/* digits only: strtol alone would take "dl/ 1" or "dl/+1" for dl/1 */
 	long version = strtol(p, &end, 10);
@@ -83,13 +90,17 @@ parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expe
 		    (int)(end - p < 20 ? end - p : 20), p, PROTO_VERSION);
 	for (unsigned k = 0; k < sizeof kind_names / sizeof kind_names[0]; k++)
 		if (strcmp(end + 1, kind_names[k]) == 0) {
+			if (s->any_kind && k != STREAM_SEED) {
+				s->kind = (enum stream_kind)k;
+				return 0;
+			}
 			if (k == STREAM_ANALYSED && expected == STREAM_DEALS && s->analysed_too) {
 				s->kind = STREAM_ANALYSED;
 				return 0;
 			}
 			if (k != expected)
 				return stream_error(s, e, "expected a %s stream, got a %s stream",
-				    stream_kind_name(expected), kind_names[k]);
+				    wanted_kind(s, expected), kind_names[k]);
 			return 0;
 		}
 	return stream_error(s, e, "unknown stream kind \"%.40s\"", end + 1);
@@ -134,6 +145,8 @@ stream_open(struct stream_in *s, FILE *in, enum stream_kind expected, struct dl_
 
 static int stream_open_kinds(struct stream_in *s, FILE *in, const char *name,
     enum stream_kind expected, int analysed_too, struct dl_error *e);
+static int stream_open_headed(struct stream_in *s, FILE *in, const char *name,
+    enum stream_kind expected, struct dl_error *e);
 
 int
 stream_open_file(struct stream_in *s, FILE *in, const char *name, enum stream_kind expected,
@@ -148,24 +161,44 @@ stream_open_deals(struct stream_in *s, FILE *in, struct dl_error *e)
 	return stream_open_kinds(s, in, NULL, STREAM_DEALS, 1, e);
 }
 
+int
+stream_open_any(struct stream_in *s, FILE *in, const char *name, struct dl_error *e)
+{
+	memset(s, 0, sizeof *s);
+	s->any_kind = 1;
+	if (stream_open_headed(s, in, name, STREAM_NUMBERS, e) == -1)
+		return -1;
+	if (!s->headed)
+		return stream_error(s, e, "a stream with headers must begin with "
+		    "\"#P: dl/%d KIND\"", PROTO_VERSION);
+	return 0;
+}
+
 static int
 stream_open_kinds(struct stream_in *s, FILE *in, const char *name, enum stream_kind expected,
     int analysed_too, struct dl_error *e)
+{
+	memset(s, 0, sizeof *s);
+	s->analysed_too = analysed_too;
+	return stream_open_headed(s, in, name, expected, e);
+}
+
+static int
+stream_open_headed(struct stream_in *s, FILE *in, const char *name, enum stream_kind expected,
+    struct dl_error *e)
 {
 	char *line;
 	size_t len;
 	int got;
 
-	memset(s, 0, sizeof *s);
 	line_reader_open(&s->lines, in, name);
 	s->kind = expected;
-	s->analysed_too = analysed_too;
 	if ((got = line_next(&s->lines, &line, &len, e)) == -1)
 		return -1;
 	if (got == 0)
 		return name != NULL ? dl_error_set(e, DL_ERR_INPUT, "%s: empty (expected a %s "
-		    "stream)", name, stream_kind_name(expected)) : dl_error_set(e, DL_ERR_INPUT,
-		    "empty input (expected a %s stream)", stream_kind_name(expected));
+		    "stream)", name, wanted_kind(s, expected)) : dl_error_set(e, DL_ERR_INPUT,
+		    "empty input (expected a %s stream)", wanted_kind(s, expected));
 	if (strncmp(line, "#P: ", 4) == 0) {
 		if (parse_protocol_line(s, line, expected, e) == -1)
 			return -1;
@@ -179,7 +212,7 @@ stream_open_kinds(struct stream_in *s, FILE *in, const char *name, enum stream_k
 			line = NULL;
 	} else if (line[0] == '#')
 		return stream_error(s, e, "a stream with headers must begin with \"#P: dl/%d %s\"",
-		    PROTO_VERSION, stream_kind_name(expected));
+		    PROTO_VERSION, wanted_kind(s, expected));
 	s->pending = line;
 	s->pending_len = line != NULL ? len : 0;
 	return 0;

@@ -32,6 +32,7 @@ struct stream_in {
 	unsigned boards;	/* records read so far */
 	unsigned first_board, next_board;
 	int analysed_too;	/* a deals+dd stream is read as deals */
+	int any_kind;		/* numbers, deals or deals+dd: s->kind says */
 	struct dl_analysis analysis;	/* the last record's, in a deals+dd stream */
 };
 
@@ -49,6 +50,10 @@ int stream_open_file(struct stream_in *s, FILE *in, const char *name,
     enum stream_kind expected, struct dl_error *e);
 /* A deals stream, analysed (deals+dd) or not: s->kind says which. */
 int stream_open_deals(struct stream_in *s, FILE *in, struct dl_error *e);
+/* A stream with headers of numbers, deals or deals+dd, whichever it is
+ * (s->kind says): for tools that pass records on as they are.  A seed
+ * stream is refused. */
+int stream_open_any(struct stream_in *s, FILE *in, const char *name, struct dl_error *e);
 void stream_close(struct stream_in *s);
 /* The next record line in *line: 1; 0 at the end; -1 on an error. */
 int stream_next_record(struct stream_in *s, char **line, size_t *len,

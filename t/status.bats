@@ -54,6 +54,9 @@ check() {
 	dl-fmt:0) ends_with 0 dl-fmt-pbn < "$BIGDEAL/v1/deals.tso" ;;
 	dl-fmt:1) ends_with 1 dl-fmt-pbn < <(echo 1 123) ;;
 	dl-fmt:2) ends_with 2 dl-fmt -f nosuch < "$BIGDEAL/v1/deals.tso" ;;
+	dl-cat:0) deals_of v1 > a.tso; ends_with 0 dl-cat a.tso ;;
+	dl-cat:1) ends_with 1 dl-cat <(echo 1 123) ;;
+	dl-cat:2) ends_with 2 dl-cat nosuch.tso ;;
 	dl-board:0) ends_with 0 dl-board -b 2-3 < <(deals_of v1) ;;
 	dl-board:1) ends_with 1 dl-board < <(echo 1 123) ;;
 	dl-board:2) ends_with 2 dl-board -b 1,3 < <(deals_of v1) ;;

@@ -1,0 +1,228 @@
+/* dl-cat: the shards of a run (streams of numbers, deals or analysed deals
+ * for consecutive board ranges) put back together as the one stream the
+ * whole run would have made. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proto.h"
+#include "tool.h"
+#include "util.h"
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "usage: dl-cat file ...\n");
+	exit(status);
+}
+
+struct shard {
+	const char *name;
+	FILE *fp;
+	struct stream_in in;
+	unsigned part, parts;		/* from #H:, 0 without one */
+	struct board_range whole;	/* from #H: */
+};
+
+/* "#H: K/N LOW-HIGH": shard K of N of the run of boards LOW-HIGH. */
+static int
+parse_shard_header(struct shard *sh, const char *value, struct dl_error *e)
+{
+	const char *why;
+	char *end;
+	unsigned long part, parts;
+
+	errno = 0;
+	part = strtoul(value, &end, 10);
+	if (end == value || *end != '/' || value[0] == '-' || value[0] == '+')
+		goto bad;
+	value = end + 1;
+	parts = strtoul(value, &end, 10);
+	if (end == value || *end != ' ' || value[0] == '-' || value[0] == '+' || errno != 0 ||
+	    part == 0 || parts == 0 || part > parts || parts > BOARD_MAX)
+		goto bad;
+	if (board_range_parse(end + 1, &sh->whole, &why) == -1)
+		return stream_error(&sh->in, e, "#H: %s", why);
+	sh->part = (unsigned)part;
+	sh->parts = (unsigned)parts;
+	return 0;
+bad:
+	return stream_error(&sh->in, e, "#H: not \"K/N LOW-HIGH\" (shard K of N)");
+}
+
+static int
+open_shard(struct shard *sh, const char *name, struct dl_error *e)
+{
+	const char *h;
+
+	sh->name = name;
+	if (strcmp(name, "-") == 0)
+		sh->fp = stdin;
+	else if ((sh->fp = fopen(name, "r")) == NULL)
+		return dl_error_sys(e, "%s", name);
+	if (stream_open_any(&sh->in, sh->fp, name, e) == -1)
+		return -1;
+	if (!sh->in.has_range)
+		return dl_error_set(e, DL_ERR_INPUT, "%s: no #B: header: a shard must say "
+		    "its boards", name);
+	if ((h = stream_header(&sh->in, 'H')) != NULL && parse_shard_header(sh, h, e) == -1)
+		return -1;
+	return 0;
+}
+
+/* Every header but #B: and #H: as the first shard's, in the same order. */
+static int
+headers_agree(const struct shard *first, const struct shard *sh, struct dl_error *e)
+{
+	size_t i = 0, j = 0;
+
+	if (sh->in.kind != first->in.kind)
+		return dl_error_set(e, DL_ERR_INPUT, "%s: a %s stream, but %s is a %s stream",
+		    sh->name, stream_kind_name(sh->in.kind), first->name,
+		    stream_kind_name(first->in.kind));
+	for (;;) {
+		while (i < first->in.nheaders && strchr("BH", first->in.headers[i][1]))
+			i++;
+		while (j < sh->in.nheaders && strchr("BH", sh->in.headers[j][1]))
+			j++;
+		if (i == first->in.nheaders && j == sh->in.nheaders)
+			return 0;
+		if (i == first->in.nheaders || j == sh->in.nheaders ||
+		    strcmp(first->in.headers[i], sh->in.headers[j]) != 0)
+			return dl_error_set(e, DL_ERR_INPUT, "%s: its headers are not those "
+			    "of %s (a shard of another run?)", sh->name, first->name);
+		i++;
+		j++;
+	}
+}
+
+/* The shards follow on from each other, and when they say they are shards
+ * (#H:) they are all of one run, in order, and none is missing. */
+static int
+check_shards(const struct shard *sh, size_t n, struct board_range *whole, struct dl_error *e)
+{
+	whole->low = sh[0].in.range.low;
+	whole->high = sh[n - 1].in.range.high;
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && headers_agree(&sh[0], &sh[i], e) == -1)
+			return -1;
+		if (i > 0 && sh[i].in.range.low != sh[i - 1].in.range.high + 1)
+			return dl_error_set(e, DL_ERR_INPUT, "%s: boards %u-%u do not follow "
+			    "on from %s's %u-%u", sh[i].name, sh[i].in.range.low,
+			    sh[i].in.range.high, sh[i - 1].name, sh[i - 1].in.range.low,
+			    sh[i - 1].in.range.high);
+		if ((sh[i].parts != 0) != (sh[0].parts != 0))
+			return dl_error_set(e, DL_ERR_INPUT, "%s: %s #H: header, as %s %s",
+			    sh[i].name, sh[i].parts ? "has a" : "has no", sh[0].name,
+			    sh[0].parts ? "has" : "has not");
+		if (sh[i].parts == 0)
+			continue;
+		if (sh[i].parts != sh[0].parts || sh[i].whole.low != sh[0].whole.low ||
+		    sh[i].whole.high != sh[0].whole.high)
+			return dl_error_set(e, DL_ERR_INPUT, "%s: shard of another run (#H: "
+			    "%u/%u %u-%u, %s says %u/%u %u-%u)", sh[i].name, sh[i].part,
+			    sh[i].parts, sh[i].whole.low, sh[i].whole.high, sh[0].name,
+			    sh[0].part, sh[0].parts, sh[0].whole.low, sh[0].whole.high);
+		if (sh[i].part != i + 1)
+			return dl_error_set(e, DL_ERR_INPUT, "%s: shard %u of %u where shard "
+			    "%zu belongs", sh[i].name, sh[i].part, sh[i].parts, i + 1);
+	}
+	if (sh[0].parts != 0 && (n != sh[0].parts || whole->low != sh[0].whole.low ||
+	    whole->high != sh[0].whole.high))
+		return dl_error_set(e, DL_ERR_INPUT, "%zu of %u shards, boards %u-%u of "
+		    "%u-%u: shards are missing", n, sh[0].parts, whole->low, whole->high,
+		    sh[0].whole.low, sh[0].whole.high);
+	return 0;
+}
+
+static void
+write_headers(const struct shard *first, struct board_range whole)
+{
+	struct stream_out out;
+
+	stream_out_begin(&out, stdout, first->in.kind);
+	for (size_t i = 0; i < first->in.nheaders; i++) {
+		const char *h = first->in.headers[i];
+		if (h[1] == 'B')
+			stream_out_range(&out, whole.low, whole.high);
+		else if (h[1] != 'H')
+			printf("%s\n", h);
+	}
+}
+
+/* The records as they are: the next tool checks their fields; here each
+ * must carry the next board of its shard's range. */
+static int
+copy_records(struct shard *sh, struct dl_error *e)
+{
+	unsigned board;
+	char *line, *field;
+	size_t len;
+	int got;
+
+	while ((got = stream_next_record(&sh->in, &line, &len, e)) == 1) {
+		if (record_board(&sh->in, line, &board, &field, e) == -1)
+			return -1;
+		char number[16], *end = put_unsigned(number, board);
+		*end++ = ' ';
+		fwrite_unlocked(number, 1, (size_t)(end - number), stdout);
+		fwrite_unlocked(field, 1, len - (size_t)(field - line), stdout);
+		putc_unlocked('\n', stdout);
+	}
+	if (got == -1)
+		return -1;
+	if (stream_check_complete(&sh->in, e) == -1) {
+		dl_error_prefix(e, sh->name);
+		return -1;
+	}
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct board_range whole;
+	struct shard *shards;
+	struct dl_error e;
+	size_t n, stdin_uses = 0;
+	int ch;
+
+	tool_start();
+	opterr = 0;	/* tool_bad_option says what is wrong */
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'h': usage(stdout, 0);
+		default: tool_bad_option(argv, optind, optopt);
+		}
+	}
+	if (optind == argc)
+		usage(stderr, 2);
+	n = (size_t)(argc - optind);
+	shards = xcalloc(n, sizeof *shards);
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(argv[optind + i], "-") == 0 && ++stdin_uses > 1)
+			tool_fail(DL_ERR_USAGE, "standard input (-) named twice");
+		if (open_shard(&shards[i], argv[optind + i], &e) == -1)
+			tool_die(&e);
+	}
+	if (check_shards(shards, n, &whole, &e) == -1)
+		tool_die(&e);
+	setup_stdout();
+	write_headers(&shards[0], whole);
+	for (size_t i = 0; i < n; i++) {
+		if (copy_records(&shards[i], &e) == -1)
+			tool_die(&e);
+		stream_close(&shards[i].in);
+		if (shards[i].fp != stdin)
+			fclose(shards[i].fp);
+	}
+	free(shards);
+	xfclose(stdout, "standard output");
+	return 0;
+}
