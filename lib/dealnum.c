@@ -171,6 +171,40 @@ eight_owners(uint64_t east, uint64_t south, uint64_t west, unsigned k)
 	    3 * spread[west >> shift & 0xff];
 }
 
+/* North's, East's and South's chains, from the deal number's three ranks. */
+static inline void
+chains_start(u128 number, struct unrank_chain ch[3])
+{
+	/* constant divisors: the compiler turns these into multiplications */
+	u128 north_east = number / C_26_13;
+	uint64_t north_rank = (uint64_t)(north_east / C_39_13);
+
+	unrank_chain_start(&ch[0], north_rank, 52);
+	unrank_chain_start(&ch[1], (uint64_t)(north_east - (u128)north_rank * C_39_13), 39);
+	unrank_chain_start(&ch[2], (uint64_t)(number - north_east * C_26_13), 26);
+}
+
+/* The hands' cards put in place, and their owners written eight at a time. */
+static inline void
+chains_finish(const struct unrank_chain ch[3], unsigned char owner[CARDS])
+{
+	uint64_t free = ALL_CARDS & ~ch[0].chosen;
+	uint64_t east_cards = deposit_bits(ch[1].chosen, free);
+	free &= ~east_cards;
+	uint64_t south_cards = deposit_bits(ch[2].chosen, free);
+	uint64_t west_cards = free & ~south_cards;
+
+	east_cards <<= 64 - CARDS;
+	south_cards <<= 64 - CARDS;
+	west_cards <<= 64 - CARDS;
+	for (unsigned k = 0; k < CARDS / 8; k++) {
+		uint64_t eight = eight_owners(east_cards, south_cards, west_cards, k);
+		memcpy(owner + 8 * k, &eight, 8);
+	}
+	uint64_t last = eight_owners(east_cards, south_cards, west_cards, CARDS / 8);
+	memcpy(owner + CARDS / 8 * 8, &last, CARDS % 8);
+}
+
 /* The three hands are unranked side by side: which of its positions a hand
  * takes depends on its own rank alone (East chooses among "the cards North
  * did not take", whichever they are), so the chains are independent and
@@ -183,48 +217,27 @@ eight_owners(uint64_t east, uint64_t south, uint64_t west, unsigned k)
 void
 deal_from_number(u128 number, unsigned char owner[CARDS])
 {
-	struct unrank_chain north, east, south;
+	struct unrank_chain ch[3];
 	unsigned q;
 
 	if (deposit_bits == NULL)
 		unrank_setup();
-	/* constant divisors: the compiler turns these into multiplications */
-	u128 north_east = number / C_26_13;
-	uint64_t north_rank = (uint64_t)(north_east / C_39_13);
-
-	unrank_chain_start(&north, north_rank, 52);
-	unrank_chain_start(&east, (uint64_t)(north_east - (u128)north_rank * C_39_13), 39);
-	unrank_chain_start(&south, (uint64_t)(number - north_east * C_26_13), 26);
+	chains_start(number, ch);
 #pragma GCC unroll 13
 	for (q = 0; q < 13; q++)
-		unrank_chain_step(&north, skip_rows[51 - q]);
+		unrank_chain_step(&ch[0], skip_rows[51 - q]);
 #pragma GCC unroll 13
 	for (; q < 26; q++) {
-		unrank_chain_step(&north, skip_rows[51 - q]);
-		unrank_chain_step(&east, skip_rows[51 - q]);
+		unrank_chain_step(&ch[0], skip_rows[51 - q]);
+		unrank_chain_step(&ch[1], skip_rows[51 - q]);
 	}
 #pragma GCC unroll 26
 	for (; q < 52; q++) {
-		unrank_chain_step(&north, skip_rows[51 - q]);
-		unrank_chain_step(&east, skip_rows[51 - q]);
-		unrank_chain_step(&south, skip_rows[51 - q]);
+		unrank_chain_step(&ch[0], skip_rows[51 - q]);
+		unrank_chain_step(&ch[1], skip_rows[51 - q]);
+		unrank_chain_step(&ch[2], skip_rows[51 - q]);
 	}
-
-	uint64_t free = ALL_CARDS & ~north.chosen;
-	uint64_t east_cards = deposit_bits(east.chosen, free);
-	free &= ~east_cards;
-	uint64_t south_cards = deposit_bits(south.chosen, free);
-	uint64_t west_cards = free & ~south_cards;
-
-	east_cards <<= 64 - CARDS;
-	south_cards <<= 64 - CARDS;
-	west_cards <<= 64 - CARDS;
-	for (unsigned k = 0; k < CARDS / 8; k++) {
-		uint64_t eight = eight_owners(east_cards, south_cards, west_cards, k);
-		memcpy(owner + 8 * k, &eight, 8);
-	}
-	uint64_t last = eight_owners(east_cards, south_cards, west_cards, CARDS / 8);
-	memcpy(owner + CARDS / 8 * 8, &last, CARDS % 8);
+	chains_finish(ch, owner);
 }
 
 /* Rank of hand's cards among the n cards in rest[]: the sum of the binomials
@@ -278,15 +291,45 @@ deal_is_complete(const unsigned char owner[CARDS])
 	return 1;
 }
 
+/* Bit i of the result is bit 0 of byte i of word (eight bytes of owners,
+ * little-endian): one multiplication gathers them (docs/performance.md). */
+static inline uint64_t
+gather_low_bits(uint64_t word)
+{
+	return (word & UINT64_C(0x0101010101010101)) * UINT64_C(0x0102040810204080) >> 56;
+}
+
+/* The owners as two masks, bit c of each the low and the high bit of
+ * owner[c]; then each hand's cards are its mask's set bits, lowest first.
+ * No store waits on another, as filling the hands card by card would. */
 void
 deal_hands(const unsigned char owner[CARDS], unsigned char hand[HANDS][HAND_CARDS])
 {
-	unsigned fill[HANDS] = { 0 };
+	uint64_t low = 0, high = 0, word;
+	uint32_t last;
+	unsigned c;
 
-	for (unsigned c = 0; c < CARDS; c++) {
-		unsigned h = owner[c] & 3;
-		if (fill[h] < HAND_CARDS)
-			hand[h][fill[h]++] = (unsigned char)c;
+	for (c = 0; c + 8 <= CARDS; c += 8) {
+		memcpy(&word, owner + c, 8);
+		word = le64toh(word);
+		low |= gather_low_bits(word) << c;
+		high |= gather_low_bits(word >> 1) << c;
+	}
+	_Static_assert(CARDS % 8 == sizeof last, "the last owners fill a uint32_t");
+	memcpy(&last, owner + c, sizeof last);
+	word = le32toh(last);
+	low |= gather_low_bits(word) << c;
+	high |= gather_low_bits(word >> 1) << c;
+
+	const uint64_t cards[HANDS] = {
+		ALL_CARDS & ~low & ~high, low & ~high, ~low & high, low & high,
+	};
+	for (unsigned h = 0; h < HANDS; h++) {
+		uint64_t m = cards[h];
+		/* at most 13: a deal that is not complete fills what it can */
+#pragma GCC unroll 13
+		for (unsigned i = 0; i < HAND_CARDS && m != 0; i++, m &= m - 1)
+			hand[h][i] = (unsigned char)__builtin_ctzll(m);
 	}
 }
 

@@ -13,7 +13,7 @@ csv_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 {
 	static const char *const vulnerability[] = { "-", "NS", "EW", "All" };
 	const char *vul = vulnerability[dl_vulnerability(deal->board)];
-	struct textbuf tb = { .out = out };
+	TEXTBUF(tb, out);
 	char ranks[DL_HAND_CARDS];
 
 	(void)run;

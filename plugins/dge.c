@@ -5,7 +5,7 @@ static int
 dge_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
     void *state)
 {
-	struct textbuf tb = { .out = out };
+	TEXTBUF(tb, out);
 
 	(void)run;
 	(void)state;

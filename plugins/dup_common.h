@@ -15,7 +15,7 @@ static inline void
 dup_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
     int blind)
 {
-	struct textbuf tb = { .out = out };
+	TEXTBUF(tb, out);
 
 	bri_part(&tb, deal);
 	if (blind)

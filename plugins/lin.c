@@ -25,7 +25,7 @@ lin_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 {
 	/* LIN numbers the seats 1 = S, 2 = W, 3 = N, 4 = E. */
 	unsigned dealer = (dl_dealer(deal->board) + 2) % 4 + 1;
-	struct textbuf tb = { .out = out };
+	TEXTBUF(tb, out);
 
 	(void)run;
 	(void)state;

@@ -83,7 +83,7 @@ print_analysis(struct dl_out *out, const struct dl_analysis *a)
 static int
 pbn_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
-	struct textbuf tb = { .out = out };
+	TEXTBUF(tb, out);
 
 	(void)state;
 	/* the generator names files, whose names come from a .sqd */
@@ -99,7 +99,7 @@ pbn_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
     void *state)
 {
 	static const char *const vulnerability[] = { "None", "NS", "EW", "All" };
-	struct textbuf tb = { .out = out };
+	TEXTBUF(tb, out);
 	const char *vul = vulnerability[dl_vulnerability(deal->board)];
 
 	(void)state;

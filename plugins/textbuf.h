@@ -8,11 +8,19 @@
 
 #include "dl/plugin.h"
 
+#define TEXTBUF_SIZE 2048
+
 struct textbuf {
 	struct dl_out *out;
 	size_t n;
-	char text[2048];
+	char *text;		/* TEXTBUF_SIZE bytes */
 };
+
+/* Declares textbuf NAME writing to out, its bytes apart and left
+ * uninitialised: zeroing 2 KiB would cost more than writing a board. */
+#define TEXTBUF(name, o)						\
+	char name##_text[TEXTBUF_SIZE];					\
+	struct textbuf name = { .out = (o), .n = 0, .text = name##_text }
 
 static inline void
 textbuf_flush(struct textbuf *tb)
@@ -25,9 +33,9 @@ textbuf_flush(struct textbuf *tb)
 static inline void
 textbuf_add(struct textbuf *tb, const char *bytes, size_t len)
 {
-	if (len > sizeof tb->text - tb->n) {
+	if (len > TEXTBUF_SIZE - tb->n) {
 		textbuf_flush(tb);
-		if (len > sizeof tb->text) {
+		if (len > TEXTBUF_SIZE) {
 			tb->out->write(tb->out, bytes, len);
 			return;
 		}
@@ -42,7 +50,7 @@ textbuf_add(struct textbuf *tb, const char *bytes, size_t len)
 static inline void
 textbuf_char(struct textbuf *tb, char c)
 {
-	if (tb->n == sizeof tb->text)
+	if (tb->n == TEXTBUF_SIZE)
 		textbuf_flush(tb);
 	tb->text[tb->n++] = c;
 }
@@ -64,7 +72,7 @@ static inline void
 textbuf_fill(struct textbuf *tb, char byte, size_t count)
 {
 	while (count > 0) {
-		size_t n = sizeof tb->text - tb->n;
+		size_t n = TEXTBUF_SIZE - tb->n;
 		if (n == 0) {
 			textbuf_flush(tb);
 			continue;

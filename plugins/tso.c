@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "reading.h"
+#include "textbuf.h"
 
 static int
 has_range_header(const struct dl_run *run)
@@ -35,6 +36,7 @@ static int
 tso_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
     void *state)
 {
+	TEXTBUF(tb, out);
 	char digits[DL_CARDS + 1];
 
 	(void)run;
@@ -42,8 +44,10 @@ tso_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	for (unsigned c = 0; c < DL_CARDS; c++)
 		digits[c] = (char)('0' + deal->owner[c]);
 	digits[DL_CARDS] = '\n';
-	out->print(out, "%u ", deal->board);
-	out->write(out, digits, sizeof digits);
+	textbuf_unsigned(&tb, deal->board);
+	textbuf_char(&tb, ' ');
+	textbuf_add(&tb, digits, sizeof digits);
+	textbuf_flush(&tb);
 	return 0;
 }
 
