@@ -25,13 +25,15 @@ static inline void
 dge_part(struct textbuf *tb, const struct dl_deal *deal)
 {
 	static const char symbol[SUITS] = { 0x06, 0x03, 0x04, 0x05 };
-	char ranks[DL_HAND_CARDS];
+	struct hand_suits hs;
 
-	for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++)
+	for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++) {
+		hand_suits(deal, seat, &hs);
 		for (unsigned suit = 0; suit < SUITS; suit++) {
 			textbuf_char(tb, symbol[suit]);
-			textbuf_add(tb, ranks, suit_ranks(deal, seat, suit, ranks));
+			textbuf_add(tb, hs.ranks + hs.start[suit], suit_length(&hs, suit));
 		}
+	}
 }
 
 /* Reading.  The BRI part: 39 numbers 01..52, North's, East's and South's

@@ -11,11 +11,12 @@
 static void
 lin_hand(struct textbuf *tb, const struct dl_deal *deal, unsigned seat)
 {
-	char ranks[DL_HAND_CARDS];
+	struct hand_suits hs;
 
+	hand_suits(deal, seat, &hs);
 	for (unsigned suit = 0; suit < SUITS; suit++) {
 		textbuf_char(tb, "SHDC"[suit]);
-		textbuf_add(tb, ranks, suit_ranks(deal, seat, suit, ranks));
+		textbuf_add(tb, hs.ranks + hs.start[suit], suit_length(&hs, suit));
 	}
 }
 

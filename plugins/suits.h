@@ -9,19 +9,34 @@
 
 #define SUITS 4
 
-/* The rank letters of seat's cards in suit, high to low; returns how many.
- * Cards are numbered high to low within a suit, so increasing card order
- * is already the order to print. */
-static inline size_t
-suit_ranks(const struct dl_deal *deal, unsigned seat, unsigned suit,
-    char ranks[DL_HAND_CARDS])
-{
-	size_t n = 0;
+/* The rank letters of seat's cards, suit by suit, high to low: suit s
+ * is ranks + start[s], start[s + 1] - start[s] letters.  The hand is in
+ * increasing card order, which is suit by suit, high to low. */
+struct hand_suits {
+	char ranks[DL_HAND_CARDS];
+	unsigned char start[SUITS + 1];
+};
 
-	for (unsigned c = suit * DL_HAND_CARDS; c < (suit + 1) * DL_HAND_CARDS; c++)
-		if (deal->owner[c] == seat)
-			ranks[n++] = dl_rank_char(c);
-	return n;
+static inline void
+hand_suits(const struct dl_deal *deal, unsigned seat, struct hand_suits *hs)
+{
+	unsigned suit = 0;
+
+	hs->start[0] = 0;
+	for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
+		unsigned card = deal->hand[seat][i];
+		for (; suit < dl_suit(card); suit++)
+			hs->start[suit + 1] = (unsigned char)i;
+		hs->ranks[i] = dl_rank_char(card);
+	}
+	for (; suit < SUITS; suit++)
+		hs->start[suit + 1] = DL_HAND_CARDS;
+}
+
+static inline size_t
+suit_length(const struct hand_suits *hs, unsigned suit)
+{
+	return (size_t)(hs->start[suit + 1] - hs->start[suit]);
 }
 
 #endif
