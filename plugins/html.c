@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysed.h"
+#include "textbuf.h"
 #include "suits.h"
 
 #define BOARDS_PER_PAGE 6
@@ -166,39 +167,62 @@ page_end(struct dl_out *out, const struct html_state *st)
 }
 
 static void
-print_hand(struct dl_out *out, const struct dl_deal *deal, unsigned seat)
+add_text(struct textbuf *tb, const char *text)
+{
+	textbuf_add(tb, text, strlen(text));
+}
+
+static void
+add_hand(struct textbuf *tb, const struct dl_deal *deal, unsigned seat)
 {
 	static const char *const ranks[13] = {
 		"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
 	};
+	static const char *const seat_class[4] = { "north", "east", "south", "west" };
+	unsigned i = 0;
 
-	out->print(out, "<div class=\"hand %s\" aria-label=\"%s\">",
-	    (const char *[]){ "north", "east", "south", "west" }[seat], seat_name[seat]);
+	TEXTBUF_ADD(tb, "<div class=\"hand ");
+	add_text(tb, seat_class[seat]);
+	TEXTBUF_ADD(tb, "\" aria-label=\"");
+	add_text(tb, seat_name[seat]);
+	TEXTBUF_ADD(tb, "\">");
 	for (unsigned suit = 0; suit < SUITS; suit++) {
 		unsigned n = 0;
-		out->print(out, "<div class=\"%s\"><span class=\"sym\">%s</span>", suit_class[suit],
-		    suit_symbol[suit]);
-		for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
-			unsigned card = deal->hand[seat][i];
-			if (card / 13 == suit)
-				out->print(out, "%s%s", n++ > 0 ? " " : "", ranks[card % 13]);
+		TEXTBUF_ADD(tb, "<div class=\"");
+		add_text(tb, suit_class[suit]);
+		TEXTBUF_ADD(tb, "\"><span class=\"sym\">");
+		add_text(tb, suit_symbol[suit]);
+		TEXTBUF_ADD(tb, "</span>");
+		/* the hand is in card order: suit by suit, high to low */
+		for (; i < DL_HAND_CARDS && deal->hand[seat][i] / 13 == suit; i++) {
+			if (n++ > 0)
+				textbuf_char(tb, ' ');
+			add_text(tb, ranks[deal->hand[seat][i] % 13]);
 		}
-		out->print(out, "%s</div>", n == 0 ? "&#8212;" : "");
+		if (n == 0)
+			TEXTBUF_ADD(tb, "&#8212;");
+		TEXTBUF_ADD(tb, "</div>");
 	}
-	out->print(out, "</div>\n");
+	TEXTBUF_ADD(tb, "</div>\n");
 }
 
 static void
-print_compass(struct dl_out *out, const struct dl_deal *deal)
+add_compass(struct textbuf *tb, const struct dl_deal *deal)
 {
 	static const char *const letters = "NESW";
 	static const char *const classes[4] = { "n", "e", "s", "w" };
 
-	out->print(out, "<div class=\"compass\">");
-	for (unsigned seat = 0; seat < 4; seat++)
-		out->print(out, "<div class=\"%s\"><b>%c</b>%u</div>", classes[seat], letters[seat],
-		    high_card_points(deal, seat));
-	out->print(out, "</div>\n");
+	TEXTBUF_ADD(tb, "<div class=\"compass\">");
+	for (unsigned seat = 0; seat < 4; seat++) {
+		TEXTBUF_ADD(tb, "<div class=\"");
+		add_text(tb, classes[seat]);
+		TEXTBUF_ADD(tb, "\"><b>");
+		textbuf_char(tb, letters[seat]);
+		TEXTBUF_ADD(tb, "</b>");
+		textbuf_unsigned(tb, high_card_points(deal, seat));
+		TEXTBUF_ADD(tb, "</div>");
+	}
+	TEXTBUF_ADD(tb, "</div>\n");
 }
 
 /* "4&#9824; NS", "3NT W +1", "5&#9830;&#215; EW &#8722;2" */
@@ -272,15 +296,22 @@ html_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *d
 		page_begin(out, run, st);
 	}
 	st->boards++;
-	out->print(out, "<section class=\"board\" id=\"board-%u\">\n<div class=\"deal\">\n"
-	    "<div class=\"id\"><div class=\"num\">%u</div><div class=\"meta\">Dealer %s<br>%s"
-	    "</div></div>\n", deal->board, deal->board, seat_name[dl_dealer(deal->board)],
-	    vulnerable[dl_vulnerability(deal->board)]);
-	print_hand(out, deal, DL_NORTH);
-	print_hand(out, deal, DL_WEST);
-	print_compass(out, deal);
-	print_hand(out, deal, DL_EAST);
-	print_hand(out, deal, DL_SOUTH);
+	TEXTBUF(tb, out);
+	TEXTBUF_ADD(&tb, "<section class=\"board\" id=\"board-");
+	textbuf_unsigned(&tb, deal->board);
+	TEXTBUF_ADD(&tb, "\">\n<div class=\"deal\">\n<div class=\"id\"><div class=\"num\">");
+	textbuf_unsigned(&tb, deal->board);
+	TEXTBUF_ADD(&tb, "</div><div class=\"meta\">Dealer ");
+	add_text(&tb, seat_name[dl_dealer(deal->board)]);
+	TEXTBUF_ADD(&tb, "<br>");
+	add_text(&tb, vulnerable[dl_vulnerability(deal->board)]);
+	TEXTBUF_ADD(&tb, "</div></div>\n");
+	add_hand(&tb, deal, DL_NORTH);
+	add_hand(&tb, deal, DL_WEST);
+	add_compass(&tb, deal);
+	add_hand(&tb, deal, DL_EAST);
+	add_hand(&tb, deal, DL_SOUTH);
+	textbuf_flush(&tb);
 	if (deal->analysis != NULL)
 		print_tricks(out, deal->analysis);
 	out->print(out, "</div>\n");
