@@ -183,7 +183,9 @@ sanitize: test-deps
 	    LDFLAGS="-fsanitize=address,undefined" all test
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/t/dl256time $(BUILD)/t/ddsbatch
+	@sh share/dev/ensure-deps.sh --bench
+	@$(MAKE) --no-print-directory all $(BUILD)/t/dl256time $(BUILD)/t/ddsbatch \
+	    $(BUILD)/t/fmtbench $(BUILD)/t/rmdlanes
 	@sh share/dev/bench.sh "$(CURDIR)/$(BUILD)"
 
 stat-long: deps

@@ -240,39 +240,101 @@ deal_from_number(u128 number, unsigned char owner[CARDS])
 	chains_finish(ch, owner);
 }
 
-/* Rank of hand's cards among the n cards in rest[]: the sum of the binomials
- * the unranking would skip. Removes the hand's cards from rest[]. */
-static uint64_t
-rank_hand(unsigned char *rest, unsigned n, unsigned hand, const unsigned char owner[CARDS])
+/* Bit i of the result is bit 0 of byte i of word (eight bytes of owners,
+ * little-endian): one multiplication gathers them (docs/performance.md). */
+static inline uint64_t
+gather_low_bits(uint64_t word)
 {
-	uint64_t rank = 0;
-	unsigned j = 0, nleft = 0;
-
-	for (unsigned q = 0; q < n; q++) {
-		if (owner[rest[q]] == hand)
-			j++;
-		else {
-			if (j < HAND_CARDS)
-				rank += binomials[n - q - 1][HAND_CARDS - j - 1];
-			rest[nleft++] = rest[q];
-		}
-	}
-	return rank;
+	return (word & UINT64_C(0x0101010101010101)) * UINT64_C(0x0102040810204080) >> 56;
 }
 
+/* The owners as two masks, bit c of each the low and the high bit of
+ * owner[c]. */
+static void
+owner_masks(const unsigned char owner[CARDS], uint64_t *lowp, uint64_t *highp)
+{
+	uint64_t low = 0, high = 0, word;
+	uint32_t last;
+	unsigned c;
+
+	for (c = 0; c + 8 <= CARDS; c += 8) {
+		memcpy(&word, owner + c, 8);
+		word = le64toh(word);
+		low |= gather_low_bits(word) << c;
+		high |= gather_low_bits(word >> 1) << c;
+	}
+	_Static_assert(CARDS % 8 == sizeof last, "the last owners fill a uint32_t");
+	memcpy(&last, owner + c, sizeof last);
+	word = le32toh(last);
+	*lowp = low | gather_low_bits(word) << c;
+	*highp = high | gather_low_bits(word >> 1) << c;
+}
+
+/* The reverse of deposit_bits: the bits of cards at the set bits of free,
+ * packed together (BMI2's PEXT). */
+static uint64_t
+extract_bits_plain(uint64_t cards, uint64_t free)
+{
+	uint64_t packed = 0, bit = 1;
+
+	for (; free != 0; free &= free - 1, bit <<= 1)
+		packed |= bit & -(uint64_t)((cards & free & -free) != 0);
+	return packed;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(DL_NO_ASM)
+static uint64_t __attribute__((target("bmi2")))
+extract_bits_bmi2(uint64_t cards, uint64_t free)
+{
+	return _pext_u64(cards, free);
+}
+#endif
+
+static uint64_t (*extract_bits)(uint64_t, uint64_t);
+
+static void
+rank_setup(void)
+{
+	fill_binomials();
+	extract_bits = extract_bits_plain;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(DL_NO_ASM)
+	/* PEXT is slow where PDEP is (pick_deposit) */
+	if (pick_deposit() == deposit_bits_bmi2)
+		extract_bits = extract_bits_bmi2;
+#endif
+}
+
+/* The lexicographic rank of a 13-subset of n positions, position p at bit
+ * p of positions: with its positions p_1 < ... < p_13, the combinatorial
+ * number system gives C(n,13) - 1 - the sum of C(n - 1 - p_i, 14 - i), a
+ * binomial a position, where the unranking walks all n. */
+static uint64_t
+rank_positions(uint64_t positions, unsigned n)
+{
+	uint64_t sum = 0;
+
+	for (unsigned i = 1; i <= HAND_CARDS && positions != 0; i++, positions &= positions - 1)
+		sum += binomials[n - 1 - (unsigned)__builtin_ctzll(positions)][HAND_CARDS + 1 - i];
+	return binomials[n][HAND_CARDS] - 1 - sum;
+}
+
+/* East's positions are its cards among those North does not hold, South's
+ * among those neither holds: the hands' masks packed (PEXT). */
 u128
 number_from_deal(const unsigned char owner[CARDS])
 {
-	unsigned char rest[CARDS];
+	uint64_t low, high;
 
-	if (binomials[0][0] == 0)
-		fill_binomials();
-	for (unsigned c = 0; c < CARDS; c++)
-		rest[c] = (unsigned char)c;
-	u128 north = rank_hand(rest, 52, 0, owner);
-	u128 east = rank_hand(rest, 39, 1, owner);
-	u128 south = rank_hand(rest, 26, 2, owner);
-	return (north * C_39_13 + east) * C_26_13 + south;
+	if (extract_bits == NULL)
+		rank_setup();
+	owner_masks(owner, &low, &high);
+	uint64_t north = ALL_CARDS & ~low & ~high, east = low & ~high, south = ~low & high;
+	uint64_t free = ALL_CARDS & ~north;
+	u128 north_rank = rank_positions(north, 52);
+	u128 east_rank = rank_positions(extract_bits(east, free), 39);
+	u128 south_rank = rank_positions(extract_bits(south, free & ~east), 26);
+
+	return (north_rank * C_39_13 + east_rank) * C_26_13 + south_rank;
 }
 
 int
@@ -291,35 +353,14 @@ deal_is_complete(const unsigned char owner[CARDS])
 	return 1;
 }
 
-/* Bit i of the result is bit 0 of byte i of word (eight bytes of owners,
- * little-endian): one multiplication gathers them (docs/performance.md). */
-static inline uint64_t
-gather_low_bits(uint64_t word)
-{
-	return (word & UINT64_C(0x0101010101010101)) * UINT64_C(0x0102040810204080) >> 56;
-}
-
-/* The owners as two masks, bit c of each the low and the high bit of
- * owner[c]; then each hand's cards are its mask's set bits, lowest first.
- * No store waits on another, as filling the hands card by card would. */
+/* Each hand's cards are its mask's set bits, lowest first: no store waits
+ * on another, as filling the hands card by card would. */
 void
 deal_hands(const unsigned char owner[CARDS], unsigned char hand[HANDS][HAND_CARDS])
 {
-	uint64_t low = 0, high = 0, word;
-	uint32_t last;
-	unsigned c;
+	uint64_t low, high;
 
-	for (c = 0; c + 8 <= CARDS; c += 8) {
-		memcpy(&word, owner + c, 8);
-		word = le64toh(word);
-		low |= gather_low_bits(word) << c;
-		high |= gather_low_bits(word >> 1) << c;
-	}
-	_Static_assert(CARDS % 8 == sizeof last, "the last owners fill a uint32_t");
-	memcpy(&last, owner + c, sizeof last);
-	word = le32toh(last);
-	low |= gather_low_bits(word) << c;
-	high |= gather_low_bits(word >> 1) << c;
+	owner_masks(owner, &low, &high);
 
 	const uint64_t cards[HANDS] = {
 		ALL_CARDS & ~low & ~high, low & ~high, ~low & high, low & high,

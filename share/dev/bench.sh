@@ -7,7 +7,6 @@ build=$1
 PATH="$build/bin:$PATH"
 RUNS=${RUNS:-3}
 BOARDS=${BOARDS:-1000000}
-PBN_BOARDS=${PBN_BOARDS:-100000}
 READ_BOARDS=${READ_BOARDS:-1000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -15,6 +14,12 @@ umask 077
 
 if [ ! -x /usr/bin/time ]; then
 	echo "make bench needs /usr/bin/time: apt-get install time" >&2
+	exit 1
+fi
+# Debian installs dealer among the games
+DEALER=$(command -v dealer || echo /usr/games/dealer)
+if [ ! -x "$DEALER" ]; then
+	echo "make bench needs dealer, the reference: apt-get install dealer" >&2
 	exit 1
 fi
 
@@ -35,18 +40,87 @@ best() {
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.0f", n / t }'; }
 
 dl-seed --no-history -o -e 'benchmark seed, fixed so that runs are comparable' > "$tmp/seed"
+printf '#P: dl/1 seed\ndl256 %s\n' \
+    000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f > "$tmp/key"
 
-echo "dl benchmark: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
-t=$(best "dl-stream -n $BOARDS < '$tmp/seed' | dl-map > /dev/null")
-echo "seed -> .tso:   $BOARDS boards in $(printf %.3f "$t") s: $(rate "$BOARDS" "$t") deals/s"
-t=$(best "dl-stream -n $BOARDS < '$tmp/seed' > /dev/null")
-echo "  dl-stream alone: $(rate "$BOARDS" "$t") deals/s"
-dl-stream -n "$BOARDS" < "$tmp/seed" > "$tmp/numbers"
-t=$(best "dl-map < '$tmp/numbers' > /dev/null")
-echo "  dl-map alone:    $(rate "$BOARDS" "$t") deals/s"
-dl-stream -n "$PBN_BOARDS" < "$tmp/seed" | dl-map > "$tmp/deals"
-t=$(best "dl-fmt-pbn < '$tmp/deals' > /dev/null")
-echo ".tso -> PBN:    $PBN_BOARDS boards in $(printf %.3f "$t") s: $(rate "$PBN_BOARDS" "$t") deals/s"
+echo "dl benchmark: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), vector path $("$build/t/rmdlanes" --level)"
+
+# The reference, in the same run: Debian's dealer making $BOARDS deals and
+# printing each on one line (its fastest output), to /dev/null.  Every
+# dealing and formatting figure below is also given as a multiple of it.
+printf 'produce %s\naction printoneline\n' "$BOARDS" > "$tmp/dealer.in"
+t=$(best "$DEALER -s 1 '$tmp/dealer.in' > /dev/null")
+ref=$(rate "$BOARDS" "$t")
+echo "reference: dealer, $BOARDS deals printed one a line: $(printf %.3f "$t") s: $ref deals/s"
+
+# report WHAT BOARDS SECONDS: a line with the rate and the multiple of dealer's
+report() {
+	printf '%-46s %8.3f s %10s /s %6.1fx dealer\n' "$1" "$3" "$(rate "$2" "$3")" \
+	    "$(awk -v n="$2" -v t="$3" -v r="$ref" 'BEGIN { print n / t / r }')"
+}
+
+echo "seed -> .tso, $BOARDS boards, to /dev/null:"
+report "  dl256 pipeline (dl-stream | dl-map)" "$BOARDS" \
+    "$(best "dl-stream -n $BOARDS < '$tmp/key' | dl-map > /dev/null")"
+report "  bigdeal pipeline (dl-stream | dl-map)" "$BOARDS" \
+    "$(best "dl-stream -n $BOARDS < '$tmp/seed' | dl-map > /dev/null")"
+report "  dl256, one process (dl-stream --deals)" "$BOARDS" \
+    "$(best "dl-stream -d -n $BOARDS < '$tmp/key' > /dev/null")"
+report "  dl256, one process (dl-deal --many -f tso)" "$BOARDS" \
+    "$(best "DL_SEED_HISTORY='$tmp/history' dl-deal --many -n $BOARDS -f tso > /dev/null")"
+report "  bigdeal, one process (dl-deal -g bigdeal)" "$BOARDS" \
+    "$(best "DL_SEED_HISTORY='$tmp/history' dl-deal --many -g bigdeal -n $BOARDS -f tso > /dev/null")"
+dl-stream -n "$BOARDS" < "$tmp/key" > "$tmp/numbers"
+report "  dl-map alone" "$BOARDS" "$(best "dl-map < '$tmp/numbers' > /dev/null")"
+report "  dl-stream alone, dl256" "$BOARDS" "$(best "dl-stream -n $BOARDS < '$tmp/key' > /dev/null")"
+report "  dl-stream alone, bigdeal" "$BOARDS" "$(best "dl-stream -n $BOARDS < '$tmp/seed' > /dev/null")"
+for path in plain avx2; do
+	report "  dl-stream alone, bigdeal, DL_SIMD=$path" "$BOARDS" \
+	    "$(best "DL_SIMD=$path dl-stream -n $BOARDS < '$tmp/seed' > /dev/null")"
+done
+
+# Both cores: one pipeline writing a file, against the run cut in two
+# shards made side by side and put back together (docs/generator.md), the
+# same bytes.
+echo "seed -> .tso file, $BOARDS boards, shards on $(nproc) cores:"
+one=$(best "dl-stream -n $BOARDS < '$tmp/key' | dl-map > '$tmp/one.tso'")
+report "  one pipeline" "$BOARDS" "$one"
+shards="for k in 1 2; do dl-stream -d -n $BOARDS --shard \$k/2 < '$tmp/key' > '$tmp/part'\$k & done; wait;
+    dl-cat '$tmp/part1' '$tmp/part2' > '$tmp/sharded.tso'"
+two=$(best "$shards")
+report "  2 shards (dl-stream -d --shard), dl-cat" "$BOARDS" "$two"
+cmp -s "$tmp/one.tso" "$tmp/sharded.tso" || { echo "bench: the shards differ from the run" >&2; exit 1; }
+echo "  2 shards: $(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", a / b }')x one pipeline, the same bytes"
+pshards="for k in 1 2; do dl-stream -n $BOARDS --shard \$k/2 < '$tmp/key' | dl-map > '$tmp/part'\$k & done; wait;
+    dl-cat '$tmp/part1' '$tmp/part2' > '$tmp/sharded.tso'"
+three=$(best "$pshards")
+echo "  2 shards of the pipeline (dl-stream --shard | dl-map): $(awk -v a="$one" -v b="$three" 'BEGIN { printf "%.2f", a / b }')x one pipeline"
+report "  dl-cat alone, 2 shards" "$BOARDS" "$(best "dl-cat '$tmp/part1' '$tmp/part2' > /dev/null")"
+
+# Formats: dl-fmt-pbn as a user runs it, and each writer alone
+# (t/helpers/fmtbench: the writer's time for $FMT_BOARDS boards in memory).
+report ".tso -> PBN, dl-fmt-pbn, $BOARDS boards" "$BOARDS" \
+    "$(best "dl-fmt-pbn < '$tmp/one.tso' > /dev/null")"
+FMT_BOARDS=${FMT_BOARDS:-200000}
+echo "each writer alone, $FMT_BOARDS boards (DUP, DLM, CDS, KOPS: sessions as they hold):"
+for f in $(dl-fmt --list | awk 'NR > 1 { print $1 }'); do
+	n=$FMT_BOARDS
+	[ "$f" = pdf ] && n=$((FMT_BOARDS / 100))	# pages are drawn: fewer
+	r=0
+	for i in $(seq "$RUNS"); do
+		x=$(DL_PLUGIN_PATH="$build/plugins" "$build/t/fmtbench" "$f" "$n" < "$tmp/one.tso" 2>&1 > /dev/null)
+		r=$(awk -v a="$x" -v b="$r" 'BEGIN { print (a > b ? a : b) }')
+	done
+	printf '  %-10s %10s boards/s %6.1fx dealer\n' "$f" "$r" "$(awk -v a="$r" -v r="$ref" 'BEGIN { print a / r }')"
+done
+# every format of no board limit in one run, against the slowest alone
+# (html: the hand records of pdf are left out, a page a drawing)
+all=$(dl-fmt --list | awk 'NR > 1 && $4 == "-" && $1 != "pdf" { printf "%s%s", sep, $1; sep = "," }')
+head -$((FMT_BOARDS + 4)) "$tmp/one.tso" | sed "s/^#B: .*/#B: 1-$FMT_BOARDS/" > "$tmp/fmt.tso"
+t=$(best "rm -f '$tmp'/all.*; dl-fmt -f $all -p '$tmp/all' < '$tmp/fmt.tso'")
+report "  $(echo "$all" | tr , ' ' | wc -w) formats in one run ($all)" "$FMT_BOARDS" "$t"
+t=$(best "dl-fmt -f html < '$tmp/fmt.tso' > /dev/null")
+report "  the slowest of them alone (html)" "$FMT_BOARDS" "$t"
 
 # Reading: dl-read checks a file whole before its stream begins, so it
 # reads a file twice and a pipe once (its deals held in a temporary file).
@@ -58,12 +132,6 @@ for f in pbn lin; do
 	echo "$f -> .tso:     $READ_BOARDS boards: a file (read twice) $(rate "$READ_BOARDS" "$t") boards/s, a pipe (once) $(rate "$READ_BOARDS" "$t1") boards/s"
 done
 
-printf '#P: dl/1 seed\ndl256 %s\n' \
-    000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f > "$tmp/key"
-t=$(best "dl-stream -n $BOARDS < '$tmp/key' | dl-map > /dev/null")
-echo "dl256 seed -> .tso: $BOARDS boards in $(printf %.3f "$t") s: $(rate "$BOARDS" "$t") deals/s"
-t=$(best "dl-stream -n $BOARDS < '$tmp/key' > /dev/null")
-echo "  dl-stream (dl256) alone: $(rate "$BOARDS" "$t") deals/s"
 echo "dl256 random access: $("$build/t/dl256time" 100000) us of compute a board (random key, event, session, board)"
 
 # Double dummy: dl-dd against DDS's own batch throughput on the same
@@ -84,12 +152,24 @@ dl-stream -n 32 < "$tmp/seed" | dl-map > "$tmp/dd32.tso"
 t=$(best "dl-dd -q < '$tmp/dd32.tso' > /dev/null")
 echo "  a 32-board session: $(printf %.2f "$t") s"
 
-echo "peak RSS ($BOARDS boards; PBN $PBN_BOARDS):"
-rss() { /usr/bin/time -f '%M' -o "$tmp/rss" "$@" > /dev/null; printf '  %-10s %5d KiB\n' "$1" "$(cat "$tmp/rss")"; }
-rss dl-seed --no-history -o -e 'benchmark seed, fixed so that runs are comparable'
-rss dl-stream -n "$BOARDS" < "$tmp/seed"
-rss dl-map < "$tmp/numbers"
-rss dl-fmt-pbn < "$tmp/deals"
-[ -f "$tmp/read.pbn" ] && rss dl-read "$tmp/read.pbn"
-[ -f "$tmp/read.pbn" ] && rss dl-read - < "$tmp/read.pbn"
-rss dl-dd -q < "$tmp/dd.tso"
+# Memory: the same at ten times the boards, stage by stage.
+echo "peak RSS, $BOARDS and $((10 * BOARDS)) boards:"
+rss() {
+	/usr/bin/time -f '%M' -o "$tmp/rss" sh -c "$2" > /dev/null
+	a=$(cat "$tmp/rss")
+	/usr/bin/time -f '%M' -o "$tmp/rss" sh -c "$(echo "$2" | sed "s/-n $BOARDS/-n $((10 * BOARDS))/")" > /dev/null
+	printf '  %-22s %6d KiB %6d KiB\n' "$1" "$a" "$(cat "$tmp/rss")"
+}
+rss dl-stream "dl-stream -n $BOARDS < '$tmp/key'"
+rss "dl-stream (bigdeal)" "dl-stream -n $BOARDS < '$tmp/seed'"
+rss "dl-stream --deals" "dl-stream -d -n $BOARDS < '$tmp/key'"
+rss dl-map "dl-stream -n $BOARDS < '$tmp/key' | dl-map"
+rss dl-fmt-pbn "dl-stream -d -n $BOARDS < '$tmp/key' | dl-fmt-pbn"
+rss dl-cat "dl-stream -d -n $BOARDS < '$tmp/key' | dl-cat -"
+rss "dl-deal -f tso" "DL_SEED_HISTORY='$tmp/history' dl-deal --many -n $BOARDS -f tso"
+/usr/bin/time -f '%M' -o "$tmp/rss" dl-seed --no-history -o -e 'benchmark seed, fixed so that runs are comparable' > /dev/null
+printf '  %-22s %6d KiB\n' dl-seed "$(cat "$tmp/rss")"
+[ -f "$tmp/read.pbn" ] && { /usr/bin/time -f '%M' -o "$tmp/rss" dl-read "$tmp/read.pbn" > /dev/null;
+    printf '  %-22s %6d KiB (%s boards)\n' "dl-read, a PBN file" "$(cat "$tmp/rss")" "$READ_BOARDS"; }
+/usr/bin/time -f '%M' -o "$tmp/rss" dl-dd -q < "$tmp/dd.tso" > /dev/null
+printf '  %-22s %6d KiB (%s boards)\n' dl-dd "$(cat "$tmp/rss")" "$DD_BOARDS"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what building and testing dl needs on a Debian-like machine, or
 # prints the exact command when it cannot (not root, no password-less sudo).
-# Used by `make run`, `make check` and .ci/run.
+# Used by `make run`, `make check`, `make bench` and .ci/run.
 set -eu
 
 packages=""
@@ -34,6 +34,12 @@ if [ "${1:-}" = --test ]; then
 	command -v pdftotext >/dev/null 2>&1 || need poppler-utils
 	# the recipe for analyses over many machines (docs/distributed.md)
 	command -v parallel >/dev/null 2>&1 || need parallel
+fi
+
+if [ "${1:-}" = --bench ]; then
+	# make bench: GNU time for peak memory, Debian's dealer as the reference
+	[ -x /usr/bin/time ] || need time
+	command -v dealer >/dev/null 2>&1 || [ -x /usr/games/dealer ] || need dealer
 fi
 
 [ -z "$packages" ] && exit 0
