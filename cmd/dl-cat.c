@@ -1,12 +1,17 @@
 /* dl-cat: the shards of a run (streams of numbers, deals or analysed deals
  * for consecutive board ranges) put back together as the one stream the
- * whole run would have made. */
+ * whole run would have made.  Shards that come through pipes are read all
+ * at once, each by a thread of its own into a temporary file while the
+ * ones before it are written: the processes making them all run. */
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "outfile.h"
 #include "proto.h"
 #include "tool.h"
 #include "util.h"
@@ -24,6 +29,11 @@ struct shard {
 	struct stream_in in;
 	unsigned part, parts;		/* from #H:, 0 without one */
 	struct board_range whole;	/* from #H: */
+	/* a pipe after the first: its records, checked, wait here */
+	FILE *spool;
+	pthread_t reader;
+	int failed;
+	struct dl_error error;
 };
 
 /* "#H: K/N LOW-HIGH": shard K of N of the run of boards LOW-HIGH. */
@@ -152,10 +162,10 @@ write_headers(const struct shard *first, struct board_range whole)
 	}
 }
 
-/* The records as they are: the next tool checks their fields; here each
- * must carry the next board of its shard's range. */
+/* The records as they are, to out: the next tool checks their fields;
+ * here each must carry the next board of its shard's range. */
 static int
-copy_records(struct shard *sh, struct dl_error *e)
+copy_records(struct shard *sh, FILE *out, struct dl_error *e)
 {
 	unsigned board;
 	char *line, *field;
@@ -165,11 +175,11 @@ copy_records(struct shard *sh, struct dl_error *e)
 	while ((got = stream_next_record(&sh->in, &line, &len, e)) == 1) {
 		if (record_board(&sh->in, line, &board, &field, e) == -1)
 			return -1;
-		char number[16], *end = put_unsigned(number, board);
-		*end++ = ' ';
-		fwrite_unlocked(number, 1, (size_t)(end - number), stdout);
-		fwrite_unlocked(field, 1, len - (size_t)(field - line), stdout);
-		putc_unlocked('\n', stdout);
+		/* record_board cut the line at the space after the board: the
+		 * line goes out whole, as it came */
+		field[-1] = ' ';
+		line[len] = '\n';
+		fwrite_unlocked(line, 1, len + 1, out);
 	}
 	if (got == -1)
 		return -1;
@@ -178,6 +188,65 @@ copy_records(struct shard *sh, struct dl_error *e)
 		return -1;
 	}
 	return 0;
+}
+
+static void *
+drain(void *arg)
+{
+	struct shard *sh = arg;
+
+	if (copy_records(sh, sh->spool, &sh->error) == -1)
+		sh->failed = 1;
+	else if (fflush(sh->spool) == EOF || ferror(sh->spool)) {
+		dl_error_sys(&sh->error, "the temporary file of %s", sh->name);
+		sh->failed = 1;
+	}
+	return NULL;
+}
+
+/* Pipes after the first shard are read now, in threads; files wait. */
+static void
+start_draining(struct shard *shards, size_t n)
+{
+	struct dl_error e;
+	struct stat st;
+
+	for (size_t i = 1; i < n; i++) {
+		struct shard *sh = &shards[i];
+		if (fstat(fileno(sh->fp), &st) == 0 && S_ISREG(st.st_mode))
+			continue;
+		if ((sh->spool = spool_create(&e)) == NULL)
+			tool_die(&e);
+		if ((errno = pthread_create(&sh->reader, NULL, drain, sh)) != 0)
+			tool_fail_sys("a thread to read %s", sh->name);
+	}
+}
+
+/* A shard's records onto standard output: straight from its file, or
+ * from its spool once its thread is done. */
+static void
+write_shard(struct shard *sh)
+{
+	struct dl_error e;
+	char buf[65536];
+	size_t got;
+
+	if (sh->spool == NULL) {
+		if (copy_records(sh, stdout, &e) == -1)
+			tool_die(&e);
+		return;
+	}
+	if ((errno = pthread_join(sh->reader, NULL)) != 0)
+		tool_fail_sys("the thread reading %s", sh->name);
+	if (sh->failed)
+		tool_die(&sh->error);
+	rewind(sh->spool);
+	while ((got = fread(buf, 1, sizeof buf, sh->spool)) > 0)
+		fwrite_unlocked(buf, 1, got, stdout);
+	if (ferror(sh->spool))
+		tool_fail_sys("the temporary file of %s", sh->name);
+	fclose(sh->spool);
+	sh->spool = NULL;
 }
 
 int
@@ -215,9 +284,9 @@ main(int argc, char *argv[])
 		tool_die(&e);
 	setup_stdout();
 	write_headers(&shards[0], whole);
+	start_draining(shards, n);
 	for (size_t i = 0; i < n; i++) {
-		if (copy_records(&shards[i], &e) == -1)
-			tool_die(&e);
+		write_shard(&shards[i]);
 		stream_close(&shards[i].in);
 		if (shards[i].fp != stdin)
 			fclose(shards[i].fp);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "plugins.h"
+#include "outfile.h"
 #include "proto.h"
 #include "readers.h"
 #include "tool.h"
@@ -224,20 +225,11 @@ read_all(struct session *s, board_fn *fn, struct stream_out *o, int noting)
 static FILE *
 open_spool(void)
 {
-	const char *dir = getenv("TMPDIR");
-	char path[4096];
+	struct dl_error e;
+	FILE *fp = spool_create(&e);
 
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
-	if ((size_t)snprintf(path, sizeof path, "%s/dl-read.XXXXXX", dir) >= sizeof path)
-		tool_fail(DL_ERR_USAGE, "TMPDIR is too long");
-	int fd = mkstemp(path);
-	if (fd == -1)
-		tool_fail_sys("a temporary file in %s", dir);
-	unlink(path);
-	FILE *fp = fdopen(fd, "w+");
 	if (fp == NULL)
-		tool_fail_sys("a temporary file in %s", dir);
+		tool_die(&e);
 	return fp;
 }
 

@@ -306,3 +306,31 @@ outfile_discard(struct outfile *of)
 		unlink(of->tmp);
 	forget_pending(of);
 }
+
+FILE *
+spool_create(struct dl_error *e)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	FILE *fp;
+	int fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	if ((size_t)snprintf(path, sizeof path, "%s/dl-spool.XXXXXX", dir) >= sizeof path) {
+		dl_error_set(e, DL_ERR_USAGE, "TMPDIR is too long");
+		return NULL;
+	}
+	/* mkstemp makes it 0600 */
+	if ((fd = mkstemp(path)) == -1) {
+		dl_error_sys(e, "a temporary file in %s", dir);
+		return NULL;
+	}
+	unlink(path);
+	if ((fp = fdopen(fd, "w+")) == NULL) {
+		dl_error_sys(e, "a temporary file in %s", dir);
+		close(fd);
+		return NULL;
+	}
+	return fp;
+}

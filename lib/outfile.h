@@ -49,4 +49,9 @@ int outfile_publish_each(struct outfile *const files[], const enum publish_mode 
     size_t n, const char *force, struct dl_error *e);
 void outfile_discard(struct outfile *of);
 
+/* A temporary file for data a tool holds a while (mode 0600, in TMPDIR or
+ * /tmp, unlinked at once: deals before play are secret), open for reading
+ * and writing; NULL with *e set. */
+FILE *spool_create(struct dl_error *e);
+
 #endif

@@ -112,3 +112,30 @@ seed() { printf '#P: dl/1 seed\n#I: Shard Pairs\n%s\n' "$KEY"; }
 	dl-cat part1 part2 | dl-fmt -f pbn > joined.pbn
 	dl-stream -d -n 4 < key | dl-fmt -f pbn | cmp - joined.pbn
 }
+
+@test "shards through pipes: read side by side, held in temporary files, in order" {
+	seed > key
+	dl-stream -d -n 100000 < key > whole
+	run -0 dl-cat <(dl-stream -d -n 100000 --shard 1/3 < key) \
+	    <(dl-stream -d -n 100000 --shard 2/3 < key) <(dl-stream -d -n 100000 --shard 3/3 < key)
+	[ "$output" = "$(cat whole)" ]
+	# a file and pipes mixed; standard input as one of them
+	dl-stream -d -n 100000 --shard 2/3 < key > part2
+	dl-stream -d -n 100000 --shard 1/3 < key |
+	    dl-cat - part2 <(dl-stream -d -n 100000 --shard 3/3 < key) | cmp - whole
+	# the temporary files leave nothing behind
+	mkdir spool
+	TMPDIR=$PWD/spool dl-cat <(dl-stream -d -n 1000 --shard 1/2 < key) \
+	    <(dl-stream -d -n 1000 --shard 2/2 < key) > /dev/null
+	[ -z "$(ls -A spool)" ]
+}
+
+@test "shards through pipes: a bad one is reported in its turn, the shards before it written" {
+	seed > key
+	dl-stream -d -n 30 --shard 1/3 < key > part1
+	dl-stream -d -n 30 --shard 2/3 < key | sed '8s/^12 /13 /' > bad2
+	run --separate-stderr dl-cat part1 <(cat bad2) <(dl-stream -d -n 30 --shard 3/3 < key)
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "dl-cat: /dev/fd/"*":8: board 13 out of order (expected board 12)" ]]
+	[ "$(printf '%s\n' "$output" | grep -c '^[0-9]')" -eq 10 ]
+}
