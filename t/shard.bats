@@ -60,6 +60,12 @@ seed() { printf '#P: dl/1 seed\n#I: Shard Pairs\n%s\n' "$KEY"; }
 	run -0 dl-cat part1 part2
 	[ "$output" = "$(cat whole)" ]
 	head -1 whole | grep -qx '#P: dl/1 deals+dd'
+	# docs/generator.md's recipe: parallel brings the shards back in files
+	dl-stream -d -n 1000 < key > whole
+	TMPDIR=$PWD parallel -k --files -S : "dl-stream -d -n 1000 --shard {}/4 < key" \
+	    ::: 1 2 3 4 > parts
+	[ "$(wc -l < parts)" -eq 4 ]
+	dl-cat $(cat parts) | cmp - whole
 }
 
 @test "dl-stream --shard: refusals" {

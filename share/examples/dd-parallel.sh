@@ -21,15 +21,16 @@ case $key in
 /*) echo "dd-parallel: give KEY as a path relative to here, as it will be on the other machines" >&2; exit 2 ;;
 esac
 
+# the jobs' streams come back in files (--files), in order (--keep-order),
+# which dl-cat joins into the stream of one run, checking that each
+# follows on from the one before; the files are deals before play
+umask 077
+parts=$(mktemp)
+trap 'xargs rm -f < "$parts"; rm -f "$parts"' EXIT
 awk -v n="$boards" -v c="$chunk" 'BEGIN {
 	for (a = 1; a <= n; a += c) print a "-" (a + c - 1 > n ? n : a + c - 1)
 }' |
-parallel --keep-order --halt now,fail=1 -S "$hosts" --transferfile "$key" --cleanup \
-    "dl-stream -n {} < '$key' | dl-map | dl-dd -q" |
-# one stream: the first job's headers, with the whole range, then every
-# job's records in order (--keep-order); the other jobs' headers are the
-# first's but for their #B:
-awk -v range="1-$boards" '
-	/^#/ { if (!records) print (/^#B: / ? "#B: " range : $0); next }
-	{ records = 1; print }
-'
+parallel --keep-order --files --halt now,fail=1 -S "$hosts" --transferfile "$key" --cleanup \
+    "dl-stream -n {} < '$key' | dl-map | dl-dd -q" > "$parts"
+# shellcheck disable=SC2046
+dl-cat $(cat "$parts")
