@@ -123,7 +123,7 @@ $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL)
 
 # dl-dd has libdds solve its boards (Debian: libdds-dev).
 $(BUILD)/bin/dl-dd $(BUILD)/t/ddsbatch: LIBS += -ldds
-$(BUILD)/bin/dl-cat: LIBS += -pthread
+$(BUILD)/bin/dl-cat $(BUILD)/bin/dl-stream: LIBS += -pthread
 
 # The pdf plugin draws with cairo and pango (Debian: libpango1.0-dev,
 # libcairo2-dev); their headers as system headers, so that their own

@@ -1,6 +1,7 @@
 /* dl-stream: seed record in, one deal number per board out. */
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +21,8 @@
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: dl-stream [-d] [-g generator] [-n boards] [--event number]\n"
-	    "                 [--session number] [--shard k/n]\n");
+	fprintf(fp, "usage: dl-stream [-d] [-g generator] [-j threads] [-n boards]\n"
+	    "                 [--event number] [--session number] [--shard k/n]\n");
 	exit(status);
 }
 
@@ -72,6 +73,107 @@ shard_of(struct board_range whole, unsigned part, unsigned parts)
 	return r;
 }
 
+/* -j: the boards are made CHUNK_BOARDS at a time, one chunk a thread (the
+ * first in the main thread), and the chunks of a round written in order.
+ * A multiple of dl256's 256 boards a call, so no thread makes boards that
+ * belong to another's chunk. */
+#define CHUNK_BOARDS 4096
+#define THREADS_MAX 64
+
+struct maker {
+	pthread_t thread;
+	struct number_source ns;
+	const struct mapping *map;	/* deals; NULL: numbers */
+	unsigned long first, last;	/* this round's chunk; first > last: none */
+	char *text;
+	size_t len;
+	struct round *round;
+};
+
+struct round {
+	pthread_barrier_t start, done;
+	int stop;
+};
+
+static void
+make_chunk(struct maker *m)
+{
+	char *p = m->text;
+
+	for (unsigned long board = m->first; board <= m->last; board++) {
+		u128 number = number_source_board(&m->ns, (unsigned)board);
+		if (m->map != NULL) {
+			unsigned char owner[CARDS];
+			m->map->deal(number, owner);
+			p += record_deal_text(p, (unsigned)board, owner);
+		} else
+			p += record_number_text(p, (unsigned)board, number);
+	}
+	m->len = (size_t)(p - m->text);
+}
+
+static void *
+maker_thread(void *arg)
+{
+	struct maker *m = arg;
+
+	for (;;) {
+		pthread_barrier_wait(&m->round->start);
+		if (m->round->stop)
+			return NULL;
+		make_chunk(m);
+		pthread_barrier_wait(&m->round->done);
+	}
+}
+
+/* The boards of range, made by threads makers and written in order. */
+static void
+make_boards(const struct seed_record *seed, struct board_range range,
+    const struct mapping *map, unsigned threads)
+{
+	struct maker *makers = xcalloc(threads, sizeof *makers);
+	struct round round = { .stop = 0 };
+
+	for (unsigned i = 0; i < threads; i++) {
+		makers[i].map = map;
+		makers[i].round = &round;
+		makers[i].text = xmalloc((size_t)CHUNK_BOARDS * RECORD_TEXT_MAX);
+		number_source_init(&makers[i].ns, seed, range.high);
+	}
+	if ((errno = pthread_barrier_init(&round.start, NULL, threads)) != 0 ||
+	    (errno = pthread_barrier_init(&round.done, NULL, threads)) != 0)
+		tool_fail_sys("threads");
+	for (unsigned i = 1; i < threads; i++)
+		if ((errno = pthread_create(&makers[i].thread, NULL, maker_thread, &makers[i])) != 0)
+			tool_fail_sys("a thread");
+	for (unsigned long next = range.low; next <= range.high;) {
+		for (unsigned i = 0; i < threads; i++) {
+			makers[i].first = next;
+			makers[i].last = next + CHUNK_BOARDS - 1 < range.high ?
+			    next + CHUNK_BOARDS - 1 : range.high;
+			next = makers[i].last + 1;
+		}
+		pthread_barrier_wait(&round.start);
+		make_chunk(&makers[0]);
+		pthread_barrier_wait(&round.done);
+		for (unsigned i = 0; i < threads; i++)
+			fwrite_unlocked(makers[i].text, 1, makers[i].len, stdout);
+	}
+	round.stop = 1;
+	pthread_barrier_wait(&round.start);
+	for (unsigned i = 0; i < threads; i++) {
+		if (i > 0)
+			pthread_join(makers[i].thread, NULL);
+		number_source_free(&makers[i].ns);
+		/* deal numbers and deals before play */
+		sodium_memzero(makers[i].text, (size_t)CHUNK_BOARDS * RECORD_TEXT_MAX);
+		free(makers[i].text);
+	}
+	pthread_barrier_destroy(&round.start);
+	pthread_barrier_destroy(&round.done);
+	free(makers);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -80,13 +182,14 @@ main(int argc, char *argv[])
 		{ "event", required_argument, NULL, 'E' },
 		{ "generator", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "threads", required_argument, NULL, 'j' },
 		{ "session", required_argument, NULL, 'S' },
 		{ "shard", required_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *boards = NULL, *why, *event = NULL, *session = NULL, *shard = NULL;
 	const struct mapping *map = NULL;
-	unsigned part = 0, parts = 0;
+	unsigned part = 0, parts = 0, threads = 1;
 	int deals = 0;
 	const struct generator *wanted = NULL;
 	struct board_range range, whole;
@@ -100,7 +203,7 @@ main(int argc, char *argv[])
 
 	tool_start();
 	opterr = 0;	/* tool_bad_option says what is wrong */
-	while ((ch = getopt_long(argc, argv, "dg:hn:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "dg:hj:n:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'd': deals = 1; break;
 		case 'E': event = optarg; break;
@@ -110,6 +213,17 @@ main(int argc, char *argv[])
 				    optarg, generator_names());
 			break;
 		case 'h': usage(stdout, 0);
+		case 'j': {
+			uint64_t j;
+			if (u64_parse(optarg, THREADS_MAX, &j, &why) == -1)
+				tool_fail(DL_ERR_USAGE, "-j %s: %s (1 to %d threads)", optarg,
+				    why, THREADS_MAX);
+			if (j == 0)
+				tool_fail(DL_ERR_USAGE, "-j %s: no threads (1 to %d threads)",
+				    optarg, THREADS_MAX);
+			threads = (unsigned)j;
+			break;
+		}
 		case 'n': boards = optarg; break;
 		case 'S': session = optarg; break;
 		case 'K': shard = optarg; break;
@@ -143,6 +257,10 @@ main(int argc, char *argv[])
 	if ((event != NULL || session != NULL) && !seed->generator->coordinates)
 		tool_fail(DL_ERR_USAGE, "--event and --session are coordinates of "
 		    "generators that take them, not of %s", seed->generator->name);
+	if (threads > 1 && seed->generator->sequential)
+		tool_fail(DL_ERR_USAGE, "-j %u: the %s generator makes its boards in "
+		    "sequence, one after another: one thread makes them", threads,
+		    seed->generator->name);
 	if (shard != NULL && seed->generator->sequential)
 		tool_fail(DL_ERR_USAGE, "--shard: the %s generator makes its boards in "
 		    "sequence, one after another: they cannot be made apart",
@@ -156,7 +274,6 @@ main(int argc, char *argv[])
 	whole = range;
 	if (shard != NULL)
 		range = shard_of(whole, part, parts);
-	number_source_init(&ns, seed, range.high);
 
 	/* --deals: the headers and records dl-map would make of the numbers */
 	setup_stdout();
@@ -170,16 +287,21 @@ main(int argc, char *argv[])
 	if (deals)
 		stream_out_header(&out, 'M', map->name);
 	stream_close(&in);
-	for (unsigned long board = range.low; board <= range.high; board++) {
-		u128 number = number_source_board(&ns, (unsigned)board);
-		if (deals) {
-			unsigned char owner[CARDS];
-			map->deal(number, owner);
-			stream_out_deal(&out, (unsigned)board, owner);
-		} else
-			stream_out_number(&out, (unsigned)board, number);
+	if (threads > 1)
+		make_boards(seed, range, map, threads);
+	else {
+		number_source_init(&ns, seed, range.high);
+		for (unsigned long board = range.low; board <= range.high; board++) {
+			u128 number = number_source_board(&ns, (unsigned)board);
+			if (deals) {
+				unsigned char owner[CARDS];
+				map->deal(number, owner);
+				stream_out_deal(&out, (unsigned)board, owner);
+			} else
+				stream_out_number(&out, (unsigned)board, number);
+		}
+		number_source_free(&ns);
 	}
-	number_source_free(&ns);
 	secret_free(seed);
 	xfclose(stdout, "standard output");
 	return 0;

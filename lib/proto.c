@@ -392,26 +392,42 @@ stream_out_range(struct stream_out *o, unsigned low, unsigned high)
 }
 
 /* The record lines by hand: printf is too slow for millions of boards. */
-void
-stream_out_number(struct stream_out *o, unsigned board, u128 number)
+size_t
+record_number_text(char *line, unsigned board, u128 number)
 {
-	char line[16 + DEAL_NUMBER_HEX], *p = put_unsigned(line, board);
+	char *p = put_unsigned(line, board);
 
 	*p++ = ' ';
 	deal_number_to_hex(number, p);
 	p[DEAL_NUMBER_HEX] = '\n';
-	fwrite_unlocked(line, 1, (size_t)(p + DEAL_NUMBER_HEX + 1 - line), o->fp);
+	return (size_t)(p + DEAL_NUMBER_HEX + 1 - line);
+}
+
+size_t
+record_deal_text(char *line, unsigned board, const unsigned char owner[CARDS])
+{
+	char *p = put_unsigned(line, board);
+
+	*p++ = ' ';
+	deal_to_tso(owner, p);
+	p[TSO_DIGITS] = '\n';
+	return (size_t)(p + TSO_DIGITS + 1 - line);
+}
+
+void
+stream_out_number(struct stream_out *o, unsigned board, u128 number)
+{
+	char line[RECORD_TEXT_MAX];
+
+	fwrite_unlocked(line, 1, record_number_text(line, board, number), o->fp);
 }
 
 void
 stream_out_deal(struct stream_out *o, unsigned board, const unsigned char owner[CARDS])
 {
-	char line[16 + TSO_DIGITS], *p = put_unsigned(line, board);
+	char line[RECORD_TEXT_MAX];
 
-	*p++ = ' ';
-	deal_to_tso(owner, p);
-	p[TSO_DIGITS] = '\n';
-	fwrite_unlocked(line, 1, (size_t)(p + TSO_DIGITS + 1 - line), o->fp);
+	fwrite_unlocked(line, 1, record_deal_text(line, board, owner), o->fp);
 }
 
 void

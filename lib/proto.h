@@ -117,6 +117,11 @@ void stream_out_copy_headers(struct stream_out *o, const struct stream_in *in,
     const char *drop);
 /* "#B: LOW-HIGH". */
 void stream_out_range(struct stream_out *o, unsigned low, unsigned high);
+/* The same record lines in memory, newline included, at most
+ * RECORD_TEXT_MAX bytes: their length. */
+#define RECORD_TEXT_MAX (10 + 1 + CARDS + 1)
+size_t record_number_text(char *line, unsigned board, u128 number);
+size_t record_deal_text(char *line, unsigned board, const unsigned char owner[CARDS]);
 /* "BOARD NUMBER", 24 lowercase hex digits. */
 void stream_out_number(struct stream_out *o, unsigned board, u128 number);
 /* "BOARD DEAL", 52 digits of .tso. */

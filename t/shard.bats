@@ -145,3 +145,31 @@ seed() { printf '#P: dl/1 seed\n#I: Shard Pairs\n%s\n' "$KEY"; }
 	[[ "$stderr" == "dl-cat: /dev/fd/"*":8: board 13 out of order (expected board 12)" ]]
 	[ "$(printf '%s\n' "$output" | grep -c '^[0-9]')" -eq 10 ]
 }
+
+@test "dl-stream -j: threads make the same stream, numbers or deals, for any range" {
+	seed > key
+	dl-stream -d -n 20000 < key > one
+	for j in 2 3 7; do dl-stream -d -j $j -n 20000 < key | cmp - one; done
+	# ranges that do not fill the threads' chunks, or start anywhere
+	dl-stream -n 4095-12289 --event 9 < key > one
+	dl-stream -j 2 -n 4095-12289 --event 9 < key | cmp - one
+	dl-stream -d -n 5 < key > one
+	dl-stream -d -j 4 -n 5 < key | cmp - one
+	dl-stream -d -n 100000 --shard 2/3 < key > one
+	dl-stream -d -j 2 -n 100000 --shard 2/3 < key | cmp - one
+	dl-seed -g wwdeal -x "$(printf '%064d' 7)" > ww.seed
+	dl-stream -d -n 9000 < ww.seed > one
+	dl-stream -d -j 2 -n 9000 < ww.seed | cmp - one
+}
+
+@test "dl-stream -j: refusals" {
+	seed > key
+	refuses 2 "dl-stream: -j 0: no threads (1 to 64 threads)" dl-stream -j 0 < key
+	refuses 2 "dl-stream: -j 65: too large (1 to 64 threads)" dl-stream -j 65 < key
+	refuses 2 "dl-stream: -j x: invalid (1 to 64 threads)" dl-stream -j x < key
+	seed_of v1 > bd.seed
+	refuses 2 "dl-stream: -j 2: the bigdeal generator makes its boards in sequence, one after another: one thread makes them" \
+	    dl-stream -j 2 < bd.seed
+	# one thread is the default, for every generator
+	dl-stream -j 1 -n 20 < bd.seed | cmp - <(dl-stream -n 20 < bd.seed)
+}

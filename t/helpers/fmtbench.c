@@ -97,8 +97,9 @@ main(int argc, char *argv[])
 		errx(1, "no deals on standard input");
 	if (plugin_load(argv[1], &lp, &e) == -1)
 		errx(2, "%s", e.msg);
+	/* held loaded: a run a session then loads it once, as dl-sqd's
+	 * sessions of one event would, not once a session */
 	unsigned session = lp.plugin->max_board != 0 ? lp.plugin->max_board : (unsigned)want;
-	plugin_unload(&lp);
 	if (format_list_parse(argv[1], &list, &e) == -1)
 		errx(2, "%s", e.msg);
 
@@ -113,6 +114,7 @@ main(int argc, char *argv[])
 	fflush(stdout);
 	fprintf(stderr, "%.0f\n", (double)want / t);
 	format_list_free(&list);
+	plugin_unload(&lp);
 	free(deals);
 	return 0;
 }
