@@ -73,34 +73,39 @@ shard_of(struct board_range whole, unsigned part, unsigned parts)
 	return r;
 }
 
-/* -j: the boards are made CHUNK_BOARDS at a time, one chunk a thread (the
- * first in the main thread), and the chunks of a round written in order.
- * A multiple of dl256's 256 boards a call, so no thread makes boards that
- * belong to another's chunk. */
+/* -j: the boards are made CHUNK_BOARDS at a time, one chunk a thread in
+ * each round, while the main thread writes the chunks of the round before,
+ * in order (two sets of buffers).  A multiple of dl256's 256 boards a
+ * call, so no thread makes boards that belong to another's chunk. */
 #define CHUNK_BOARDS 4096
 #define THREADS_MAX 64
+
+struct chunk {
+	unsigned long first, last;	/* first > last: none */
+	char *text;
+	size_t len;
+};
 
 struct maker {
 	pthread_t thread;
 	struct number_source ns;
 	const struct mapping *map;	/* deals; NULL: numbers */
-	unsigned long first, last;	/* this round's chunk; first > last: none */
-	char *text;
-	size_t len;
+	struct chunk chunk[2];		/* the two sets */
 	struct round *round;
 };
 
 struct round {
 	pthread_barrier_t start, done;
+	unsigned set;			/* the set this round fills */
 	int stop;
 };
 
 static void
-make_chunk(struct maker *m)
+make_chunk(struct maker *m, struct chunk *c)
 {
-	char *p = m->text;
+	char *p = c->text;
 
-	for (unsigned long board = m->first; board <= m->last; board++) {
+	for (unsigned long board = c->first; board <= c->last; board++) {
 		u128 number = number_source_board(&m->ns, (unsigned)board);
 		if (m->map != NULL) {
 			unsigned char owner[CARDS];
@@ -109,7 +114,7 @@ make_chunk(struct maker *m)
 		} else
 			p += record_number_text(p, (unsigned)board, number);
 	}
-	m->len = (size_t)(p - m->text);
+	c->len = (size_t)(p - c->text);
 }
 
 static void *
@@ -121,53 +126,75 @@ maker_thread(void *arg)
 		pthread_barrier_wait(&m->round->start);
 		if (m->round->stop)
 			return NULL;
-		make_chunk(m);
+		make_chunk(m, &m->chunk[m->round->set]);
 		pthread_barrier_wait(&m->round->done);
 	}
 }
 
-/* The boards of range, made by threads makers and written in order. */
+/* The next round's chunks into set: 0 when the range is done. */
+static int
+assign_round(struct maker *makers, unsigned threads, unsigned set, unsigned long *next,
+    unsigned long high)
+{
+	if (*next > high)
+		return 0;
+	for (unsigned i = 0; i < threads; i++) {
+		struct chunk *c = &makers[i].chunk[set];
+		c->first = *next;
+		c->last = *next > high ? *next - 1 :
+		    *next + CHUNK_BOARDS - 1 < high ? *next + CHUNK_BOARDS - 1 : high;
+		c->len = 0;
+		*next = c->last + 1;
+	}
+	return 1;
+}
+
+/* The boards of range, made by that many threads, written in order. */
 static void
 make_boards(const struct seed_record *seed, struct board_range range,
     const struct mapping *map, unsigned threads)
 {
 	struct maker *makers = xcalloc(threads, sizeof *makers);
-	struct round round = { .stop = 0 };
+	struct round round = { .set = 0, .stop = 0 };
+	size_t size = (size_t)CHUNK_BOARDS * RECORD_TEXT_MAX;
+	unsigned long next = range.low;
 
 	for (unsigned i = 0; i < threads; i++) {
 		makers[i].map = map;
 		makers[i].round = &round;
-		makers[i].text = xmalloc((size_t)CHUNK_BOARDS * RECORD_TEXT_MAX);
+		makers[i].chunk[0].text = xmalloc(size);
+		makers[i].chunk[1].text = xmalloc(size);
 		number_source_init(&makers[i].ns, seed, range.high);
 	}
-	if ((errno = pthread_barrier_init(&round.start, NULL, threads)) != 0 ||
-	    (errno = pthread_barrier_init(&round.done, NULL, threads)) != 0)
+	if ((errno = pthread_barrier_init(&round.start, NULL, threads + 1)) != 0 ||
+	    (errno = pthread_barrier_init(&round.done, NULL, threads + 1)) != 0)
 		tool_fail_sys("threads");
-	for (unsigned i = 1; i < threads; i++)
+	for (unsigned i = 0; i < threads; i++)
 		if ((errno = pthread_create(&makers[i].thread, NULL, maker_thread, &makers[i])) != 0)
 			tool_fail_sys("a thread");
-	for (unsigned long next = range.low; next <= range.high;) {
-		for (unsigned i = 0; i < threads; i++) {
-			makers[i].first = next;
-			makers[i].last = next + CHUNK_BOARDS - 1 < range.high ?
-			    next + CHUNK_BOARDS - 1 : range.high;
-			next = makers[i].last + 1;
-		}
+	int more = assign_round(makers, threads, 0, &next, range.high);
+	if (more)
 		pthread_barrier_wait(&round.start);
-		make_chunk(&makers[0]);
+	while (more) {
+		unsigned set = round.set;
 		pthread_barrier_wait(&round.done);
+		/* the next round starts before this one is written */
+		round.set = !set;
+		if ((more = assign_round(makers, threads, round.set, &next, range.high)))
+			pthread_barrier_wait(&round.start);
 		for (unsigned i = 0; i < threads; i++)
-			fwrite_unlocked(makers[i].text, 1, makers[i].len, stdout);
+			fwrite_unlocked(makers[i].chunk[set].text, 1, makers[i].chunk[set].len, stdout);
 	}
 	round.stop = 1;
 	pthread_barrier_wait(&round.start);
 	for (unsigned i = 0; i < threads; i++) {
-		if (i > 0)
-			pthread_join(makers[i].thread, NULL);
+		pthread_join(makers[i].thread, NULL);
 		number_source_free(&makers[i].ns);
-		/* deal numbers and deals before play */
-		sodium_memzero(makers[i].text, (size_t)CHUNK_BOARDS * RECORD_TEXT_MAX);
-		free(makers[i].text);
+		for (unsigned k = 0; k < 2; k++) {
+			/* deal numbers and deals before play */
+			sodium_memzero(makers[i].chunk[k].text, size);
+			free(makers[i].chunk[k].text);
+		}
 	}
 	pthread_barrier_destroy(&round.start);
 	pthread_barrier_destroy(&round.done);

@@ -66,6 +66,8 @@ report "  bigdeal pipeline (dl-stream | dl-map)" "$BOARDS" \
     "$(best "dl-stream -n $BOARDS < '$tmp/seed' | dl-map > /dev/null")"
 report "  dl256, one process (dl-stream --deals)" "$BOARDS" \
     "$(best "dl-stream -d -n $BOARDS < '$tmp/key' > /dev/null")"
+report "  dl256, one process, 2 threads (dl-stream -d -j 2)" "$BOARDS" \
+    "$(best "dl-stream -d -j 2 -n $BOARDS < '$tmp/key' > /dev/null")"
 report "  dl256, one process (dl-deal --many -f tso)" "$BOARDS" \
     "$(best "DL_SEED_HISTORY='$tmp/history' dl-deal --many -n $BOARDS -f tso > /dev/null")"
 report "  bigdeal, one process (dl-deal -g bigdeal)" "$BOARDS" \
@@ -79,23 +81,23 @@ for path in plain avx2; do
 	    "$(best "DL_SIMD=$path dl-stream -n $BOARDS < '$tmp/seed' > /dev/null")"
 done
 
-# Both cores: one pipeline writing a file, against the run cut in two
-# shards made side by side and put back together (docs/generator.md), the
-# same bytes.
-echo "seed -> .tso file, $BOARDS boards, shards on $(nproc) cores:"
+# Both cores: one pipeline writing a file, against the run split in two:
+# by threads in one process, by two shards made side by side and joined
+# by dl-cat (docs/generator.md), the same bytes.
+echo "seed -> .tso file, $BOARDS boards, split over $(nproc) cores:"
 one=$(best "dl-stream -n $BOARDS < '$tmp/key' | dl-map > '$tmp/one.tso'")
-report "  one pipeline" "$BOARDS" "$one"
-shards="for k in 1 2; do dl-stream -d -n $BOARDS --shard \$k/2 < '$tmp/key' > '$tmp/part'\$k & done; wait;
-    dl-cat '$tmp/part1' '$tmp/part2' > '$tmp/sharded.tso'"
-two=$(best "$shards")
-report "  2 shards (dl-stream -d --shard), dl-cat" "$BOARDS" "$two"
-cmp -s "$tmp/one.tso" "$tmp/sharded.tso" || { echo "bench: the shards differ from the run" >&2; exit 1; }
-echo "  2 shards: $(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", a / b }')x one pipeline, the same bytes"
-pshards="for k in 1 2; do dl-stream -n $BOARDS --shard \$k/2 < '$tmp/key' | dl-map > '$tmp/part'\$k & done; wait;
-    dl-cat '$tmp/part1' '$tmp/part2' > '$tmp/sharded.tso'"
-three=$(best "$pshards")
-echo "  2 shards of the pipeline (dl-stream --shard | dl-map): $(awk -v a="$one" -v b="$three" 'BEGIN { printf "%.2f", a / b }')x one pipeline"
-report "  dl-cat alone, 2 shards" "$BOARDS" "$(best "dl-cat '$tmp/part1' '$tmp/part2' > /dev/null")"
+report "  one pipeline (dl-stream | dl-map)" "$BOARDS" "$one"
+split() {
+	t=$(best "$2")
+	report "  $1" "$BOARDS" "$t"
+	cmp -s "$tmp/one.tso" "$tmp/split.tso" || { echo "bench: $1 differs from the run" >&2; exit 1; }
+	echo "    $(awk -v a="$one" -v b="$t" 'BEGIN { printf "%.2f", a / b }')x one pipeline, the same bytes"
+}
+split "2 threads (dl-stream -d -j 2)" "dl-stream -d -j 2 -n $BOARDS < '$tmp/key' > '$tmp/split.tso'"
+split "2 shards through pipes, dl-cat" "bash -c \"dl-cat <(dl-stream -d -n $BOARDS --shard 1/2 < '$tmp/key') <(dl-stream -d -n $BOARDS --shard 2/2 < '$tmp/key') > '$tmp/split.tso'\""
+split "2 shards to files, then dl-cat" "for k in 1 2; do dl-stream -d -n $BOARDS --shard \$k/2 < '$tmp/key' > '$tmp/part'\$k & done; wait;
+    dl-cat '$tmp/part1' '$tmp/part2' > '$tmp/split.tso'"
+report "  dl-cat alone, 2 shard files" "$BOARDS" "$(best "dl-cat '$tmp/part1' '$tmp/part2' > /dev/null")"
 
 # Formats: dl-fmt-pbn as a user runs it, and each writer alone
 # (t/helpers/fmtbench: the writer's time for $FMT_BOARDS boards in memory).
