@@ -56,7 +56,7 @@ LIBDL = $(BUILD)/lib/libdl.a
 # libcmd.a only once there is shared tool code (an archive of nothing is
 # not portable)
 LIBCMD = $(if $(CMD_SRC),$(BUILD)/lib/libcmd.a)
-LIBS = $(PKG_LIBS) -ldl -lm
+LIBS = $(PKG_LIBS) -ldl -lm -pthread
 
 TOOL_BIN = $(TOOLS:%=$(BUILD)/bin/%)
 LINKS = $(PLUGINS:%=$(BUILD)/bin/dl-fmt-%)
@@ -123,7 +123,6 @@ $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL)
 
 # dl-dd has libdds solve its boards (Debian: libdds-dev).
 $(BUILD)/bin/dl-dd $(BUILD)/t/ddsbatch: LIBS += -ldds
-$(BUILD)/bin/dl-cat $(BUILD)/bin/dl-stream: LIBS += -pthread
 
 # The pdf plugin draws with cairo and pango (Debian: libpango1.0-dev,
 # libcairo2-dev); their headers as system headers, so that their own

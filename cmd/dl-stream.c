@@ -78,7 +78,7 @@ shard_of(struct board_range whole, unsigned part, unsigned parts)
  * in order (two sets of buffers).  A multiple of dl256's 256 boards a
  * call, so no thread makes boards that belong to another's chunk. */
 #define CHUNK_BOARDS 4096
-#define THREADS_MAX 64
+#define THREADS_MAX 32	/* each holds a secret: lib/cleanup.c keeps 64 */
 
 struct chunk {
 	unsigned long first, last;	/* first > last: none */

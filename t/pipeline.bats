@@ -180,3 +180,14 @@ body() { grep -v '^#' "$@"; }
 	run -1 --separate-stderr dl-fmt -f pbn < baddate.tso
 	[ "$stderr" = "dl-fmt: line 2: header #D: not YYYY.MM.DD (PBN's form, ? for a part not known)" ]
 }
+
+@test "one process deals what the pipeline deals, over many chunks of deals made ahead" {
+	# dl-bigdealx deals through deal_boards, whose thread makes the deals
+	# 4096 at a time while the writers take the ones before
+	e=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+	dl-bigdealx -o -W ownerkey -e "$e" -n 10000 -f tso -p x < /dev/null > /dev/null
+	dl-seed --only-given --owner ownerkey --entropy "$e" | dl-stream -n 10000 | dl-map |
+	    grep -v '^#' > piped
+	grep -v '^#' x.tso | cmp - piped
+	[ "$(wc -l < piped)" -eq 10000 ]
+}

@@ -164,9 +164,9 @@ seed() { printf '#P: dl/1 seed\n#I: Shard Pairs\n%s\n' "$KEY"; }
 
 @test "dl-stream -j: refusals" {
 	seed > key
-	refuses 2 "dl-stream: -j 0: no threads (1 to 64 threads)" dl-stream -j 0 < key
-	refuses 2 "dl-stream: -j 65: too large (1 to 64 threads)" dl-stream -j 65 < key
-	refuses 2 "dl-stream: -j x: invalid (1 to 64 threads)" dl-stream -j x < key
+	refuses 2 "dl-stream: -j 0: no threads (1 to 32 threads)" dl-stream -j 0 < key
+	refuses 2 "dl-stream: -j 33: too large (1 to 32 threads)" dl-stream -j 33 < key
+	refuses 2 "dl-stream: -j x: invalid (1 to 32 threads)" dl-stream -j x < key
 	seed_of v1 > bd.seed
 	refuses 2 "dl-stream: -j 2: the bigdeal generator makes its boards in sequence, one after another: one thread makes them" \
 	    dl-stream -j 2 < bd.seed
