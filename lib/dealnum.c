@@ -1,4 +1,5 @@
 #include <endian.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "dealnum.h"
@@ -22,11 +23,14 @@ fill_binomials(void)
 	}
 }
 
+static void tables_setup(void);
+/* The tables are made once, whichever thread first needs them. */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
 uint64_t
 binomial(unsigned n, unsigned k)
 {
-	if (binomials[0][0] == 0)
-		fill_binomials();
+	pthread_once(&tables_once, tables_setup);
 	return binomials[n][k];
 }
 
@@ -41,7 +45,7 @@ fill_skip_rows(void)
 {
 	for (unsigned m = 0; m < CARDS; m++)
 		for (unsigned t = 1; t <= HAND_CARDS; t++)
-			skip_rows[m + 1][t + 1] = binomial(m, t - 1);
+			skip_rows[m + 1][t + 1] = binomials[m][t - 1];
 }
 
 /* One hand's unranking: its rank, the skip of its next position, how many
@@ -146,16 +150,14 @@ static uint64_t (*deposit_bits)(uint64_t, uint64_t);
 static uint64_t spread[256];
 
 static void
-unrank_setup(void)
+fill_spread(void)
 {
-	fill_skip_rows();
 	for (unsigned v = 0; v < 256; v++) {
 		unsigned char bytes[8];
 		for (unsigned i = 0; i < 8; i++)
 			bytes[i] = (unsigned char)(v >> (7 - i) & 1);
 		memcpy(&spread[v], bytes, 8);
 	}
-	deposit_bits = pick_deposit();
 }
 
 #define ALL_CARDS ((UINT64_C(1) << CARDS) - 1)
@@ -220,8 +222,7 @@ deal_from_number(u128 number, unsigned char owner[CARDS])
 	struct unrank_chain ch[3];
 	unsigned q;
 
-	if (deposit_bits == NULL)
-		unrank_setup();
+	pthread_once(&tables_once, tables_setup);
 	chains_start(number, ch);
 #pragma GCC unroll 13
 	for (q = 0; q < 13; q++)
@@ -293,13 +294,16 @@ extract_bits_bmi2(uint64_t cards, uint64_t free)
 static uint64_t (*extract_bits)(uint64_t, uint64_t);
 
 static void
-rank_setup(void)
+tables_setup(void)
 {
 	fill_binomials();
+	fill_skip_rows();
+	fill_spread();
+	deposit_bits = pick_deposit();
 	extract_bits = extract_bits_plain;
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(DL_NO_ASM)
 	/* PEXT is slow where PDEP is (pick_deposit) */
-	if (pick_deposit() == deposit_bits_bmi2)
+	if (deposit_bits == deposit_bits_bmi2)
 		extract_bits = extract_bits_bmi2;
 #endif
 }
@@ -325,8 +329,7 @@ number_from_deal(const unsigned char owner[CARDS])
 {
 	uint64_t low, high;
 
-	if (extract_bits == NULL)
-		rank_setup();
+	pthread_once(&tables_once, tables_setup);
 	owner_masks(owner, &low, &high);
 	uint64_t north = ALL_CARDS & ~low & ~high, east = low & ~high, south = ~low & high;
 	uint64_t free = ALL_CARDS & ~north;

@@ -12,6 +12,8 @@
  * known only once the card before is dealt.  The step from one card to the
  * next is then a table load, two multiplications and three comparisons,
  * and a deal takes half the time (docs/mappings.md). */
+#include <pthread.h>
+
 #include "pavlicek.h"
 
 /* choose[n + 1][k + 1] = C(n, k), with a row and a column of zeros for
@@ -25,6 +27,9 @@ static uint64_t choose[CARDS + 2][HAND_CARDS + 2];
 #define ALL_PLACES (HAND_CARDS * 0x01010101u)
 #define PLACES(left, h) ((int)((left) >> 8 * (h) & 0xff))
 #define TAKE_PLACE(left, h) ((left) - (1u << 8 * (h)))
+
+/* made once, whichever thread first needs it */
+static pthread_once_t choose_once = PTHREAD_ONCE_INIT;
 
 static void
 fill_choose(void)
@@ -60,8 +65,7 @@ deal_from_number_pavlicek(u128 number, unsigned char owner[CARDS])
 {
 	uint32_t left = ALL_PLACES;
 
-	if (CHOOSE(0, 0) == 0)
-		fill_choose();
+	pthread_once(&choose_once, fill_choose);
 	for (int c = 0; c < CARDS; c++) {
 		u128 before[HANDS];
 		card_before(left, CARDS - 1 - c, before);
@@ -80,8 +84,7 @@ number_from_deal_pavlicek(const unsigned char owner[CARDS])
 	uint32_t left = ALL_PLACES;
 	u128 number = 0;
 
-	if (CHOOSE(0, 0) == 0)
-		fill_choose();
+	pthread_once(&choose_once, fill_choose);
 	for (int c = 0; c < CARDS; c++) {
 		u128 before[HANDS];
 		card_before(left, CARDS - 1 - c, before);

@@ -1,3 +1,4 @@
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,24 +23,31 @@ processor_level(void)
 
 /* DL_SIMD caps the level; a value it does not know means plain, the path
  * that is always right. */
-static enum simd_level
-best_level(void)
+static enum simd_level best;
+static pthread_once_t level_once = PTHREAD_ONCE_INIT;
+
+static void
+find_level(void)
 {
-	static int level = -1;
 	const char *cap = getenv("DL_SIMD");
 
-	if (level != -1)
-		return (enum simd_level)level;
-	level = processor_level();
+	best = processor_level();
 	if (cap != NULL && *cap != '\0') {
 		int allowed = SIMD_PLAIN;
 		for (int i = SIMD_PLAIN; i <= SIMD_AVX512; i++)
 			if (strcmp(cap, level_names[i]) == 0)
 				allowed = i;
-		if (allowed < level)
-			level = allowed;
+		if (allowed < (int)best)
+			best = (enum simd_level)allowed;
 	}
-	return (enum simd_level)level;
+}
+
+/* Found once, whichever thread first asks. */
+static enum simd_level
+best_level(void)
+{
+	pthread_once(&level_once, find_level);
+	return best;
 }
 
 int
