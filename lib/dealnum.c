@@ -173,17 +173,39 @@ eight_owners(uint64_t east, uint64_t south, uint64_t west, unsigned k)
 	    3 * spread[west >> shift & 0xff];
 }
 
+/* number / divisor, and the remainder in *rest.  gcc divides 128 bits by
+ * a library call even by a constant; on x86-64 one divq divides 128 bits
+ * by 64 when the quotient fits in 64 bits, which dividing the high half
+ * first makes sure of. */
+static inline u128
+divide(u128 number, uint64_t divisor, uint64_t *rest)
+{
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(DL_NO_ASM)
+	uint64_t high = (uint64_t)(number >> 64), low;
+
+	__asm__("divq %[divisor]"
+	    : "=a" (low), "=d" (*rest)
+	    : "a" ((uint64_t)number), "d" (high % divisor), [divisor] "r" (divisor));
+	return (u128)(high / divisor) << 64 | low;
+#else
+	u128 quotient = number / divisor;
+
+	*rest = (uint64_t)(number - quotient * divisor);
+	return quotient;
+#endif
+}
+
 /* North's, East's and South's chains, from the deal number's three ranks. */
 static inline void
 chains_start(u128 number, struct unrank_chain ch[3])
 {
-	/* constant divisors: the compiler turns these into multiplications */
-	u128 north_east = number / C_26_13;
-	uint64_t north_rank = (uint64_t)(north_east / C_39_13);
+	uint64_t north_rank, east_rank, south_rank;
+	u128 north_east = divide(number, C_26_13, &south_rank);
 
+	north_rank = (uint64_t)divide(north_east, C_39_13, &east_rank);
 	unrank_chain_start(&ch[0], north_rank, 52);
-	unrank_chain_start(&ch[1], (uint64_t)(north_east - (u128)north_rank * C_39_13), 39);
-	unrank_chain_start(&ch[2], (uint64_t)(number - north_east * C_26_13), 26);
+	unrank_chain_start(&ch[1], east_rank, 39);
+	unrank_chain_start(&ch[2], south_rank, 26);
 }
 
 /* The hands' cards put in place, and their owners written eight at a time. */
