@@ -73,10 +73,11 @@ shard_of(struct board_range whole, unsigned part, unsigned parts)
 	return r;
 }
 
-/* -j: the boards are made CHUNK_BOARDS at a time, one chunk a thread in
- * each round, while the main thread writes the chunks of the round before,
- * in order (two sets of buffers).  A multiple of dl256's 256 boards a
- * call, so no thread makes boards that belong to another's chunk. */
+/* The boards are made CHUNK_BOARDS at a time into memory.  With -j, one
+ * chunk a thread in each round, while the main thread writes the chunks
+ * of the round before, in order (two sets of buffers).  A multiple of
+ * dl256's 256 boards a call, so no thread makes boards that belong to
+ * another's chunk. */
 #define CHUNK_BOARDS 4096
 #define THREADS_MAX 32	/* each holds a secret: lib/cleanup.c keeps 64 */
 
@@ -131,6 +132,18 @@ maker_thread(void *arg)
 	}
 }
 
+/* The next chunk of boards, from *next; an empty one past high (0). */
+static int
+next_chunk(struct chunk *c, unsigned long *next, unsigned long high)
+{
+	c->first = *next;
+	c->last = *next > high ? *next - 1 :
+	    *next + CHUNK_BOARDS - 1 < high ? *next + CHUNK_BOARDS - 1 : high;
+	c->len = 0;
+	*next = c->last + 1;
+	return c->first <= c->last;
+}
+
 /* The next round's chunks into set: 0 when the range is done. */
 static int
 assign_round(struct maker *makers, unsigned threads, unsigned set, unsigned long *next,
@@ -138,15 +151,29 @@ assign_round(struct maker *makers, unsigned threads, unsigned set, unsigned long
 {
 	if (*next > high)
 		return 0;
-	for (unsigned i = 0; i < threads; i++) {
-		struct chunk *c = &makers[i].chunk[set];
-		c->first = *next;
-		c->last = *next > high ? *next - 1 :
-		    *next + CHUNK_BOARDS - 1 < high ? *next + CHUNK_BOARDS - 1 : high;
-		c->len = 0;
-		*next = c->last + 1;
-	}
+	for (unsigned i = 0; i < threads; i++)
+		next_chunk(&makers[i].chunk[set], next, high);
 	return 1;
+}
+
+/* The boards of range, made and written a chunk at a time by this thread. */
+static void
+make_boards_here(const struct seed_record *seed, struct board_range range,
+    const struct mapping *map)
+{
+	struct maker m = { .map = map };
+	struct chunk *c = &m.chunk[0];
+	unsigned long next = range.low;
+
+	c->text = xmalloc((size_t)CHUNK_BOARDS * RECORD_TEXT_MAX);
+	number_source_init(&m.ns, seed, range.high);
+	while (next_chunk(c, &next, range.high)) {
+		make_chunk(&m, c);
+		fwrite_unlocked(c->text, 1, c->len, stdout);
+	}
+	number_source_free(&m.ns);
+	sodium_memzero(c->text, (size_t)CHUNK_BOARDS * RECORD_TEXT_MAX);
+	free(c->text);
 }
 
 /* The boards of range, made by that many threads, written in order. */
@@ -220,7 +247,6 @@ main(int argc, char *argv[])
 	int deals = 0;
 	const struct generator *wanted = NULL;
 	struct board_range range, whole;
-	struct number_source ns;
 	struct stream_in in;
 	struct stream_out out;
 	struct seed_record *seed;
@@ -316,19 +342,8 @@ main(int argc, char *argv[])
 	stream_close(&in);
 	if (threads > 1)
 		make_boards(seed, range, map, threads);
-	else {
-		number_source_init(&ns, seed, range.high);
-		for (unsigned long board = range.low; board <= range.high; board++) {
-			u128 number = number_source_board(&ns, (unsigned)board);
-			if (deals) {
-				unsigned char owner[CARDS];
-				map->deal(number, owner);
-				stream_out_deal(&out, (unsigned)board, owner);
-			} else
-				stream_out_number(&out, (unsigned)board, number);
-		}
-		number_source_free(&ns);
-	}
+	else
+		make_boards_here(seed, range, map);
 	secret_free(seed);
 	xfclose(stdout, "standard output");
 	return 0;

@@ -12,6 +12,7 @@
 
 #include "outfile.h"
 #include "plugins.h"
+#include "proto.h"
 #include "tso.h"
 #include "util.h"
 #include "writers.h"
@@ -314,13 +315,10 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 static void
 fingerprint_add(struct writers *ws, unsigned board, const unsigned char owner[CARDS])
 {
-	char record[16 + TSO_DIGITS + 1];
-	int n = snprintf(record, sizeof record, "%u ", board);
+	char record[RECORD_TEXT_MAX];
+	size_t len = record_deal_text(record, board, owner);
 
-	deal_to_tso(owner, record + n);
-	record[n + TSO_DIGITS] = '\n';
-	crypto_hash_sha256_update(&ws->records, (const unsigned char *)record,
-	    (unsigned long long)(n + TSO_DIGITS + 1));
+	crypto_hash_sha256_update(&ws->records, (const unsigned char *)record, len);
 }
 
 int
