@@ -1,6 +1,7 @@
 /* dl-fmt: deals (.tso records) in, bridge file formats out, through
  * format-writer plugins.  Called dl-fmt-NAME, it writes format NAME. */
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +18,8 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: dl-fmt [--crlf] [--force] [-f formats] [-p prefix]\n"
-	    "       dl-fmt-NAME [--crlf] [--force] [-p prefix]\n"
+	    "usage: dl-fmt [--crlf] [--force] [-f formats] [-j threads] [-p prefix]\n"
+	    "       dl-fmt-NAME [--crlf] [--force] [-j threads] [-p prefix]\n"
 	    "       dl-fmt --list\n");
 	exit(status);
 }
@@ -116,10 +117,11 @@ main(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "prefix", required_argument, NULL, 'p' },
+		{ "threads", required_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct writers_options opt = { .force = "--force" };
-	const char *formats = NULL, *self = getprogname();
+	const char *formats = NULL, *self = getprogname(), *why;
 	int listing = 0, named = strncmp(self, "dl-fmt-", 7) == 0, ch;
 	struct format_list list;
 	struct stream_in in;
@@ -128,7 +130,7 @@ main(int argc, char *argv[])
 
 	tool_start();
 	opterr = 0;	/* tool_bad_option says what is wrong */
-	while ((ch = getopt_long(argc, argv, "f:hp:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:hj:p:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 			opt.crlf = 1;
@@ -143,6 +145,17 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout, 0);
+		case 'j': {
+			uint64_t j;
+			if (u64_parse(optarg, WRITERS_THREADS_MAX, &j, &why) == -1)
+				tool_fail(DL_ERR_USAGE, "-j %s: %s (1 to %d threads)", optarg,
+				    why, WRITERS_THREADS_MAX);
+			if (j == 0)
+				tool_fail(DL_ERR_USAGE, "-j %s: no threads (1 to %d threads)",
+				    optarg, WRITERS_THREADS_MAX);
+			opt.threads = (unsigned)j;
+			break;
+		}
 		case 'l':
 			listing = 1;
 			break;

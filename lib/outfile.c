@@ -24,6 +24,8 @@ forget_pending(struct outfile *of)
 	of->path = NULL;
 }
 
+#define OUTFILE_BUFFER (64 * 1024)
+
 FILE *
 outfile_create(struct outfile *of, const char *path, mode_t mode, struct dl_error *e)
 {
@@ -62,6 +64,9 @@ outfile_create(struct outfile *of, const char *path, mode_t mode, struct dl_erro
 		outfile_discard(of);
 		return NULL;
 	}
+	/* a deal file is written in large pieces: a 4 KiB buffer, stdio's
+	 * default for a file, costs a system call every few boards */
+	setvbuf(of->fp, NULL, _IOFBF, OUTFILE_BUFFER);
 	return of->fp;
 }
 

@@ -1,5 +1,7 @@
 #include <libgen.h>
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,11 +28,47 @@ struct writer {
 	int crlf;
 	void *state;
 	char *failure;
+	/* On the pool's threads (DL_CONCURRENT): the next batch it writes,
+	 * whether a thread is writing for it now, whether its end() ran, and
+	 * what its last callback returned.  Guarded by the pool's lock. */
+	int pooled;
+	unsigned long next_batch;
+	int busy, ended, status;
+};
+
+/* With several formats, the writers that say they may run beside the
+ * others (DL_CONCURRENT) are fed from a ring of batches by threads, one a
+ * core: each writer writes every batch in order, one thread at a time,
+ * while the others write theirs and the calling thread reads the next
+ * boards.  A run then costs its slowest writer, or the sum of the writers
+ * over the cores, whichever is more, instead of the sum. */
+#define BATCH_BOARDS 512
+#define BATCH_SLOTS 4
+
+struct batch {
+	struct dl_deal deals[BATCH_BOARDS];
+	struct dl_analysis *analyses;	/* BATCH_BOARDS of them, or NULL */
+	size_t n;
+	unsigned pending;		/* pooled writers yet to write it */
+};
+
+struct pool {
+	pthread_mutex_t lock;
+	pthread_cond_t work;		/* for the threads: a batch, a writer free, the end */
+	pthread_cond_t room;		/* for the caller: a slot written by every writer */
+	pthread_t thread[WRITERS_THREADS_MAX];
+	unsigned nthreads;
+	unsigned nwriters;		/* pooled writers */
+	struct batch slot[BATCH_SLOTS];
+	unsigned long handed;		/* batches handed to the threads */
+	int closing;			/* no batch comes: end() each writer */
+	int failed;			/* a writer failed: all stop */
 };
 
 struct writers {
 	struct writer *w;
 	size_t n;
+	struct pool *pool;		/* NULL: every writer in the caller's thread */
 	struct writers_options opt;
 	struct dl_run run;
 	int need_number;	/* some writer uses Big Deal's deal number */
@@ -38,6 +76,9 @@ struct writers {
 	crypto_hash_sha256_state records;	/* the set's .tso records, hashed */
 	char fingerprint[17];
 };
+
+static void pool_stop(struct writers *ws, int stop);
+static void pool_free(struct writers *ws);
 
 static void
 sink_write(struct dl_out *out, const void *bytes, size_t len)
@@ -171,6 +212,8 @@ format_list_text(const struct format_list *list)
 static void
 free_formats(struct writers *ws)
 {
+	pool_stop(ws, 1);
+	pool_free(ws);
 	for (size_t i = 0; i < ws->n; i++) {
 		free(ws->w[i].name);
 		free(ws->w[i].failure);
@@ -258,6 +301,222 @@ fail:
 	return -1;
 }
 
+/* The number of processors this process may run on. */
+static unsigned
+usable_cores(void)
+{
+	cpu_set_t set;
+	long n;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return (unsigned)CPU_COUNT(&set);
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+/* The writer a thread should take next: the one furthest behind (it holds
+ * back the oldest slot), among those free with a batch to write or, once
+ * the run is closing and all is written, an end() to run.  NULL: none now.
+ * Called with the pool's lock held. */
+static struct writer *
+pool_pick(struct writers *ws)
+{
+	struct pool *pool = ws->pool;
+	struct writer *pick = NULL;
+
+	for (size_t i = 0; i < ws->n; i++) {
+		struct writer *w = &ws->w[i];
+		if (!w->pooled || w->busy || w->ended ||
+		    (w->next_batch == pool->handed && !pool->closing))
+			continue;
+		if (pick == NULL || w->next_batch < pick->next_batch)
+			pick = w;
+	}
+	return pick;
+}
+
+static int
+pool_all_ended(const struct writers *ws)
+{
+	for (size_t i = 0; i < ws->n; i++)
+		if (ws->w[i].pooled && !ws->w[i].ended)
+			return 0;
+	return 1;
+}
+
+static int
+callback_failed(const struct writer *w, int status)
+{
+	return status != 0 || w->failure != NULL;
+}
+
+static int
+write_batch(struct writers *ws, struct writer *w, const struct batch *b)
+{
+	const struct dl_plugin *p = w->lp.plugin;
+
+	for (size_t i = 0; p->board != NULL && i < b->n; i++)
+		if (callback_failed(w, p->board(&w->out, &ws->run, &b->deals[i], w->state)))
+			return -1;
+	return 0;
+}
+
+static int
+write_end(struct writers *ws, struct writer *w)
+{
+	const struct dl_plugin *p = w->lp.plugin;
+
+	return p->end != NULL && callback_failed(w, p->end(&w->out, &ws->run, w->state)) ? -1 : 0;
+}
+
+/* A thread of the pool: writes batches, then ends, for whichever writer
+ * pool_pick gives it, until every writer has ended or one has failed. */
+static void *
+pool_thread(void *arg)
+{
+	struct writers *ws = arg;
+	struct pool *pool = ws->pool;
+	struct writer *w;
+
+	pthread_mutex_lock(&pool->lock);
+	while (!pool->failed && !pool_all_ended(ws)) {
+		if ((w = pool_pick(ws)) == NULL) {
+			pthread_cond_wait(&pool->work, &pool->lock);
+			continue;
+		}
+		unsigned long batch = w->next_batch;
+		int ending = batch == pool->handed;
+		struct batch *b = &pool->slot[batch % BATCH_SLOTS];
+		w->busy = 1;
+		pthread_mutex_unlock(&pool->lock);
+		int status = ending ? write_end(ws, w) : write_batch(ws, w, b);
+		pthread_mutex_lock(&pool->lock);
+		w->busy = 0;
+		w->status = status;
+		if (status == -1)
+			pool->failed = 1;
+		if (ending)
+			w->ended = 1;
+		else {
+			w->next_batch++;
+			if (--b->pending == 0)
+				pthread_cond_signal(&pool->room);
+		}
+		if (pool->failed)
+			pthread_cond_signal(&pool->room);
+		pthread_cond_broadcast(&pool->work);
+	}
+	pthread_mutex_unlock(&pool->lock);
+	return NULL;
+}
+
+/* The error of the writer that failed. */
+static int
+pool_failure(struct writers *ws, struct dl_error *e)
+{
+	for (size_t i = 0; i < ws->n; i++)
+		if (ws->w[i].pooled && ws->w[i].status == -1)
+			return check_callback(&ws->w[i], -1, e);
+	return dl_error_set(e, DL_ERR_INPUT, "format writer failed");
+}
+
+/* Threads for the writers that may run beside the others, when there are
+ * two of them or more and cores to run them; otherwise none, and every
+ * writer is called in the caller's thread. */
+static void
+pool_start(struct writers *ws)
+{
+	unsigned pooled = 0, threads = ws->opt.threads ? ws->opt.threads : usable_cores();
+	struct pool *pool;
+
+	for (size_t i = 0; i < ws->n; i++) {
+		const struct dl_plugin *p = ws->w[i].lp.plugin;
+		if (p->abi_version >= 3 && (p->needs & DL_CONCURRENT))
+			pooled++;
+	}
+	if (threads > pooled)
+		threads = pooled;
+	if (threads > WRITERS_THREADS_MAX)
+		threads = WRITERS_THREADS_MAX;
+	if (threads < 2)
+		return;
+	pool = ws->pool = xcalloc(1, sizeof *pool);
+	pthread_mutex_init(&pool->lock, NULL);
+	pthread_cond_init(&pool->work, NULL);
+	pthread_cond_init(&pool->room, NULL);
+	for (size_t i = 0; i < ws->n; i++) {
+		const struct dl_plugin *p = ws->w[i].lp.plugin;
+		ws->w[i].pooled = p->abi_version >= 3 && (p->needs & DL_CONCURRENT);
+	}
+	pool->nwriters = pooled;
+	/* a thread that cannot be made leaves the work to the others */
+	for (unsigned i = 0; i < threads; i++)
+		if (pthread_create(&pool->thread[pool->nthreads], NULL, pool_thread, ws) == 0)
+			pool->nthreads++;
+	if (pool->nthreads == 0)
+		pool_free(ws);
+}
+
+/* Waits for the threads (told to stop first when stop is set) and frees
+ * the pool. */
+static void
+pool_stop(struct writers *ws, int stop)
+{
+	struct pool *pool = ws->pool;
+
+	if (pool == NULL)
+		return;
+	pthread_mutex_lock(&pool->lock);
+	if (stop)
+		pool->failed = 1;
+	pool->closing = 1;
+	pthread_cond_broadcast(&pool->work);
+	pthread_mutex_unlock(&pool->lock);
+	for (unsigned i = 0; i < pool->nthreads; i++)
+		pthread_join(pool->thread[i], NULL);
+	pool->nthreads = 0;
+}
+
+static void
+pool_free(struct writers *ws)
+{
+	struct pool *pool = ws->pool;
+
+	if (pool == NULL)
+		return;
+	for (size_t i = 0; i < ws->n; i++)
+		ws->w[i].pooled = 0;
+	for (unsigned i = 0; i < BATCH_SLOTS; i++)
+		free(pool->slot[i].analyses);
+	pthread_mutex_destroy(&pool->lock);
+	pthread_cond_destroy(&pool->work);
+	pthread_cond_destroy(&pool->room);
+	free(pool);
+	ws->pool = NULL;
+}
+
+/* The batch being filled, to the threads; then waits until the slot
+ * after it has been written by every writer, to fill it next. */
+static int
+pool_hand(struct writers *ws, struct dl_error *e)
+{
+	struct pool *pool = ws->pool;
+	struct batch *next;
+	int failed;
+
+	pthread_mutex_lock(&pool->lock);
+	pool->slot[pool->handed % BATCH_SLOTS].pending = pool->nwriters;
+	pool->handed++;
+	pthread_cond_broadcast(&pool->work);
+	next = &pool->slot[pool->handed % BATCH_SLOTS];
+	while (next->pending > 0 && !pool->failed)
+		pthread_cond_wait(&pool->room, &pool->lock);
+	failed = pool->failed;
+	pthread_mutex_unlock(&pool->lock);
+	next->n = 0;
+	return failed ? pool_failure(ws, e) : 0;
+}
+
 static int
 name_in(const char *const *names, const char *name)
 {
@@ -308,6 +567,7 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 		    check_callback(w, w->lp.plugin->begin(&w->out, &ws->run, &w->state), e) == -1)
 			return -1;
 	}
+	pool_start(ws);
 	return 0;
 }
 
@@ -321,29 +581,51 @@ fingerprint_add(struct writers *ws, unsigned board, const unsigned char owner[CA
 	crypto_hash_sha256_update(&ws->records, (const unsigned char *)record, len);
 }
 
+/* Where the board goes: the batch being filled, or (without threads) a
+ * deal of the caller's. */
+static struct dl_deal *
+board_place(struct writers *ws, struct dl_deal *local, const struct dl_analysis **analysis)
+{
+	struct batch *b;
+
+	if (ws->pool == NULL)
+		return local;
+	b = &ws->pool->slot[ws->pool->handed % BATCH_SLOTS];
+	if (*analysis != NULL) {
+		/* the caller's analysis is overwritten by the next board's */
+		if (b->analyses == NULL)
+			b->analyses = xcalloc(BATCH_BOARDS, sizeof *b->analyses);
+		b->analyses[b->n] = **analysis;
+		*analysis = &b->analyses[b->n];
+	}
+	return &b->deals[b->n];
+}
+
 int
 writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARDS],
     const struct dl_analysis *analysis, struct dl_error *e)
 {
-	struct dl_deal deal;
+	struct dl_deal local, *deal = board_place(ws, &local, &analysis);
 
-	deal.board = board;
-	memcpy(deal.owner, owner, CARDS);
-	deal_hands(owner, deal.hand);
+	deal->board = board;
+	memcpy(deal->owner, owner, CARDS);
+	deal_hands(owner, deal->hand);
 	/* the number costs more than the rest of the board: only on demand */
 	if (ws->need_number)
-		deal_number_to_bytes(number_from_deal(owner), deal.number);
+		deal_number_to_bytes(number_from_deal(owner), deal->number);
 	else
-		memset(deal.number, 0, sizeof deal.number);
-	deal.analysis = analysis;
+		memset(deal->number, 0, sizeof deal->number);
+	deal->analysis = analysis;
 	if (ws->need_fingerprint)
 		fingerprint_add(ws, board, owner);
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
-		if (w->lp.plugin->board != NULL && check_callback(w,
-		    w->lp.plugin->board(&w->out, &ws->run, &deal, w->state), e) == -1)
+		if (!w->pooled && w->lp.plugin->board != NULL && check_callback(w,
+		    w->lp.plugin->board(&w->out, &ws->run, deal, w->state), e) == -1)
 			return -1;
 	}
+	if (ws->pool != NULL && ++ws->pool->slot[ws->pool->handed % BATCH_SLOTS].n == BATCH_BOARDS)
+		return pool_hand(ws, e);
 	return 0;
 }
 
@@ -365,6 +647,21 @@ publish_all(struct writers *ws, struct dl_error *e)
 	return status;
 }
 
+/* The pooled writers' last boards and ends, while the others end in this
+ * thread; -1 when a pooled writer failed. */
+static int
+pool_finish(struct writers *ws, struct dl_error *e)
+{
+	struct pool *pool = ws->pool;
+	int failed;
+
+	if (pool->slot[pool->handed % BATCH_SLOTS].n > 0 && pool_hand(ws, e) == -1)
+		return -1;
+	pool_stop(ws, 0);
+	failed = pool->failed;
+	return failed ? pool_failure(ws, e) : 0;
+}
+
 int
 writers_finish(struct writers *ws, struct dl_error *e)
 {
@@ -375,9 +672,11 @@ writers_finish(struct writers *ws, struct dl_error *e)
 		sodium_bin2hex(ws->fingerprint, sizeof ws->fingerprint, digest, 8);
 		ws->run.fingerprint = ws->fingerprint;
 	}
+	if (ws->pool != NULL && pool_finish(ws, e) == -1)
+		goto fail;
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
-		if (w->lp.plugin->end != NULL &&
+		if (!w->pooled && w->lp.plugin->end != NULL &&
 		    check_callback(w, w->lp.plugin->end(&w->out, &ws->run, w->state), e) == -1)
 			goto fail;
 		if (fflush(w->fp) == EOF || ferror(w->fp)) {
@@ -401,6 +700,7 @@ fail:
 void
 writers_abort(struct writers *ws)
 {
+	pool_stop(ws, 1);
 	for (size_t i = 0; ws->opt.prefix != NULL && i < ws->n; i++)
 		if (ws->w[i].file.tmp != NULL)
 			outfile_discard(&ws->w[i].file);

@@ -24,7 +24,12 @@ struct writers_options {
 	const char *const *past_limit;
 	const char *generator;	/* for generator tags; NULL: this program */
 	FILE *report;		/* when set, each published file's name goes here */
+	/* Threads for the writers that may run beside each other
+	 * (DL_CONCURRENT): 0, one a core; 1, none (every writer in the
+	 * caller's thread).  Either way each file gets the same bytes. */
+	unsigned threads;
 };
+#define WRITERS_THREADS_MAX 64
 
 /* A format list as given: "pbn,lin,dup".  The one parser of format lists,
  * for -f, .bigdealrc's formats= and dl-sqd. */
@@ -54,7 +59,8 @@ int writers_check(const struct format_list *formats, struct dl_error *e);
  * cannot hold board high. */
 int writers_begin(struct writers *w, unsigned low, unsigned high, const char *event,
     char *const *headers, size_t nheaders, int analysed, struct dl_error *e);
-/* analysis: the board's, or NULL */
+/* analysis: the board's, or NULL.  With threads, a writer's failure may
+ * come out of a later call, or of writers_finish. */
 int writers_board(struct writers *w, unsigned board, const unsigned char owner[CARDS],
     const struct dl_analysis *analysis, struct dl_error *e);
 /* Ends every format and publishes every file, or none; frees w either way. */

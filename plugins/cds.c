@@ -80,4 +80,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = counting_begin,
 	.read_board = cds_read_board,
 	.read_end = counting_end,
+	.needs = DL_CONCURRENT,
 };

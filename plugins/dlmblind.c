@@ -36,4 +36,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = dlmblind_read_begin,
 	.read_board = dlm_read_board,
 	.read_end = dlm_read_end,
+	.needs = DL_CONCURRENT,
 };

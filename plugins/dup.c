@@ -39,4 +39,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = dup_read_begin,
 	.read_board = dup_read_board,
 	.read_end = dup_read_end,
+	.needs = DL_CONCURRENT,
 };

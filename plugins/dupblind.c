@@ -41,4 +41,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = dupblind_read_begin,
 	.read_board = dup_read_board,
 	.read_end = dup_read_end,
+	.needs = DL_CONCURRENT,
 };

@@ -229,5 +229,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = counting_begin,
 	.read_board = goedel_read_board,
 	.read_end = counting_end,
-	.needs = DL_NEEDS_DEAL_NUMBER,
+	.needs = DL_NEEDS_DEAL_NUMBER | DL_CONCURRENT,
 };

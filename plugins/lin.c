@@ -594,4 +594,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = lin_read_begin,
 	.read_board = lin_read_board,
 	.read_end = lin_read_end,
+	.needs = DL_CONCURRENT,
 };

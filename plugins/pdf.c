@@ -412,5 +412,5 @@ const struct dl_plugin dl_plugin = {
 	.begin = pdf_begin,
 	.board = pdf_board,
 	.end = pdf_end,
-	.needs = DL_NEEDS_FINGERPRINT,
+	.needs = DL_NEEDS_FINGERPRINT | DL_CONCURRENT,
 };

@@ -270,4 +270,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = tso_read_begin,
 	.read_board = tso_read_board,
 	.read_end = tso_read_end,
+	.needs = DL_CONCURRENT,
 };

@@ -195,6 +195,14 @@ struct dl_plugin {
 /* The set's fingerprint, in struct dl_run's fingerprint at end(): the
  * hand records print it.  A hash of every board: only on demand. */
 #define DL_NEEDS_FINGERPRINT 2u
+/* Not a need but a promise: the writer may run in a thread of the host's
+ * beside the other writers of the run, since its callbacks share nothing
+ * with other code (no static buffers of its own, no library calls that
+ * keep state between calls, such as strtok or localtime).  The host
+ * still calls a writer's callbacks one at a time and board after board,
+ * though not always from the same thread.  A writer without it is called
+ * from the thread that called begin, as before. */
+#define DL_CONCURRENT 4u
 
 /* A version-1 plugin's structure: everything before the readers; a
  * version-2 plugin's: everything before needs. */
