@@ -36,12 +36,12 @@ struct writer {
 	int busy, ended, status;
 };
 
-/* With several formats, the writers that say they may run beside the
- * others (DL_CONCURRENT) are fed from a ring of batches by threads, one a
- * core: each writer writes every batch in order, one thread at a time,
- * while the others write theirs and the calling thread reads the next
- * boards.  A run then costs its slowest writer, or the sum of the writers
- * over the cores, whichever is more, instead of the sum. */
+/* The writers that say they may run beside the others (DL_CONCURRENT)
+ * are fed from a ring of batches by threads, one a core: each writer
+ * writes every batch in order, one thread at a time, while the others
+ * write theirs and the calling thread reads the next boards.  A run then
+ * costs its slowest writer, or the sum of the writers over the cores,
+ * whichever is more, instead of the sum. */
 #define BATCH_BOARDS 512
 #define BATCH_SLOTS 4
 
@@ -421,8 +421,10 @@ pool_failure(struct writers *ws, struct dl_error *e)
 }
 
 /* Threads for the writers that may run beside the others, when there are
- * two of them or more and cores to run them; otherwise none, and every
- * writer is called in the caller's thread. */
+ * cores to run them: as many as the writers, or the cores.  One writer
+ * alone gets a thread too, and is written while the caller reads and
+ * prepares the next boards.  Otherwise no thread: every writer is called
+ * in the caller's thread. */
 static void
 pool_start(struct writers *ws)
 {
@@ -434,12 +436,10 @@ pool_start(struct writers *ws)
 		if (p->abi_version >= 3 && (p->needs & DL_CONCURRENT))
 			pooled++;
 	}
+	if (threads < 2 || pooled == 0)
+		return;
 	if (threads > pooled)
 		threads = pooled;
-	if (threads > WRITERS_THREADS_MAX)
-		threads = WRITERS_THREADS_MAX;
-	if (threads < 2)
-		return;
 	pool = ws->pool = xcalloc(1, sizeof *pool);
 	pthread_mutex_init(&pool->lock, NULL);
 	pthread_cond_init(&pool->work, NULL);

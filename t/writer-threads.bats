@@ -84,6 +84,9 @@ EOF
 	DL_PLUGIN_PATH=$PWD/mine dl-fmt -j 2 -f own,pooled,pbn -p out/s < deals
 	[ "$(cat out/s.own)" = "$(seq 3000)" ]
 	cmp out/s.own out/s.pooled
+	# one writer alone too, while the boards are read
+	DL_PLUGIN_PATH=$PWD/mine dl-fmt -j 2 -f pooled < deals > alone
+	cmp out/s.pooled alone
 	# -j 1: no threads, so the pooled writer is called from begin's
 	mkdir out1
 	DL_PLUGIN_PATH=$PWD/mine fails dl-fmt -j 1 -f own,pooled,pbn -p out1/s < deals

@@ -72,7 +72,8 @@ write_sessions(const struct format_list *list, const struct writers_options *wo,
 int
 main(int argc, char *argv[])
 {
-	struct writers_options wo = { .publish = PUBLISH_NEW };
+	/* the writer alone, in this thread: not overlapped with the reading */
+	struct writers_options wo = { .publish = PUBLISH_NEW, .threads = 1 };
 	struct format_list list;
 	struct loaded_plugin lp;
 	struct dl_error e;
