@@ -9,7 +9,8 @@ RUNS=${RUNS:-3}
 BOARDS=${BOARDS:-1000000}
 READ_BOARDS=${READ_BOARDS:-1000000}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+mem=
+trap 'rm -rf "$tmp" ${mem:+"$mem"}' EXIT
 umask 077
 
 if [ ! -x /usr/bin/time ]; then
@@ -103,6 +104,8 @@ report "  dl-cat alone, 2 shard files" "$BOARDS" "$(best "dl-cat '$tmp/part1' '$
 # (t/helpers/fmtbench: the writer's time for $FMT_BOARDS boards in memory).
 report ".tso -> PBN, dl-fmt-pbn, $BOARDS boards" "$BOARDS" \
     "$(best "dl-fmt-pbn < '$tmp/one.tso' > /dev/null")"
+report ".tso -> PBN, dl-fmt-pbn -j 1 (reading, then writing)" "$BOARDS" \
+    "$(best "dl-fmt-pbn -j 1 < '$tmp/one.tso' > /dev/null")"
 FMT_BOARDS=${FMT_BOARDS:-200000}
 echo "each writer alone, $FMT_BOARDS boards (DUP, DLM, CDS, KOPS: sessions as they hold):"
 for f in $(dl-fmt --list | awk 'NR > 1 { print $1 }'); do
@@ -119,10 +122,23 @@ done
 # (html: the hand records of pdf are left out, a page a drawing)
 all=$(dl-fmt --list | awk 'NR > 1 && $4 == "-" && $1 != "pdf" { printf "%s%s", sep, $1; sep = "," }')
 head -$((FMT_BOARDS + 4)) "$tmp/one.tso" | sed "s/^#B: .*/#B: 1-$FMT_BOARDS/" > "$tmp/fmt.tso"
-t=$(best "rm -f '$tmp'/all.*; dl-fmt -f $all -p '$tmp/all' < '$tmp/fmt.tso'")
-report "  $(echo "$all" | tr , ' ' | wc -w) formats in one run ($all)" "$FMT_BOARDS" "$t"
-t=$(best "dl-fmt -f html < '$tmp/fmt.tso' > /dev/null")
-report "  the slowest of them alone (html)" "$FMT_BOARDS" "$t"
+# (files in a directory in memory where there is one: the disk's speed
+# is not the writers')
+mem=$tmp
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then mem=$(mktemp -d /dev/shm/dl-bench.XXXXXX); fi
+nformats=$(echo "$all" | tr , ' ' | wc -w)
+t=$(best "rm -f '$mem'/all.*; dl-fmt -j 1 -f $all -p '$mem/all' < '$tmp/fmt.tso'")
+report "  $nformats formats in one run, one thread (-j 1)" "$FMT_BOARDS" "$t"
+t=$(best "rm -f '$mem'/all.*; dl-fmt -f $all -p '$mem/all' < '$tmp/fmt.tso'")
+report "  $nformats formats in one run, a thread a core ($all)" "$FMT_BOARDS" "$t"
+rm -f "$mem"/all.*
+slowest=0 name=
+for f in $(echo "$all" | tr , ' '); do
+	t=$(best "rm -f '$mem'/one.*; dl-fmt -j 1 -f $f -p '$mem/one' < '$tmp/fmt.tso'")
+	if awk -v a="$t" -v b="$slowest" 'BEGIN { exit !(a > b) }'; then slowest=$t name=$f; fi
+done
+rm -f "$mem"/one.*
+report "  the slowest of them alone, one thread ($name)" "$FMT_BOARDS" "$slowest"
 
 # Reading: dl-read checks a file whole before its stream begins, so it
 # reads a file twice and a pipe once (its deals held in a temporary file).
