@@ -410,14 +410,21 @@ pool_thread(void *arg)
 	return NULL;
 }
 
-/* The error of the writer that failed. */
+/* The error of the writer that failed (whose status and message were
+ * set before the pool's failed flag, under its lock). */
 static int
 pool_failure(struct writers *ws, struct dl_error *e)
 {
-	for (size_t i = 0; i < ws->n; i++)
+	struct writer *failed = NULL;
+
+	pthread_mutex_lock(&ws->pool->lock);
+	for (size_t i = 0; failed == NULL && i < ws->n; i++)
 		if (ws->w[i].pooled && ws->w[i].status == -1)
-			return check_callback(&ws->w[i], -1, e);
-	return dl_error_set(e, DL_ERR_INPUT, "format writer failed");
+			failed = &ws->w[i];
+	pthread_mutex_unlock(&ws->pool->lock);
+	if (failed == NULL)
+		return dl_error_set(e, DL_ERR_INPUT, "format writer failed");
+	return check_callback(failed, -1, e);
 }
 
 /* Threads for the writers that may run beside the others, when there are
@@ -647,19 +654,34 @@ publish_all(struct writers *ws, struct dl_error *e)
 	return status;
 }
 
-/* The pooled writers' last boards and ends, while the others end in this
- * thread; -1 when a pooled writer failed. */
+/* The last boards to the threads, and back when every writer has written
+ * them: the run's fingerprint is set for end() only once no thread can be
+ * reading the run.  -1 when a pooled writer failed. */
 static int
-pool_finish(struct writers *ws, struct dl_error *e)
+pool_drain(struct writers *ws, struct dl_error *e)
 {
 	struct pool *pool = ws->pool;
 	int failed;
 
 	if (pool->slot[pool->handed % BATCH_SLOTS].n > 0 && pool_hand(ws, e) == -1)
 		return -1;
-	pool_stop(ws, 0);
+	pthread_mutex_lock(&pool->lock);
+	/* each writer writes the batches in order: the last one written by
+	 * all is all written by all */
+	while (!pool->failed && pool->handed > 0 &&
+	    pool->slot[(pool->handed - 1) % BATCH_SLOTS].pending > 0)
+		pthread_cond_wait(&pool->room, &pool->lock);
 	failed = pool->failed;
+	pthread_mutex_unlock(&pool->lock);
 	return failed ? pool_failure(ws, e) : 0;
+}
+
+/* The pooled writers' ends, on the threads, which then stop. */
+static int
+pool_end(struct writers *ws, struct dl_error *e)
+{
+	pool_stop(ws, 0);
+	return ws->pool->failed ? pool_failure(ws, e) : 0;
 }
 
 int
@@ -667,12 +689,14 @@ writers_finish(struct writers *ws, struct dl_error *e)
 {
 	unsigned char digest[crypto_hash_sha256_BYTES];
 
+	if (ws->pool != NULL && pool_drain(ws, e) == -1)
+		goto fail;
 	if (ws->need_fingerprint) {
 		crypto_hash_sha256_final(&ws->records, digest);
 		sodium_bin2hex(ws->fingerprint, sizeof ws->fingerprint, digest, 8);
 		ws->run.fingerprint = ws->fingerprint;
 	}
-	if (ws->pool != NULL && pool_finish(ws, e) == -1)
+	if (ws->pool != NULL && pool_end(ws, e) == -1)
 		goto fail;
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
