@@ -3,29 +3,106 @@
  * page and never a board cut by a page end.  Each board: its number, dealer
  * and vulnerability, the hands round a compass with their high-card
  * points, and with an analysed stream (dl-dd) the double-dummy grid and
- * par.  docs/hand-records.md shows and explains it. */
+ * par.  docs/hand-records.md shows and explains it.
+ *
+ * A board is 1.5 KB of markup, most of it the same for every board, in
+ * some two hundred pieces.  Handing pieces to the host (out->print), or
+ * adding them to a buffer one checked call and strlen at a time, cost more
+ * than the bytes: the text is written straight through a pointer into a
+ * buffer of the writer's, with room made once a board, and handed to the
+ * host some twenty boards at a time. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysed.h"
-#include "textbuf.h"
 #include "suits.h"
 
 #define BOARDS_PER_PAGE 6
 
+/* The longest text a board can have, with room to spare.  At its longest
+ * (numbers of as many digits as their types hold) a board's frame is 194
+ * bytes, a hand 309 (thirteen cards of a suit, three voids), the compass
+ * 152, the double-dummy grid 492 and the par line 608 (ten contracts):
+ * 2 682 bytes in all, and a piece is copied as a whole slot (PIECE_SLOT)
+ * past them.  A board is written unchecked once this much room is made
+ * for it. */
+#define BOARD_TEXT_MAX 4096
+/* The buffer the text is gathered in: some twenty boards. */
+#define TEXT_BUFFER (32 * 1024)
+
+/* A piece of text known when compiled, in a slot of fixed size: copying
+ * the whole slot is a few moves, where copying len bytes would be a call
+ * to memcpy.  The text it is copied into has room for the slot. */
+#define PIECE_SLOT 64
+struct piece {
+	char text[PIECE_SLOT];
+	unsigned char len;
+};
+#define PIECE(literal) { literal, sizeof(literal) - 1 }
+
 /* The suits as printed: spades, hearts, diamonds, clubs. */
-static const char *const suit_symbol[SUITS] = { "&#9824;", "&#9829;", "&#9830;", "&#9827;" };
-static const char *const suit_class[SUITS] = { "s", "h", "d", "c" };
-static const char *const strain_symbol[DL_STRAINS] = { "NT", "&#9824;", "&#9829;", "&#9830;", "&#9827;" };
-static const char *const strain_class[DL_STRAINS] = { "nt", "s", "h", "d", "c" };
-static const char *const seat_name[4] = { "North", "East", "South", "West" };
+#define SPADE "&#9824;"
+#define HEART "&#9829;"
+#define DIAMOND "&#9830;"
+#define CLUB "&#9827;"
+
+/* Where a hand's suit begins: its line, its symbol. */
+static const struct piece suit_head[SUITS] = {
+	PIECE("<div class=\"s\"><span class=\"sym\">" SPADE "</span>"),
+	PIECE("<div class=\"h\"><span class=\"sym\">" HEART "</span>"),
+	PIECE("<div class=\"d\"><span class=\"sym\">" DIAMOND "</span>"),
+	PIECE("<div class=\"c\"><span class=\"sym\">" CLUB "</span>"),
+};
+/* A contract's strain: its level goes between the two. */
+static const struct piece strain_head[DL_STRAINS] = {
+	PIECE("<span class=\"nt\">"), PIECE("<span class=\"s\">"), PIECE("<span class=\"h\">"),
+	PIECE("<span class=\"d\">"), PIECE("<span class=\"c\">"),
+};
+static const struct piece strain_symbol[DL_STRAINS] = {
+	PIECE("NT"), PIECE(SPADE), PIECE(HEART), PIECE(DIAMOND), PIECE(CLUB),
+};
+static const struct piece seat_name[4] = {
+	PIECE("North"), PIECE("East"), PIECE("South"), PIECE("West"),
+};
+static const struct piece hand_head[4] = {
+	PIECE("<div class=\"hand north\" aria-label=\"North\">"),
+	PIECE("<div class=\"hand east\" aria-label=\"East\">"),
+	PIECE("<div class=\"hand south\" aria-label=\"South\">"),
+	PIECE("<div class=\"hand west\" aria-label=\"West\">"),
+};
+/* each seat's high-card points follow its piece */
+static const struct piece compass_seat[4] = {
+	PIECE("<div class=\"n\"><b>N</b>"), PIECE("<div class=\"e\"><b>E</b>"),
+	PIECE("<div class=\"s\"><b>S</b>"), PIECE("<div class=\"w\"><b>W</b>"),
+};
+static const struct piece vulnerable[4] = {
+	PIECE("None vulnerable"), PIECE("N-S vulnerable"), PIECE("E-W vulnerable"),
+	PIECE("All vulnerable"),
+};
+
+/* Each card's rank as printed, with the space that parts it from the
+ * next card of its suit (the last card's is taken back): four bytes
+ * copied, two or three kept. */
+struct rank_text {
+	char text[4];
+	unsigned char len;
+};
+#define SUIT_RANKS							\
+	{ "A ", 2 }, { "K ", 2 }, { "Q ", 2 }, { "J ", 2 }, { "10 ", 3 },	\
+	{ "9 ", 2 }, { "8 ", 2 }, { "7 ", 2 }, { "6 ", 2 }, { "5 ", 2 },	\
+	{ "4 ", 2 }, { "3 ", 2 }, { "2 ", 2 }
+static const struct rank_text card_rank[DL_CARDS] = {
+	SUIT_RANKS, SUIT_RANKS, SUIT_RANKS, SUIT_RANKS,
+};
 
 struct html_state {
 	unsigned boards;	/* written so far */
 	unsigned pages;		/* in all */
-	char *event;		/* escaped, or NULL */
-	char *where_when;	/* "site, date" escaped (#S:, #D:), or NULL */
-	char dealt[11];		/* "2026-11-24" from #T:, or "" */
+	char *page_head;	/* the same on every page of the run */
+	size_t page_head_len;
+	size_t pending;		/* bytes of text not yet handed to the host */
+	char text[TEXT_BUFFER];
 };
 
 /* Text for HTML: & < > " ' as entities; control characters (the host
@@ -105,219 +182,362 @@ static const char style[] =
     "@media screen { body { background: #ddd; } .page { background: #fff;"
     " margin: 8mm auto; padding: 12mm; width: 210mm; height: auto; min-height: 278mm; } }\n";
 
+/* The page head: the event, where and when (#S:, #D:) or else the day
+ * the deals were made (#T:), and the run's boards. */
+static char *
+page_head_text(const struct dl_run *run, const char *event, const char *where_when,
+    size_t *len)
+{
+	const char *date_open = "", *date = "", *date_close = "";
+	char dealt[11] = "";
+	char *head;
+
+	/* the day the deals were made: "#T: 2026-11-24T19:30:00Z" */
+	for (size_t i = 0; i < run->nheaders; i++)
+		if (strncmp(run->headers[i], "#T: ", 4) == 0 && strlen(run->headers[i]) >= 14)
+			memcpy(dealt, run->headers[i] + 4, 10);
+	if (where_when != NULL) {
+		date_open = "<span class=\"date\">";
+		date = where_when;
+		date_close = "</span>";
+	} else if (dealt[0] != '\0') {
+		date_open = "<span class=\"date\">dealt ";
+		date = dealt;
+		date_close = "</span>";
+	}
+	int n = asprintf(&head, "<div class=\"page\">\n<div class=\"head\"><span class=\"event\">"
+	    "%s</span>%s%s%s<span class=\"range\">boards %u&#8211;%u</span></div>\n"
+	    "<div class=\"boards\">\n", event != NULL ? event : "Hand record", date_open, date,
+	    date_close, run->low, run->high);
+	if (n < 0)
+		return NULL;
+	*len = (size_t)n;
+	return head;
+}
+
+/* "site, date" (#S:, #D:) escaped, or NULL with *failed set when out of
+ * memory */
+static char *
+where_when_text(const struct dl_run *run, int *failed)
+{
+	char *where_when, *escaped;
+
+	*failed = 0;
+	if (run->site == NULL && run->date == NULL)
+		return NULL;
+	if (asprintf(&where_when, "%s%s%s", run->site ? run->site : "",
+	    run->site && run->date ? ", " : "", run->date ? run->date : "") < 0) {
+		*failed = 1;
+		return NULL;
+	}
+	escaped = html_escape(where_when);
+	free(where_when);
+	*failed = escaped == NULL;
+	return escaped;
+}
+
 static int
 html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
-	struct html_state *st = calloc(1, sizeof *st);
+	struct html_state *st = malloc(sizeof *st);
+	char *event, *where_when, *generator;
+	int failed;
 
 	if ((*state = st) == NULL) {
 		out->fail(out, "out of memory");
 		return -1;
 	}
+	st->boards = 0;
 	st->pages = (run->nboards + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE;
-	char *where_when = NULL, *generator = html_escape(run->generator);
-	if (run->site != NULL || run->date != NULL) {
-		size_t len = (run->site ? strlen(run->site) : 0) + (run->date ? strlen(run->date) : 0);
-		if ((where_when = malloc(len + 3)) != NULL)
-			snprintf(where_when, len + 3, "%s%s%s", run->site ? run->site : "",
-			    run->site && run->date ? ", " : "", run->date ? run->date : "");
-	}
-	if ((run->event != NULL && (st->event = html_escape(run->event)) == NULL) ||
-	    ((run->site != NULL || run->date != NULL) &&
-	    (where_when == NULL || (st->where_when = html_escape(where_when)) == NULL)) ||
-	    generator == NULL) {
-		free(where_when);
-		free(generator);
+	st->pending = 0;
+	event = run->event != NULL ? html_escape(run->event) : NULL;
+	where_when = where_when_text(run, &failed);
+	generator = html_escape(run->generator);
+	st->page_head = NULL;
+	if ((run->event == NULL || event != NULL) && !failed && generator != NULL)
+		st->page_head = page_head_text(run, event, where_when, &st->page_head_len);
+	if (st->page_head != NULL)
+		out->print(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		    "<meta charset=\"utf-8\">\n<meta name=\"generator\" content=\"%s\">\n"
+		    "<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n", generator,
+		    event != NULL ? event : "Hand record", style);
+	else
 		out->fail(out, "out of memory");
-		return -1;
-	}
+	free(event);
 	free(where_when);
-	/* the day the deals were made: "#T: 2026-11-24T19:30:00Z" */
-	for (size_t i = 0; i < run->nheaders; i++)
-		if (strncmp(run->headers[i], "#T: ", 4) == 0 && strlen(run->headers[i]) >= 14)
-			memcpy(st->dealt, run->headers[i] + 4, 10);
-	out->print(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	    "<meta name=\"generator\" content=\"%s\">\n<title>%s</title>\n<style>\n%s</style>\n"
-	    "</head>\n<body>\n", generator, st->event != NULL ? st->event : "Hand record",
-	    style);
 	free(generator);
-	return 0;
+	return st->page_head != NULL ? 0 : -1;
 }
 
+/* Hands the text gathered so far to the host. */
 static void
-page_begin(struct dl_out *out, const struct dl_run *run, struct html_state *st)
+flush_text(struct dl_out *out, struct html_state *st)
 {
-	out->print(out, "<div class=\"page\">\n<div class=\"head\"><span class=\"event\">%s</span>",
-	    st->event != NULL ? st->event : "Hand record");
-	if (st->where_when != NULL)
-		out->print(out, "<span class=\"date\">%s</span>", st->where_when);
-	else if (st->dealt[0] != '\0')
-		out->print(out, "<span class=\"date\">dealt %s</span>", st->dealt);
-	out->print(out, "<span class=\"range\">boards %u&#8211;%u</span></div>\n"
-	    "<div class=\"boards\">\n", run->low, run->high);
+	if (st->pending > 0)
+		out->write(out, st->text, st->pending);
+	st->pending = 0;
+}
+
+/* Where to write up to room bytes (room <= TEXT_BUFFER): the end of the
+ * text, once flushed if there was not room enough.  The writer sets
+ * st->pending to the end of what it wrote. */
+static char *
+make_room(struct dl_out *out, struct html_state *st, size_t room)
+{
+	if (room > TEXT_BUFFER - st->pending)
+		flush_text(out, st);
+	return st->text + st->pending;
 }
 
 static void
-page_end(struct dl_out *out, const struct html_state *st)
+add_bytes(struct dl_out *out, struct html_state *st, const char *bytes, size_t len)
+{
+	if (len > TEXT_BUFFER - st->pending) {
+		flush_text(out, st);
+		if (len > TEXT_BUFFER) {
+			out->write(out, bytes, len);
+			return;
+		}
+	}
+	memcpy(st->text + st->pending, bytes, len);
+	st->pending += len;
+}
+
+/* Writing at p, which has room for the text (make_room): each returns
+ * where the text it wrote ends. */
+static inline char *
+put(char *p, const char *bytes, size_t len)
+{
+	memcpy(p, bytes, len);
+	return p + len;
+}
+
+/* a string literal: its length is known when compiled */
+#define PUT(p, literal) put((p), (literal), sizeof(literal) - 1)
+
+static inline char *
+put_piece(char *p, const struct piece *piece)
+{
+	memcpy(p, piece->text, PIECE_SLOT);
+	return p + piece->len;
+}
+
+/* v (100 or more) in decimal: its digits counted, then written from the
+ * last one back */
+static char *
+put_long_unsigned(char *p, unsigned long v)
+{
+	size_t digits = 1;
+
+	for (unsigned long rest = v / 10; rest != 0; rest /= 10)
+		digits++;
+	p += digits;
+	for (char *q = p; q > p - digits; v /= 10)
+		*--q = (char)('0' + v % 10);
+	return p;
+}
+
+/* v in decimal.  Most numbers here (points, tricks) are under 100. */
+static inline char *
+put_unsigned(char *p, unsigned long v)
+{
+	if (v < 10) {
+		*p = (char)('0' + v);
+		return p + 1;
+	}
+	if (v < 100) {
+		p[0] = (char)('0' + v / 10);
+		p[1] = (char)('0' + v % 10);
+		return p + 2;
+	}
+	return put_long_unsigned(p, v);
+}
+
+/* "+420", or "&#8722;100" (a minus sign) */
+static char *
+put_signed(char *p, int v)
+{
+	if (v < 0)
+		return put_unsigned(PUT(p, "&#8722;"), 0u - (unsigned)v);
+	return put_unsigned(PUT(p, "+"), (unsigned)v);
+}
+
+static void
+page_begin(struct dl_out *out, struct html_state *st)
+{
+	add_bytes(out, st, st->page_head, st->page_head_len);
+}
+
+static void
+page_end(struct dl_out *out, struct html_state *st)
 {
 	unsigned page = (st->boards + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE;
+	char *p = make_room(out, st, 256);
 
-	out->print(out, "</div>\n<div class=\"foot\"><span>set <span class=\"fp\"></span></span>"
-	    "<span>page %u of %u</span></div>\n</div>\n", page, st->pages);
+	p = PUT(p, "</div>\n<div class=\"foot\"><span>set <span class=\"fp\"></span></span>"
+	    "<span>page ");
+	p = put_unsigned(p, page);
+	p = PUT(p, " of ");
+	p = put_unsigned(p, st->pages);
+	p = PUT(p, "</span></div>\n</div>\n");
+	st->pending = (size_t)(p - st->text);
 }
 
-static void
-add_text(struct textbuf *tb, const char *text)
+/* The board's number, dealer and vulnerability, in the corner above West. */
+static char *
+put_board_id(char *p, unsigned board)
 {
-	textbuf_add(tb, text, strlen(text));
+	/* the number is written twice: its digits are made once, then
+	 * copied as a slot (there is room for it) */
+	char number[16];
+	size_t number_len = (size_t)(put_unsigned(number, board) - number);
+
+	p = PUT(p, "<section class=\"board\" id=\"board-");
+	memcpy(p, number, sizeof number);
+	p += number_len;
+	p = PUT(p, "\">\n<div class=\"deal\">\n<div class=\"id\"><div class=\"num\">");
+	memcpy(p, number, sizeof number);
+	p += number_len;
+	p = PUT(p, "</div><div class=\"meta\">Dealer ");
+	p = put_piece(p, &seat_name[dl_dealer(board)]);
+	p = PUT(p, "<br>");
+	p = put_piece(p, &vulnerable[dl_vulnerability(board)]);
+	return PUT(p, "</div></div>\n");
 }
 
-static void
-add_hand(struct textbuf *tb, const struct dl_deal *deal, unsigned seat)
+/* A hand suit by suit, high to low: "A K 10 2", or a dash for a void. */
+static char *
+put_hand(char *p, const struct dl_deal *deal, unsigned seat)
 {
-	static const char *const ranks[13] = {
-		"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
-	};
-	static const char *const seat_class[4] = { "north", "east", "south", "west" };
-	unsigned i = 0;
+	/* the hand is in card order: suit by suit, high to low */
+	const unsigned char *card = deal->hand[seat], *end = card + DL_HAND_CARDS;
 
-	TEXTBUF_ADD(tb, "<div class=\"hand ");
-	add_text(tb, seat_class[seat]);
-	TEXTBUF_ADD(tb, "\" aria-label=\"");
-	add_text(tb, seat_name[seat]);
-	TEXTBUF_ADD(tb, "\">");
+	p = put_piece(p, &hand_head[seat]);
 	for (unsigned suit = 0; suit < SUITS; suit++) {
-		unsigned n = 0;
-		TEXTBUF_ADD(tb, "<div class=\"");
-		add_text(tb, suit_class[suit]);
-		TEXTBUF_ADD(tb, "\"><span class=\"sym\">");
-		add_text(tb, suit_symbol[suit]);
-		TEXTBUF_ADD(tb, "</span>");
-		/* the hand is in card order: suit by suit, high to low */
-		for (; i < DL_HAND_CARDS && deal->hand[seat][i] / 13 == suit; i++) {
-			if (n++ > 0)
-				textbuf_char(tb, ' ');
-			add_text(tb, ranks[deal->hand[seat][i] % 13]);
+		unsigned next_suit = 13 * (suit + 1);
+		char *ranks = p = put_piece(p, &suit_head[suit]);
+		for (; card < end && *card < next_suit; card++) {
+			const struct rank_text *rank = &card_rank[*card];
+			size_t len = rank->len;
+			memcpy(p, rank->text, sizeof rank->text);
+			p += len;
 		}
-		if (n == 0)
-			TEXTBUF_ADD(tb, "&#8212;");
-		TEXTBUF_ADD(tb, "</div>");
+		/* the space after the last card goes */
+		p = p > ranks ? p - 1 : PUT(p, "&#8212;");
+		p = PUT(p, "</div>");
 	}
-	TEXTBUF_ADD(tb, "</div>\n");
+	return PUT(p, "</div>\n");
 }
 
-static void
-add_compass(struct textbuf *tb, const struct dl_deal *deal)
+/* The seats' high-card points in the middle of the table.  Milton
+ * Work's count, from the owners of the sixteen honours: ace 4, king 3,
+ * queen 2, jack 1. */
+static char *
+put_compass(char *p, const struct dl_deal *deal)
 {
-	static const char *const letters = "NESW";
-	static const char *const classes[4] = { "n", "e", "s", "w" };
+	unsigned points[4] = { 0 };
 
-	TEXTBUF_ADD(tb, "<div class=\"compass\">");
+	for (unsigned suit = 0; suit < SUITS; suit++)
+		for (unsigned rank = 0; rank < 4; rank++)
+			points[deal->owner[13 * suit + rank]] += 4 - rank;
+	p = PUT(p, "<div class=\"compass\">");
 	for (unsigned seat = 0; seat < 4; seat++) {
-		TEXTBUF_ADD(tb, "<div class=\"");
-		add_text(tb, classes[seat]);
-		TEXTBUF_ADD(tb, "\"><b>");
-		textbuf_char(tb, letters[seat]);
-		TEXTBUF_ADD(tb, "</b>");
-		textbuf_unsigned(tb, high_card_points(deal, seat));
-		TEXTBUF_ADD(tb, "</div>");
+		p = put_piece(p, &compass_seat[seat]);
+		p = put_unsigned(p, points[seat]);
+		p = PUT(p, "</div>");
 	}
-	TEXTBUF_ADD(tb, "</div>\n");
+	return PUT(p, "</div>\n");
+}
+
+/* The double-dummy grid, in the corner under West: a row a declarer. */
+static char *
+put_tricks(char *p, const struct dl_analysis *a)
+{
+	static const unsigned rows[4] = { DL_NORTH, DL_SOUTH, DL_EAST, DL_WEST };
+
+	p = PUT(p, "<table class=\"dd\"><tr><th></th><th class=\"nt\">NT</th>"
+	    "<th class=\"s\">" SPADE "</th><th class=\"h\">" HEART "</th>"
+	    "<th class=\"d\">" DIAMOND "</th><th class=\"c\">" CLUB "</th></tr>\n");
+	for (unsigned r = 0; r < 4; r++) {
+		p = PUT(p, "<tr><th>");
+		*p++ = "NESW"[rows[r]];
+		p = PUT(p, "</th>");
+		for (unsigned strain = 0; strain < DL_STRAINS; strain++) {
+			p = PUT(p, "<td>");
+			p = put_unsigned(p, a->tricks[rows[r]][strain]);
+			p = PUT(p, "</td>");
+		}
+		p = PUT(p, "</tr>\n");
+	}
+	return PUT(p, "</table>\n");
 }
 
 /* "4&#9824; NS", "3NT W +1", "5&#9830;&#215; EW &#8722;2" */
-static void
-print_contract(struct dl_out *out, const struct dl_contract *c)
+static char *
+put_contract(char *p, const struct dl_contract *c)
 {
 	const char *side = declarers_name(c->declarers);
 	unsigned strain = c->strain % DL_STRAINS;
 
-	out->print(out, "<span class=\"%s\">%u%s%s</span> %s", strain_class[strain], c->level,
-	    strain_symbol[strain], c->doubled ? "&#215;" : "", side != NULL ? side : "?");
-	if (c->result > 0)
-		out->print(out, " +%d", c->result);
-	else if (c->result < 0)
-		out->print(out, " &#8722;%d", -c->result);
-}
-
-/* The double-dummy grid, in the corner under West: a row a declarer. */
-static void
-print_tricks(struct dl_out *out, const struct dl_analysis *a)
-{
-	static const unsigned rows[4] = { DL_NORTH, DL_SOUTH, DL_EAST, DL_WEST };
-
-	out->print(out, "<table class=\"dd\"><tr><th></th>");
-	for (unsigned strain = 0; strain < DL_STRAINS; strain++)
-		out->print(out, "<th class=\"%s\">%s</th>", strain_class[strain],
-		    strain_symbol[strain]);
-	out->print(out, "</tr>\n");
-	for (unsigned r = 0; r < 4; r++) {
-		out->print(out, "<tr><th>%c</th>", "NESW"[rows[r]]);
-		for (unsigned strain = 0; strain < DL_STRAINS; strain++)
-			out->print(out, "<td>%u</td>", a->tricks[rows[r]][strain]);
-		out->print(out, "</tr>\n");
-	}
-	out->print(out, "</table>\n");
+	p = put_piece(p, &strain_head[strain]);
+	p = put_unsigned(p, c->level);
+	p = put_piece(p, &strain_symbol[strain]);
+	if (c->doubled)
+		p = PUT(p, "&#215;");
+	p = PUT(p, "</span> ");
+	p = side != NULL ? put(p, side, strlen(side)) : PUT(p, "?");
+	if (c->result != 0)
+		p = put_signed(PUT(p, " "), c->result);
+	return p;
 }
 
 /* "Par NS +420: 4S NS", from the side that declares it. */
-static void
-print_par(struct dl_out *out, const struct dl_analysis *a)
+static char *
+put_par(char *p, const struct dl_analysis *a)
 {
-	out->print(out, "<div class=\"par\">Par ");
+	p = PUT(p, "<div class=\"par\">Par ");
 	if (a->ncontracts == 0)
-		out->print(out, "0: passed out");
+		p = PUT(p, "0: passed out");
 	else {
 		int score;
-		const char *side = par_side(a, &score);
-		out->print(out, "%s %s%d: ", side, score < 0 ? "&#8722;" : "+",
-		    score < 0 ? -score : score);
+		p = PUT(put(p, par_side(a, &score), 2), " ");	/* NS or EW */
+		p = PUT(put_signed(p, score), ": ");
 		for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
 			if (i > 0)
-				out->print(out, ", ");
-			print_contract(out, &a->contracts[i]);
+				p = PUT(p, ", ");
+			p = put_contract(p, &a->contracts[i]);
 		}
 	}
-	out->print(out, "</div>\n");
+	return PUT(p, "</div>\n");
 }
 
 static int
 html_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
     void *state)
 {
-	static const char *const vulnerable[4] = {
-		"None vulnerable", "N-S vulnerable", "E-W vulnerable", "All vulnerable",
-	};
 	struct html_state *st = state;
 
+	(void)run;
 	if (st->boards % BOARDS_PER_PAGE == 0) {
 		if (st->boards > 0)
 			page_end(out, st);
-		page_begin(out, run, st);
+		page_begin(out, st);
 	}
 	st->boards++;
-	TEXTBUF(tb, out);
-	TEXTBUF_ADD(&tb, "<section class=\"board\" id=\"board-");
-	textbuf_unsigned(&tb, deal->board);
-	TEXTBUF_ADD(&tb, "\">\n<div class=\"deal\">\n<div class=\"id\"><div class=\"num\">");
-	textbuf_unsigned(&tb, deal->board);
-	TEXTBUF_ADD(&tb, "</div><div class=\"meta\">Dealer ");
-	add_text(&tb, seat_name[dl_dealer(deal->board)]);
-	TEXTBUF_ADD(&tb, "<br>");
-	add_text(&tb, vulnerable[dl_vulnerability(deal->board)]);
-	TEXTBUF_ADD(&tb, "</div></div>\n");
-	add_hand(&tb, deal, DL_NORTH);
-	add_hand(&tb, deal, DL_WEST);
-	add_compass(&tb, deal);
-	add_hand(&tb, deal, DL_EAST);
-	add_hand(&tb, deal, DL_SOUTH);
-	textbuf_flush(&tb);
+	char *p = make_room(out, st, BOARD_TEXT_MAX);
+	p = put_board_id(p, deal->board);
+	p = put_hand(p, deal, DL_NORTH);
+	p = put_hand(p, deal, DL_WEST);
+	p = put_compass(p, deal);
+	p = put_hand(p, deal, DL_EAST);
+	p = put_hand(p, deal, DL_SOUTH);
 	if (deal->analysis != NULL)
-		print_tricks(out, deal->analysis);
-	out->print(out, "</div>\n");
+		p = put_tricks(p, deal->analysis);
+	p = PUT(p, "</div>\n");
 	if (deal->analysis != NULL)
-		print_par(out, deal->analysis);
-	out->print(out, "</section>\n");
+		p = put_par(p, deal->analysis);
+	p = PUT(p, "</section>\n");
+	st->pending = (size_t)(p - st->text);
 	return 0;
 }
 
@@ -329,13 +549,13 @@ html_end(struct dl_out *out, const struct dl_run *run, void *state)
 
 	if (st->boards > 0)
 		page_end(out, st);
+	flush_text(out, st);
 	/* the fingerprint is known at the end: every page's footer shows it
 	 * through a CSS variable set here */
 	out->print(out, "<style>:root { --fingerprint: \"%.4s %.4s %.4s %.4s\"; }</style>\n"
 	    "<p hidden>set %s</p>\n</body>\n</html>\n", fp, fp + 4 * (strlen(fp) >= 4),
 	    fp + 8 * (strlen(fp) >= 8), fp + 12 * (strlen(fp) >= 12), fp);
-	free(st->event);
-	free(st->where_when);
+	free(st->page_head);
 	free(st);
 	return 0;
 }
@@ -350,5 +570,5 @@ const struct dl_plugin dl_plugin = {
 	.begin = html_begin,
 	.board = html_board,
 	.end = html_end,
-	.needs = DL_NEEDS_FINGERPRINT,
+	.needs = DL_NEEDS_FINGERPRINT | DL_CONCURRENT,
 };
