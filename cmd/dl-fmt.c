@@ -1,7 +1,6 @@
 /* dl-fmt: deals (.tso records) in, bridge file formats out, through
  * format-writer plugins.  Called dl-fmt-NAME, it writes format NAME. */
 #include <getopt.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,7 +120,7 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	struct writers_options opt = { .force = "--force" };
-	const char *formats = NULL, *self = getprogname(), *why;
+	const char *formats = NULL, *self = getprogname();
 	int listing = 0, named = strncmp(self, "dl-fmt-", 7) == 0, ch;
 	struct format_list list;
 	struct stream_in in;
@@ -145,17 +144,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout, 0);
-		case 'j': {
-			uint64_t j;
-			if (u64_parse(optarg, WRITERS_THREADS_MAX, &j, &why) == -1)
-				tool_fail(DL_ERR_USAGE, "-j %s: %s (1 to %d threads)", optarg,
-				    why, WRITERS_THREADS_MAX);
-			if (j == 0)
-				tool_fail(DL_ERR_USAGE, "-j %s: no threads (1 to %d threads)",
-				    optarg, WRITERS_THREADS_MAX);
-			opt.threads = (unsigned)j;
+		case 'j':
+			opt.threads = tool_threads(optarg, WRITERS_THREADS_MAX);
 			break;
-		}
 		case 'l':
 			listing = 1;
 			break;

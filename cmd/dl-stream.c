@@ -266,17 +266,7 @@ main(int argc, char *argv[])
 				    optarg, generator_names());
 			break;
 		case 'h': usage(stdout, 0);
-		case 'j': {
-			uint64_t j;
-			if (u64_parse(optarg, THREADS_MAX, &j, &why) == -1)
-				tool_fail(DL_ERR_USAGE, "-j %s: %s (1 to %d threads)", optarg,
-				    why, THREADS_MAX);
-			if (j == 0)
-				tool_fail(DL_ERR_USAGE, "-j %s: no threads (1 to %d threads)",
-				    optarg, THREADS_MAX);
-			threads = (unsigned)j;
-			break;
-		}
+		case 'j': threads = tool_threads(optarg, THREADS_MAX); break;
 		case 'n': boards = optarg; break;
 		case 'S': session = optarg; break;
 		case 'K': shard = optarg; break;

@@ -224,3 +224,16 @@ tool_owner_hash_rc(const struct bigdealrc *rc, int as_reference,
 	tool_owner_hash(with_cr, owner);
 	free(with_cr);
 }
+
+unsigned
+tool_threads(const char *arg, unsigned max)
+{
+	const char *why;
+	uint64_t n;
+
+	if (u64_parse(arg, max, &n, &why) == -1)
+		tool_fail(DL_ERR_USAGE, "-j %s: %s (1 to %u threads)", arg, why, max);
+	if (n == 0)
+		tool_fail(DL_ERR_USAGE, "-j %s: no threads (1 to %u threads)", arg, max);
+	return (unsigned)n;
+}

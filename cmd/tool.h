@@ -52,6 +52,8 @@ void setup_stdout(void);
 /* After standard output is closed: its buffer held a secret. */
 void wipe_stdout_buffer(void);
 
+/* -j's argument: a number of threads from 1 to max, or a usage error. */
+unsigned tool_threads(const char *arg, unsigned max);
 void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A gathered error as a warning, TAIL (plain text) after its message. */
 void tool_warn_error(const struct dl_error *e, const char *tail);
