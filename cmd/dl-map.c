@@ -18,13 +18,43 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
+/* Records are mapped a batch at a time and written in one piece: Big
+ * Deal's mapping (deal_from_number) unranks two deals side by side in
+ * deals_from_numbers, 40 % faster than one after the other, and an fwrite
+ * a record cost more than making its text.  The boards of a batch follow
+ * on from each other, as record_number makes sure. */
+#define BATCH 64
+
+struct batch {
+	size_t count;
+	unsigned first_board;
+	u128 number[BATCH];
+	unsigned char owner[BATCH][CARDS];
+	char text[BATCH * RECORD_TEXT_MAX];
+};
+
+static void
+map_batch(struct batch *b, const struct mapping *map, FILE *out)
+{
+	if (b->count == 0)
+		return;
+	if (map->deal == deal_from_number)
+		deals_from_numbers(b->number, b->count, b->owner);
+	else
+		for (size_t i = 0; i < b->count; i++)
+			map->deal(b->number[i], b->owner[i]);
+	fwrite_unlocked(b->text, 1, records_deal_text(b->text, b->first_board, b->count, b->owner),
+	    out);
+	b->count = 0;
+}
+
+/* The records before a bad one are written, as they were one at a time. */
 static int
 numbers_to_deals(struct stream_in *in, const struct mapping *map, struct dl_error *e)
 {
 	struct stream_out out;
-	unsigned char owner[CARDS];
+	struct batch b;
 	unsigned board;
-	u128 number;
 	char *line;
 	size_t len;
 	int got;
@@ -35,12 +65,18 @@ numbers_to_deals(struct stream_in *in, const struct mapping *map, struct dl_erro
 		stream_out_header(&out, 'M', map->name);
 	} else
 		out.fp = stdout;
+	b.count = 0;
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
-		if (record_number(in, line, &board, &number, e) == -1)
-			return -1;
-		map->deal(number, owner);
-		stream_out_deal(&out, board, owner);
+		if (record_number(in, line, &board, &b.number[b.count], e) == -1) {
+			got = -1;
+			break;
+		}
+		if (b.count == 0)
+			b.first_board = board;
+		if (++b.count == BATCH)
+			map_batch(&b, map, out.fp);
 	}
+	map_batch(&b, map, out.fp);
 	if (got == -1)
 		return -1;
 	return stream_check_complete(in, e);

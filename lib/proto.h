@@ -122,6 +122,12 @@ void stream_out_range(struct stream_out *o, unsigned low, unsigned high);
 #define RECORD_TEXT_MAX (10 + 1 + CARDS + 1)
 size_t record_number_text(char *line, unsigned board, u128 number);
 size_t record_deal_text(char *line, unsigned board, const unsigned char owner[CARDS]);
+/* count of them (text holds count * RECORD_TEXT_MAX bytes), of boards
+ * board, board + 1, ... and the deals owner[0], owner[1], ...: faster, as
+ * the boards' digits are counted up, not divided out of the number each
+ * time. */
+size_t records_deal_text(char *text, unsigned board, size_t count,
+    const unsigned char (*owner)[CARDS]);
 /* "BOARD NUMBER", 24 lowercase hex digits. */
 void stream_out_number(struct stream_out *o, unsigned board, u128 number);
 /* "BOARD DEAL", 52 digits of .tso. */
