@@ -101,19 +101,30 @@ struct round {
 	int stop;
 };
 
+/* Deals are made GROUP_BOARDS at a time: the mapping unranks several side
+ * by side (map->deals), and their records are written as a run. */
+#define GROUP_BOARDS 64
+
 static void
 make_chunk(struct maker *m, struct chunk *c)
 {
 	char *p = c->text;
 
-	for (unsigned long board = c->first; board <= c->last; board++) {
-		u128 number = number_source_board(&m->ns, (unsigned)board);
-		if (m->map != NULL) {
-			unsigned char owner[CARDS];
-			m->map->deal(number, owner);
-			p += record_deal_text(p, (unsigned)board, owner);
-		} else
-			p += record_number_text(p, (unsigned)board, number);
+	if (m->map == NULL) {
+		for (unsigned long board = c->first; board <= c->last; board++)
+			p += record_number_text(p, (unsigned)board,
+			    number_source_board(&m->ns, (unsigned)board));
+		c->len = (size_t)(p - c->text);
+		return;
+	}
+	for (unsigned long first = c->first; first <= c->last; first += GROUP_BOARDS) {
+		size_t n = c->last - first + 1 < GROUP_BOARDS ? c->last - first + 1 : GROUP_BOARDS;
+		u128 numbers[GROUP_BOARDS];
+		unsigned char owner[GROUP_BOARDS][CARDS];
+		for (size_t i = 0; i < n; i++)
+			numbers[i] = number_source_board(&m->ns, (unsigned)(first + i));
+		m->map->deals(numbers, n, owner);
+		p += records_deal_text(p, (unsigned)first, n, owner);
 	}
 	c->len = (size_t)(p - c->text);
 }

@@ -15,6 +15,7 @@
 
 struct chunk {
 	unsigned long first, count;
+	u128 numbers[CHUNK_BOARDS];
 	unsigned char owners[CHUNK_BOARDS][CARDS];
 };
 
@@ -38,8 +39,8 @@ make_deals(void *arg)
 			return NULL;
 		struct chunk *c = &m->chunk[m->set];
 		for (unsigned long i = 0; i < c->count; i++)
-			m->map->deal(number_source_board(&m->ns, (unsigned)(c->first + i)),
-			    c->owners[i]);
+			c->numbers[i] = number_source_board(&m->ns, (unsigned)(c->first + i));
+		m->map->deals(c->numbers, c->count, c->owners);
 		pthread_barrier_wait(&m->done);
 	}
 }

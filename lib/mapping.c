@@ -5,9 +5,17 @@
 #include "mapping.h"
 #include "pavlicek.h"
 
+static void
+deals_from_numbers_pavlicek(const u128 *numbers, size_t count, unsigned char (*owner)[CARDS])
+{
+	for (size_t i = 0; i < count; i++)
+		deal_from_number_pavlicek(numbers[i], owner[i]);
+}
+
 const struct mapping mappings[] = {
-	{ "bigdeal", deal_from_number, number_from_deal },
-	{ "pavlicek", deal_from_number_pavlicek, number_from_deal_pavlicek },
+	{ "bigdeal", deal_from_number, number_from_deal, deals_from_numbers },
+	{ "pavlicek", deal_from_number_pavlicek, number_from_deal_pavlicek,
+	    deals_from_numbers_pavlicek },
 };
 const size_t nmappings = sizeof mappings / sizeof mappings[0];
 

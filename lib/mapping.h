@@ -14,6 +14,9 @@ struct mapping {
 	const char *name;
 	void (*deal)(u128 number, unsigned char owner[CARDS]);
 	u128 (*number)(const unsigned char owner[CARDS]);
+	/* count deals at once, owner[i] numbers[i]'s: Big Deal's mapping
+	 * unranks two side by side, faster than one after the other */
+	void (*deals)(const u128 *numbers, size_t count, unsigned char (*owner)[CARDS]);
 };
 
 extern const struct mapping mappings[];	/* the first is the default */
