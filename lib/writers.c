@@ -28,6 +28,7 @@ struct writer {
 	int crlf;
 	void *state;
 	char *failure;
+	int write_errno;	/* of the first short write, which may be a thread's */
 	/* On the pool's threads (DL_CONCURRENT): the next batch it writes,
 	 * whether a thread is writing for it now, whether its end() ran, and
 	 * what its last callback returned.  Guarded by the pool's lock. */
@@ -80,6 +81,15 @@ struct writers {
 static void pool_stop(struct writers *ws, int stop);
 static void pool_free(struct writers *ws);
 
+/* The stream's error flag says that a write failed; errno, which is per
+ * thread, why: kept for writers_finish's message. */
+static void
+sink_bytes(struct writer *w, const void *bytes, size_t len)
+{
+	if (fwrite_unlocked(bytes, 1, len, w->fp) != len && w->write_errno == 0)
+		w->write_errno = errno ? errno : EIO;
+}
+
 static void
 sink_write(struct dl_out *out, const void *bytes, size_t len)
 {
@@ -87,15 +97,15 @@ sink_write(struct dl_out *out, const void *bytes, size_t len)
 	const char *p = bytes, *end = p + len, *nl;
 
 	if (!w->crlf) {
-		fwrite_unlocked(bytes, 1, len, w->fp);
+		sink_bytes(w, bytes, len);
 		return;
 	}
 	while ((nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-		fwrite_unlocked(p, 1, (size_t)(nl - p), w->fp);
-		fwrite_unlocked("\r\n", 1, 2, w->fp);
+		sink_bytes(w, p, (size_t)(nl - p));
+		sink_bytes(w, "\r\n", 2);
 		p = nl + 1;
 	}
-	fwrite_unlocked(p, 1, (size_t)(end - p), w->fp);
+	sink_bytes(w, p, (size_t)(end - p));
 }
 
 static void
@@ -354,8 +364,9 @@ static int
 write_batch(struct writers *ws, struct writer *w, const struct batch *b)
 {
 	const struct dl_plugin *p = w->lp.plugin;
+	size_t n = b->n;
 
-	for (size_t i = 0; p->board != NULL && i < b->n; i++)
+	for (size_t i = 0; p->board != NULL && i < n; i++)
 		if (callback_failed(w, p->board(&w->out, &ws->run, &b->deals[i], w->state)))
 			return -1;
 	return 0;
@@ -366,7 +377,9 @@ write_end(struct writers *ws, struct writer *w)
 {
 	const struct dl_plugin *p = w->lp.plugin;
 
-	return p->end != NULL && callback_failed(w, p->end(&w->out, &ws->run, w->state)) ? -1 : 0;
+	if (p->end == NULL)
+		return 0;
+	return callback_failed(w, p->end(&w->out, &ws->run, w->state)) ? -1 : 0;
 }
 
 /* A thread of the pool: writes batches, then ends, for whichever writer
@@ -384,9 +397,9 @@ pool_thread(void *arg)
 			pthread_cond_wait(&pool->work, &pool->lock);
 			continue;
 		}
-		unsigned long batch = w->next_batch;
-		int ending = batch == pool->handed;
-		struct batch *b = &pool->slot[batch % BATCH_SLOTS];
+		/* caught up with a closing run: its end() */
+		int ending = w->next_batch == pool->handed;
+		struct batch *b = &pool->slot[w->next_batch % BATCH_SLOTS];
 		w->busy = 1;
 		pthread_mutex_unlock(&pool->lock);
 		int status = ending ? write_end(ws, w) : write_batch(ws, w, b);
@@ -447,6 +460,8 @@ pool_start(struct writers *ws)
 		return;
 	if (threads > pooled)
 		threads = pooled;
+	if (threads > WRITERS_THREADS_MAX)
+		threads = WRITERS_THREADS_MAX;
 	pool = ws->pool = xcalloc(1, sizeof *pool);
 	pthread_mutex_init(&pool->lock, NULL);
 	pthread_cond_init(&pool->work, NULL);
@@ -520,8 +535,11 @@ pool_hand(struct writers *ws, struct dl_error *e)
 		pthread_cond_wait(&pool->room, &pool->lock);
 	failed = pool->failed;
 	pthread_mutex_unlock(&pool->lock);
+	/* after a failure a writer may still be writing the next slot */
+	if (failed)
+		return pool_failure(ws, e);
 	next->n = 0;
-	return failed ? pool_failure(ws, e) : 0;
+	return 0;
 }
 
 static int
@@ -703,8 +721,11 @@ writers_finish(struct writers *ws, struct dl_error *e)
 		if (!w->pooled && w->lp.plugin->end != NULL &&
 		    check_callback(w, w->lp.plugin->end(&w->out, &ws->run, w->state), e) == -1)
 			goto fail;
+		errno = 0;
 		if (fflush(w->fp) == EOF || ferror(w->fp)) {
-			if (errno == 0)
+			if (w->write_errno != 0)
+				errno = w->write_errno;
+			else if (errno == 0)
 				errno = EIO;
 			dl_error_sys(e, "write error on %s", w->name);
 			goto fail;
@@ -724,6 +745,12 @@ fail:
 void
 writers_abort(struct writers *ws)
 {
+	struct dl_error ignored;
+
+	/* standard output gets the boards before the failure, as without
+	 * threads: a pipe's reader sees where the run stopped */
+	if (ws->pool != NULL && ws->opt.prefix == NULL)
+		pool_drain(ws, &ignored);
 	pool_stop(ws, 1);
 	for (size_t i = 0; ws->opt.prefix != NULL && i < ws->n; i++)
 		if (ws->w[i].file.tmp != NULL)

@@ -60,7 +60,10 @@ int writers_check(const struct format_list *formats, struct dl_error *e);
 int writers_begin(struct writers *w, unsigned low, unsigned high, const char *event,
     char *const *headers, size_t nheaders, int analysed, struct dl_error *e);
 /* analysis: the board's, or NULL.  With threads, a writer's failure may
- * come out of a later call, or of writers_finish. */
+ * come out of a later call, or of writers_finish; when two things fail
+ * close together (two writers, or a writer and the caller's input), which
+ * one is reported may depend on the threads' timing.  One thread drives a
+ * struct writers. */
 int writers_board(struct writers *w, unsigned board, const unsigned char owner[CARDS],
     const struct dl_analysis *analysis, struct dl_error *e);
 /* Ends every format and publishes every file, or none; frees w either way. */

@@ -65,6 +65,39 @@ EOF
 	for f in pbn html lin; do cmp one/s.$f <(dl-fmt-$f < deals); done
 }
 
+@test "threads or none: a run of whole batches" {
+	seed_of v1 | dl-stream -n 2048 | dl-map > deals
+	mkdir one many
+	dl-fmt -j 1 -f pbn,lin,tso -p one/s < deals
+	dl-fmt -j 2 -f pbn,lin,tso -p many/s < deals
+	for f in pbn lin tso; do cmp one/s.$f many/s.$f; done
+}
+
+@test "threads or none: analyses over many batches" {
+	# sixteen boards analysed by dl-dd, their records repeated as boards
+	# 1-1100, each where its dealer and vulnerability come round again
+	seed_of v1 | dl-stream -n 16 | dl-map | dl-dd -q > sixteen
+	awk '/^#B:/ { print "#B: 1-1100"; next } /^#/ { print; next }
+	    { r[n++] = $0 } END { for (b = 1; b <= 1100; b++) { $0 = r[(b - 1) % 16]; $1 = b; print } }' \
+	    sixteen > analysed
+	mkdir one many
+	dl-fmt -j 1 -f pbn,html,tso -p one/s < analysed
+	dl-fmt -j 3 -f pbn,html,tso -p many/s < analysed
+	for f in pbn html tso; do cmp one/s.$f many/s.$f; done
+	[ "$(grep -c 'class="par"' one/s.html)" -eq 1100 ]
+}
+
+@test "bad input part-way: standard output gets the boards before it, as without threads" {
+	seed_of v1 | dl-stream -n 3000 | dl-map | sed '2004s/ .*/ 12/' > deals
+	fails dl-fmt-tso -j 1 < deals
+	[ "$output" = "dl-fmt-tso: line 2004: deal is not 52 digits" ]
+	dl-fmt-tso -j 1 < deals > one 2> /dev/null || :
+	dl-fmt-tso -j 2 < deals > many 2> /dev/null || :
+	# its four header lines and boards 1-1999
+	[ "$(wc -l < one)" -eq 2003 ]
+	cmp one many
+}
+
 @test "threads or none: an analysed stream, the hand records too" {
 	seed_of v1 | dl-stream -n 7 | dl-map | dl-dd -q > analysed
 	mkdir one many
