@@ -151,12 +151,19 @@ sink_fail(struct dl_out *out, const char *fmt, ...)
 	w->failure = xstrdup(msg);
 }
 
-/* A plugin callback returned -1: nothing is published.  The plugin's
- * message is its text: escaped like any untrusted text. */
+/* A callback returned -1, or returned 0 after out->fail(). */
+static int
+callback_failed(const struct writer *w, int status)
+{
+	return status != 0 || w->failure != NULL;
+}
+
+/* A plugin callback failed: nothing is published.  The plugin's message
+ * is its text: escaped like any untrusted text. */
 static int
 check_callback(struct writer *w, int status, struct dl_error *e)
 {
-	if (status == 0 && w->failure == NULL)
+	if (!callback_failed(w, status))
 		return 0;
 	return dl_error_set(e, DL_ERR_INPUT, "%s: %s", w->lp.plugin->name,
 	    w->failure ? w->failure : "format writer failed");
@@ -355,12 +362,6 @@ pool_all_ended(const struct writers *ws)
 }
 
 static int
-callback_failed(const struct writer *w, int status)
-{
-	return status != 0 || w->failure != NULL;
-}
-
-static int
 write_batch(struct writers *ws, struct writer *w, const struct batch *b)
 {
 	const struct dl_plugin *p = w->lp.plugin;
@@ -440,6 +441,14 @@ pool_failure(struct writers *ws, struct dl_error *e)
 	return check_callback(failed, -1, e);
 }
 
+/* A writer that said it may run beside the others (DL_CONCURRENT, which
+ * a plugin before version 3 cannot say). */
+static int
+writer_concurrent(const struct writer *w)
+{
+	return w->lp.plugin->abi_version >= 3 && (w->lp.plugin->needs & DL_CONCURRENT);
+}
+
 /* Threads for the writers that may run beside the others, when there are
  * cores to run them: as many as the writers, or the cores.  One writer
  * alone gets a thread too, and is written while the caller reads and
@@ -451,11 +460,8 @@ pool_start(struct writers *ws)
 	unsigned pooled = 0, threads = ws->opt.threads ? ws->opt.threads : usable_cores();
 	struct pool *pool;
 
-	for (size_t i = 0; i < ws->n; i++) {
-		const struct dl_plugin *p = ws->w[i].lp.plugin;
-		if (p->abi_version >= 3 && (p->needs & DL_CONCURRENT))
-			pooled++;
-	}
+	for (size_t i = 0; i < ws->n; i++)
+		pooled += writer_concurrent(&ws->w[i]);
 	if (threads < 2 || pooled == 0)
 		return;
 	if (threads > pooled)
@@ -466,10 +472,8 @@ pool_start(struct writers *ws)
 	pthread_mutex_init(&pool->lock, NULL);
 	pthread_cond_init(&pool->work, NULL);
 	pthread_cond_init(&pool->room, NULL);
-	for (size_t i = 0; i < ws->n; i++) {
-		const struct dl_plugin *p = ws->w[i].lp.plugin;
-		ws->w[i].pooled = p->abi_version >= 3 && (p->needs & DL_CONCURRENT);
-	}
+	for (size_t i = 0; i < ws->n; i++)
+		ws->w[i].pooled = writer_concurrent(&ws->w[i]);
 	pool->nwriters = pooled;
 	/* a thread that cannot be made leaves the work to the others */
 	for (unsigned i = 0; i < threads; i++)
@@ -479,8 +483,8 @@ pool_start(struct writers *ws)
 		pool_free(ws);
 }
 
-/* Waits for the threads (told to stop first when stop is set) and frees
- * the pool. */
+/* Closes the run and waits for the threads: they end every writer, or,
+ * told to stop, leave what they have not begun. */
 static void
 pool_stop(struct writers *ws, int stop)
 {
