@@ -73,11 +73,11 @@ shard_of(struct board_range whole, unsigned part, unsigned parts)
 	return r;
 }
 
-/* The boards are made CHUNK_BOARDS at a time into memory.  With -j, one
- * chunk a thread in each round, while the main thread writes the chunks
- * of the round before, in order (two sets of buffers).  A multiple of
- * dl256's 256 boards a call, so no thread makes boards that belong to
- * another's chunk. */
+/* The boards are made CHUNK_BOARDS at a time into memory.  With -j, each
+ * thread makes every threads-th chunk and writes it when its turn comes,
+ * then makes its next: the writes go in order, and a thread waits only
+ * while the one before writes.  A multiple of dl256's 256 boards a call,
+ * so no thread makes boards that belong to another's chunk. */
 #define CHUNK_BOARDS 4096
 #define THREADS_MAX 32	/* each holds a secret: lib/cleanup.c keeps 64 */
 
@@ -87,18 +87,22 @@ struct chunk {
 	size_t len;
 };
 
+/* Whose turn it is to write: the number of the next chunk. */
+struct turn {
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	unsigned long next;
+};
+
 struct maker {
 	pthread_t thread;
 	struct number_source ns;
 	const struct mapping *map;	/* deals; NULL: numbers */
-	struct chunk chunk[2];		/* the two sets */
-	struct round *round;
-};
-
-struct round {
-	pthread_barrier_t start, done;
-	unsigned set;			/* the set this round fills */
-	int stop;
+	struct chunk chunk;
+	/* with -j: the chunks numbered index, index + threads, ... */
+	unsigned index, threads;
+	struct board_range range;
+	struct turn *turn;
 };
 
 /* Deals are made GROUP_BOARDS at a time: the mapping unranks several side
@@ -129,42 +133,38 @@ make_chunk(struct maker *m, struct chunk *c)
 	c->len = (size_t)(p - c->text);
 }
 
+/* Chunk number k of range: 0 when there is none. */
+static int
+chunk_of(struct chunk *c, unsigned long k, struct board_range range)
+{
+	unsigned long first = range.low + k * CHUNK_BOARDS;
+
+	if (first > range.high)
+		return 0;
+	c->first = first;
+	c->last = range.high - first < CHUNK_BOARDS ? range.high : first + CHUNK_BOARDS - 1;
+	return 1;
+}
+
 static void *
 maker_thread(void *arg)
 {
 	struct maker *m = arg;
+	struct turn *t = m->turn;
 
-	for (;;) {
-		pthread_barrier_wait(&m->round->start);
-		if (m->round->stop)
-			return NULL;
-		make_chunk(m, &m->chunk[m->round->set]);
-		pthread_barrier_wait(&m->round->done);
+	for (unsigned long k = m->index; chunk_of(&m->chunk, k, m->range); k += m->threads) {
+		make_chunk(m, &m->chunk);
+		pthread_mutex_lock(&t->lock);
+		while (t->next != k)
+			pthread_cond_wait(&t->changed, &t->lock);
+		pthread_mutex_unlock(&t->lock);
+		fwrite_unlocked(m->chunk.text, 1, m->chunk.len, stdout);
+		pthread_mutex_lock(&t->lock);
+		t->next = k + 1;
+		pthread_cond_broadcast(&t->changed);
+		pthread_mutex_unlock(&t->lock);
 	}
-}
-
-/* The next chunk of boards, from *next; an empty one past high (0). */
-static int
-next_chunk(struct chunk *c, unsigned long *next, unsigned long high)
-{
-	c->first = *next;
-	c->last = *next > high ? *next - 1 :
-	    *next + CHUNK_BOARDS - 1 < high ? *next + CHUNK_BOARDS - 1 : high;
-	c->len = 0;
-	*next = c->last + 1;
-	return c->first <= c->last;
-}
-
-/* The next round's chunks into set: 0 when the range is done. */
-static int
-assign_round(struct maker *makers, unsigned threads, unsigned set, unsigned long *next,
-    unsigned long high)
-{
-	if (*next > high)
-		return 0;
-	for (unsigned i = 0; i < threads; i++)
-		next_chunk(&makers[i].chunk[set], next, high);
-	return 1;
+	return NULL;
 }
 
 /* The boards of range, made and written a chunk at a time by this thread. */
@@ -173,12 +173,11 @@ make_boards_here(const struct seed_record *seed, struct board_range range,
     const struct mapping *map)
 {
 	struct maker m = { .map = map };
-	struct chunk *c = &m.chunk[0];
-	unsigned long next = range.low;
+	struct chunk *c = &m.chunk;
 
 	c->text = xmalloc((size_t)CHUNK_BOARDS * RECORD_TEXT_MAX);
 	number_source_init(&m.ns, seed, range.high);
-	while (next_chunk(c, &next, range.high)) {
+	for (unsigned long k = 0; chunk_of(c, k, range); k++) {
 		make_chunk(&m, c);
 		fwrite_unlocked(c->text, 1, c->len, stdout);
 	}
@@ -193,49 +192,30 @@ make_boards(const struct seed_record *seed, struct board_range range,
     const struct mapping *map, unsigned threads)
 {
 	struct maker *makers = xcalloc(threads, sizeof *makers);
-	struct round round = { .set = 0, .stop = 0 };
+	struct turn turn = { .next = 0 };
 	size_t size = (size_t)CHUNK_BOARDS * RECORD_TEXT_MAX;
-	unsigned long next = range.low;
 
+	if ((errno = pthread_mutex_init(&turn.lock, NULL)) != 0 ||
+	    (errno = pthread_cond_init(&turn.changed, NULL)) != 0)
+		tool_fail_sys("threads");
 	for (unsigned i = 0; i < threads; i++) {
-		makers[i].map = map;
-		makers[i].round = &round;
-		makers[i].chunk[0].text = xmalloc(size);
-		makers[i].chunk[1].text = xmalloc(size);
+		makers[i] = (struct maker){ .map = map, .index = i, .threads = threads,
+		    .range = range, .turn = &turn };
+		makers[i].chunk.text = xmalloc(size);
 		number_source_init(&makers[i].ns, seed, range.high);
 	}
-	if ((errno = pthread_barrier_init(&round.start, NULL, threads + 1)) != 0 ||
-	    (errno = pthread_barrier_init(&round.done, NULL, threads + 1)) != 0)
-		tool_fail_sys("threads");
 	for (unsigned i = 0; i < threads; i++)
 		if ((errno = pthread_create(&makers[i].thread, NULL, maker_thread, &makers[i])) != 0)
 			tool_fail_sys("a thread");
-	int more = assign_round(makers, threads, 0, &next, range.high);
-	if (more)
-		pthread_barrier_wait(&round.start);
-	while (more) {
-		unsigned set = round.set;
-		pthread_barrier_wait(&round.done);
-		/* the next round starts before this one is written */
-		round.set = !set;
-		if ((more = assign_round(makers, threads, round.set, &next, range.high)))
-			pthread_barrier_wait(&round.start);
-		for (unsigned i = 0; i < threads; i++)
-			fwrite_unlocked(makers[i].chunk[set].text, 1, makers[i].chunk[set].len, stdout);
-	}
-	round.stop = 1;
-	pthread_barrier_wait(&round.start);
 	for (unsigned i = 0; i < threads; i++) {
 		pthread_join(makers[i].thread, NULL);
 		number_source_free(&makers[i].ns);
-		for (unsigned k = 0; k < 2; k++) {
-			/* deal numbers and deals before play */
-			sodium_memzero(makers[i].chunk[k].text, size);
-			free(makers[i].chunk[k].text);
-		}
+		/* deal numbers and deals before play */
+		sodium_memzero(makers[i].chunk.text, size);
+		free(makers[i].chunk.text);
 	}
-	pthread_barrier_destroy(&round.start);
-	pthread_barrier_destroy(&round.done);
+	pthread_mutex_destroy(&turn.lock);
+	pthread_cond_destroy(&turn.changed);
 	free(makers);
 }
 
