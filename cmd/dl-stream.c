@@ -82,7 +82,7 @@ shard_of(struct board_range whole, unsigned part, unsigned parts)
 #define THREADS_MAX 32	/* each holds a secret: lib/cleanup.c keeps 64 */
 
 struct chunk {
-	unsigned long first, last;	/* first > last: none */
+	unsigned long first, last;	/* its boards */
 	char *text;
 	size_t len;
 };
