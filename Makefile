@@ -16,6 +16,10 @@ VERSION = 0.1.0
 PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD ?= build
+# One name for the build directory however it is spelt (the suite runs
+# make with it absolute): a .d file names its object as make was told it,
+# and make applies its rule to that name only.
+override BUILD := $(abspath $(BUILD))
 CC ?= cc
 AR ?= ar
 PKG_CONFIG ?= pkg-config
@@ -170,7 +174,7 @@ check: test-deps
 # bats' TAP output, then the plain closing line CI reads.
 test: all test-progs
 	@mkdir -p $(BUILD)
-	@{ DL_BUILD="$(CURDIR)/$(BUILD)" bats t; echo $$? > $(BUILD)/tests.status; } | \
+	@{ DL_BUILD="$(BUILD)" bats t; echo $$? > $(BUILD)/tests.status; } | \
 	    tee $(BUILD)/tests.tap
 	@echo "$$(grep -c '^ok' $(BUILD)/tests.tap) passed, $$(grep -c '^not ok' $(BUILD)/tests.tap) failed"
 	@exit $$(cat $(BUILD)/tests.status)
@@ -186,11 +190,11 @@ bench: deps
 	@sh share/dev/ensure-deps.sh --bench
 	@$(MAKE) --no-print-directory all $(BUILD)/t/dl256time $(BUILD)/t/ddsbatch \
 	    $(BUILD)/t/fmtbench $(BUILD)/t/rmdlanes
-	@sh share/dev/bench.sh "$(CURDIR)/$(BUILD)"
+	@sh share/dev/bench.sh "$(BUILD)"
 
 stat-long: deps
 	@$(MAKE) --no-print-directory all
-	@sh share/dev/stat-long.sh "$(CURDIR)/$(BUILD)"
+	@sh share/dev/stat-long.sh "$(BUILD)"
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DLLIBDIR = $(DESTDIR)$(PREFIX)/lib/dl

@@ -72,6 +72,13 @@ setup_file() {
 	[ "$(made <<< "$output")" = "$(printf '%s\n' \
 	    obj/plugins/bri.o obj/plugins/dge.o obj/plugins/dup.o obj/plugins/dupblind.o \
 	    plugins/bri.so plugins/dge.so plugins/dup.so plugins/dupblind.so)" ]
+	# and so it does with the build directory spelt another way than the
+	# one it was built with (a .d file names the object as make was told)
+	run mk -n -W plugins/bri_dge.h BUILD="$(realpath --relative-to="$ROOT" "$B")"
+	[ "$status" -eq 0 ]
+	[ "$(made <<< "$output")" = "$(printf '%s\n' \
+	    obj/plugins/bri.o obj/plugins/dge.o obj/plugins/dup.o obj/plugins/dupblind.o \
+	    plugins/bri.so plugins/dge.so plugins/dup.so plugins/dupblind.so)" ]
 	run mk -n -W plugins/rank_bytes.h
 	[ "$status" -eq 0 ]
 	[ "$(made <<< "$output" | grep -c '\.so$')" -ge 1 ]

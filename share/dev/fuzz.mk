@@ -18,6 +18,7 @@ FUZZ ?= $(FUZZ_ALL)
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_BUILD ?= build-fuzz
+override FUZZ_BUILD := $(abspath $(FUZZ_BUILD))
 # fuzz_plugin's shared objects, beside it (t/fuzz/stub_*.c): data only,
 # and never instrumented, since libFuzzer cannot have a module with
 # coverage counters unloaded.

@@ -4,6 +4,6 @@
 # no valgrind, and this one says how to install it when it is missing.
 memcheck: deps
 	@$(MAKE) --no-print-directory all
-	@sh share/dev/memcheck.sh "$(CURDIR)/$(BUILD)"
+	@sh share/dev/memcheck.sh "$(BUILD)"
 
 .PHONY: memcheck
