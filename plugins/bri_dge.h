@@ -14,9 +14,15 @@
 static inline void
 bri_part(struct textbuf *tb, const struct dl_deal *deal)
 {
+	char *p = textbuf_room(tb, BRI_PART);
+
 	for (unsigned seat = DL_NORTH; seat <= DL_SOUTH; seat++)
-		for (unsigned i = 0; i < DL_HAND_CARDS; i++)
-			textbuf_two_digits(tb, deal->hand[seat][i] + 1u);
+		for (unsigned i = 0; i < DL_HAND_CARDS; i++, p += 2) {
+			unsigned number = deal->hand[seat][i] + 1u;
+			p[0] = (char)('0' + number / 10);
+			p[1] = (char)('0' + number % 10);
+		}
+	textbuf_wrote(tb, BRI_PART);
 }
 
 /* Every hand suit by suit, each suit led by its symbol in the IBM PC
@@ -24,16 +30,9 @@ bri_part(struct textbuf *tb, const struct dl_deal *deal)
 static inline void
 dge_part(struct textbuf *tb, const struct dl_deal *deal)
 {
-	static const char symbol[SUITS] = { 0x06, 0x03, 0x04, 0x05 };
-	struct hand_suits hs;
-
-	for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++) {
-		hand_suits(deal, seat, &hs);
-		for (unsigned suit = 0; suit < SUITS; suit++) {
-			textbuf_char(tb, symbol[suit]);
-			textbuf_add(tb, hs.ranks + hs.start[suit], suit_length(&hs, suit));
-		}
-	}
+	for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++)
+		textbuf_wrote(tb, hand_text(textbuf_room(tb, HAND_TEXT_MAX(1)), deal->hand[seat],
+		    "\x06\x03\x04\x05", 1, 0));
 }
 
 /* Reading.  The BRI part: 39 numbers 01..52, North's, East's and South's

@@ -14,18 +14,16 @@ csv_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	static const char *const vulnerability[] = { "-", "NS", "EW", "All" };
 	const char *vul = vulnerability[dl_vulnerability(deal->board)];
 	TEXTBUF(tb, out);
-	struct hand_suits hs;
 
 	(void)run;
 	(void)state;
-	for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++)
-		for (unsigned suit = 0; suit < SUITS; suit++) {
-			if (suit == 0)
-				hand_suits(deal, seat, &hs);
-			textbuf_char(&tb, '"');
-			textbuf_add(&tb, hs.ranks + hs.start[suit], suit_length(&hs, suit));
-			TEXTBUF_ADD(&tb, "\",");
-		}
+	/* "AK2","QJ","","T98765432", a hand's suits */
+	for (unsigned seat = DL_NORTH; seat <= DL_WEST; seat++) {
+		textbuf_char(&tb, '"');
+		textbuf_wrote(&tb, hand_text(textbuf_room(&tb, HAND_TEXT_MAX(3)), deal->hand[seat],
+		    "   \",\"\",\"\",\"", 3, 1));
+		TEXTBUF_ADD(&tb, "\",");
+	}
 	textbuf_char(&tb, '"');
 	textbuf_unsigned(&tb, deal->board);
 	TEXTBUF_ADD(&tb, "\",\"");

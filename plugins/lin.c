@@ -11,13 +11,8 @@
 static void
 lin_hand(struct textbuf *tb, const struct dl_deal *deal, unsigned seat)
 {
-	struct hand_suits hs;
-
-	hand_suits(deal, seat, &hs);
-	for (unsigned suit = 0; suit < SUITS; suit++) {
-		textbuf_char(tb, "SHDC"[suit]);
-		textbuf_add(tb, hs.ranks + hs.start[suit], suit_length(&hs, suit));
-	}
+	textbuf_wrote(tb, hand_text(textbuf_room(tb, HAND_TEXT_MAX(1)), deal->hand[seat],
+	    "SHDC", 1, 0));
 }
 
 static int

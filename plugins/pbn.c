@@ -5,21 +5,14 @@
 #include <strings.h>
 
 #include "analysed.h"
+#include "suits.h"
 #include "textbuf.h"
 #include "reading.h"
 
 static void
 add_hand(struct textbuf *tb, const unsigned char cards[DL_HAND_CARDS])
 {
-	unsigned suit = 0;
-
-	for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
-		for (; suit < dl_suit(cards[i]); suit++)
-			textbuf_char(tb, '.');
-		textbuf_char(tb, dl_rank_char(cards[i]));
-	}
-	for (; suit < 3; suit++)
-		textbuf_char(tb, '.');
+	textbuf_wrote(tb, hand_text(textbuf_room(tb, HAND_TEXT_MAX(1)), cards, "....", 1, 1));
 }
 
 /* A PBN string escapes '"' and '\' with a backslash. */

@@ -1,42 +1,43 @@
 /* Hands suit by suit, shared by the writers that print suits separately
- * (lin, csv, dge). */
+ * (pbn, lin, csv, dge). */
 #ifndef DL_PLUGINS_SUITS_H
 #define DL_PLUGINS_SUITS_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "dl/plugin.h"
 
 #define SUITS 4
 
-/* The rank letters of seat's cards, suit by suit, high to low: suit s
- * is ranks + start[s], start[s + 1] - start[s] letters.  The hand is in
- * increasing card order, which is suit by suit, high to low. */
-struct hand_suits {
-	char ranks[DL_HAND_CARDS];
-	unsigned char start[SUITS + 1];
-};
+/* The most bytes hand_text writes with separators of width bytes. */
+#define HAND_TEXT_MAX(width) (DL_HAND_CARDS + SUITS * (width))
 
-static inline void
-hand_suits(const struct dl_deal *deal, unsigned seat, struct hand_suits *hs)
-{
-	unsigned suit = 0;
-
-	hs->start[0] = 0;
-	for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
-		unsigned card = deal->hand[seat][i];
-		for (; suit < dl_suit(card); suit++)
-			hs->start[suit + 1] = (unsigned char)i;
-		hs->ranks[i] = dl_rank_char(card);
-	}
-	for (; suit < SUITS; suit++)
-		hs->start[suit + 1] = DL_HAND_CARDS;
-}
-
+/* A hand's ranks suit by suit, high to low, each suit from first (0 or
+ * 1) on led by its separator, the width bytes at seps + width * suit:
+ * "SAK2HQJ..." (LIN: "SHDC", first 0) or "AK2.QJ..." (PBN: "....",
+ * first 1).  Its length, 13 + width * (4 - first).
+ *
+ * A suit's length is a coin toss to the branch predictor, so nothing
+ * here branches on it: card i, of suit s, goes at i + width * (s + 1 -
+ * first), and suit s's separator after the cards of the suits before
+ * it, at that count + width * (s - first). */
 static inline size_t
-suit_length(const struct hand_suits *hs, unsigned suit)
+hand_text(char *out, const unsigned char cards[DL_HAND_CARDS], const char *seps,
+    size_t width, unsigned first)
 {
-	return (size_t)(hs->start[suit + 1] - hs->start[suit]);
+	size_t before[SUITS] = { 0 };
+
+	for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
+		unsigned card = cards[i], suit = dl_suit(card);
+		out[i + width * (suit + 1 - first)] = dl_rank_char(card);
+		before[1] += card < 13;
+		before[2] += card < 26;
+		before[3] += card < 39;
+	}
+	for (unsigned suit = first; suit < SUITS; suit++)
+		memcpy(out + before[suit] + width * (suit - first), seps + width * suit, width);
+	return DL_HAND_CARDS + width * (SUITS - first);
 }
 
 #endif

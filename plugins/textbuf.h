@@ -44,6 +44,22 @@ textbuf_add(struct textbuf *tb, const char *bytes, size_t len)
 	tb->n += len;
 }
 
+/* Room for len bytes (at most TEXTBUF_SIZE) written in place, then
+ * counted by textbuf_wrote. */
+static inline char *
+textbuf_room(struct textbuf *tb, size_t len)
+{
+	if (len > TEXTBUF_SIZE - tb->n)
+		textbuf_flush(tb);
+	return tb->text + tb->n;
+}
+
+static inline void
+textbuf_wrote(struct textbuf *tb, size_t len)
+{
+	tb->n += len;
+}
+
 /* a string literal */
 #define TEXTBUF_ADD(tb, literal) textbuf_add((tb), (literal), sizeof(literal) - 1)
 
