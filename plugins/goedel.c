@@ -7,48 +7,63 @@
 
 #define GOEDEL_DIGITS 29	/* enough for any 96-bit deal number */
 
-/* The number's 29 decimal digits, digit[0] the units: split into parts
- * below 10^9 by three 128-bit divisions, then each part by 32-bit ones. */
+/* A line: 29 digit positions grouped by three with commas, then '\n'. */
+#define GOEDEL_LINE (GOEDEL_DIGITS + (GOEDEL_DIGITS - 1) / 3 + 1)
+
+/* The nine digits of part below 10^9 at text, each after the comma
+ * that precedes it in the line when text points at a group's start:
+ * "ddd,ddd,ddd". */
 static void
-decimal_digits(const unsigned char bytes[DL_DEAL_NUMBER_BYTES], unsigned digit[GOEDEL_DIGITS])
+nine_digits(char *text, uint32_t part)
+{
+	for (int group = 2; group >= 0; group--, part /= 1000) {
+		unsigned three = part % 1000;
+		char *g = text + 4 * group;
+		g[0] = (char)('0' + three / 100);
+		g[1] = (char)('0' + three / 10 % 10);
+		g[2] = (char)('0' + three % 10);
+	}
+}
+
+/* The line of a deal number, leading zeros as blanks: the number split
+ * by one 128-bit division into the top 11 digits and the low 18, each
+ * then by 64-bit divisions (by constants: gcc multiplies). */
+static void
+goedel_line(const unsigned char bytes[DL_DEAL_NUMBER_BYTES], char line[GOEDEL_LINE])
 {
 	unsigned __int128 number = 0;
+	uint64_t high, low;
+	size_t blank = 0;
 
 	for (unsigned i = 0; i < DL_DEAL_NUMBER_BYTES; i++)
 		number = number << 8 | bytes[i];
-	for (unsigned p = 0; p < GOEDEL_DIGITS; p += 9) {
-		uint32_t part = (uint32_t)(number % 1000000000u);
-		number /= 1000000000u;
-		for (unsigned q = p; q < p + 9 && q < GOEDEL_DIGITS; q++) {
-			digit[q] = part % 10;
-			part /= 10;
-		}
-	}
+	high = (uint64_t)(number / 1000000000000000000u);	/* below 10^11 */
+	low = (uint64_t)(number % 1000000000000000000u);
+	/* "dd,ddd,ddd,ddd,ddd,ddd,ddd,ddd,ddd,ddd": 2 + 3 groups of high, then 6 of low */
+	line[0] = (char)('0' + high / 1000000000 / 10 % 10);
+	line[1] = (char)('0' + high / 1000000000 % 10);
+	nine_digits(line + 3, (uint32_t)(high % 1000000000));
+	nine_digits(line + 15, (uint32_t)(low / 1000000000));
+	nine_digits(line + 27, (uint32_t)(low % 1000000000));
+	for (size_t at = 2; at < GOEDEL_LINE - 2; at += 4)
+		line[at] = ',';
+	line[GOEDEL_LINE - 1] = '\n';
+	/* the units digit shows even when the number is 0 */
+	while (blank < GOEDEL_LINE - 2 && (line[blank] == '0' || line[blank] == ','))
+		blank++;
+	memset(line, ' ', blank);
 }
 
 static int
 goedel_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *deal,
     void *state)
 {
-	unsigned digit[GOEDEL_DIGITS];	/* digit[0] is the units */
-	char line[GOEDEL_DIGITS + GOEDEL_DIGITS / 3 + 1];
-	size_t n = 0;
-	int leading = 1;
+	char line[GOEDEL_LINE];
 
 	(void)run;
 	(void)state;
-	decimal_digits(deal->number, digit);
-	for (unsigned p = GOEDEL_DIGITS; p-- > 0;) {
-		/* the units digit shows even when the number is 0 */
-		if (digit[p] != 0 || p == 0)
-			leading = 0;
-		line[n++] = leading ? ' ' : (char)('0' + digit[p]);
-		if (p == 0)
-			line[n++] = '\n';
-		else if (p % 3 == 0)
-			line[n++] = leading ? ' ' : ',';
-	}
-	out->write(out, line, n);
+	goedel_line(deal->number, line);
+	out->write(out, line, sizeof line);
 	return 0;
 }
 

@@ -105,6 +105,30 @@ from_plain_tso() {
 	dl-fmt-tso < "$BIGDEAL/v1/deals.tso" | sed -n 2p | grep -qx '#B: 1-32'
 }
 
+@test "goedel: leading zeros blank, commas every three digits, from 0 to D - 1" {
+	# deal numbers at the edges of the digit groups and of the writer's
+	# split at 10^18; the last is D - 1, the largest there is
+	printf '#P: dl/1 numbers\n#G: dl256 event 0 session 0\n#B: 1-9\n' > numbers
+	printf '%s\n' '1 000000000000000000000000' '2 000000000000000000000001' \
+	    '3 0000000000000000000003e8' '4 0000000000000000000f4240' \
+	    '5 000000000de0b6b3a763ffff' '6 000000000de0b6b3a7640000' \
+	    '7 00000000de0b6b3a76400001' '8 033b2e3c9fd0803ce8000000' \
+	    '9 ad55e315634dda658bf491ff' >> numbers
+	dl-map < numbers | dl-fmt-goedel > out
+	cat > want <<-'EOF'
+	                                     0
+	                                     1
+	                                 1,000
+	                             1,000,000
+	               999,999,999,999,999,999
+	             1,000,000,000,000,000,000
+	            16,000,000,000,000,000,001
+	 1,000,000,000,000,000,000,000,000,000
+	53,644,737,765,488,792,839,237,439,999
+	EOF
+	diff want out
+}
+
 @test "--crlf ends LIN lines in CRLF" {
 	deals_of v1 | dl-fmt-lin --crlf > crlf.lin
 	sed 's/$/\r/' "$BIGDEAL/v1/lin.lin" | cmp - crlf.lin
