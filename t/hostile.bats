@@ -309,8 +309,9 @@ played_club() {
 		mkfifo in
 		exec 7<> in
 		# a background job of a script starts with INT and QUIT ignored,
-		# which a tool leaves so: give it the defaults, as from a terminal
-		env --default-signal=INT,QUIT dl-fmt -f pbn,tso -p s < in 7>&- &
+		# and bats -j (GNU parallel) ignores ALRM: a tool leaves an ignored
+		# signal so, so give it every default, as from a terminal
+		env --default-signal dl-fmt -f pbn,tso -p s < in 7>&- &
 		pid=$!
 		head -1500 ../deals >&7	# the headers and some boards: files begun
 		sleep 0.3
