@@ -449,7 +449,17 @@ deal_is_complete(const unsigned char owner[CARDS])
 }
 
 /* Each hand's cards are its mask's set bits, lowest first: no store waits
- * on another, as filling the hands card by card would. */
+ * on another, as filling the hands card by card would, and the four hands
+ * go side by side, each a chain of dependent steps.  The bit above the
+ * cards stops a hand that has fewer than 13 (card 63). */
+/* The lowest card of cards into *card; the others. */
+static inline uint64_t
+lowest_card(uint64_t cards, unsigned char *card)
+{
+	*card = (unsigned char)__builtin_ctzll(cards | UINT64_C(1) << 63);
+	return cards & (cards - 1);
+}
+
 void
 deal_hands(const unsigned char owner[CARDS], unsigned char hand[HANDS][HAND_CARDS])
 {
@@ -457,15 +467,14 @@ deal_hands(const unsigned char owner[CARDS], unsigned char hand[HANDS][HAND_CARD
 
 	owner_masks(owner, &low, &high);
 
-	const uint64_t cards[HANDS] = {
-		ALL_CARDS & ~low & ~high, low & ~high, ~low & high, low & high,
-	};
-	for (unsigned h = 0; h < HANDS; h++) {
-		uint64_t m = cards[h];
-		/* at most 13: a deal that is not complete fills what it can */
+	uint64_t north = ALL_CARDS & ~low & ~high, east = low & ~high;
+	uint64_t south = ~low & high, west = low & high;
 #pragma GCC unroll 13
-		for (unsigned i = 0; i < HAND_CARDS && m != 0; i++, m &= m - 1)
-			hand[h][i] = (unsigned char)__builtin_ctzll(m);
+	for (unsigned i = 0; i < HAND_CARDS; i++) {
+		north = lowest_card(north, &hand[0][i]);
+		east = lowest_card(east, &hand[1][i]);
+		south = lowest_card(south, &hand[2][i]);
+		west = lowest_card(west, &hand[3][i]);
 	}
 }
 

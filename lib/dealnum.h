@@ -31,7 +31,9 @@ u128 number_from_deal(const unsigned char owner[CARDS]);
 /* 1 when every owner is 0..3 and every hand holds 13 cards. */
 int deal_is_complete(const unsigned char owner[CARDS]);
 
-/* hand[h][i]: the cards of hand h in increasing card order. */
+/* hand[h][i]: the cards of hand h in increasing card order, of a complete
+ * deal (13 cards each, as deal_from_tso and the readers check); a hand of
+ * fewer has card 63 for those it lacks, one of more its lowest 13. */
 void deal_hands(const unsigned char owner[CARDS], unsigned char hand[HANDS][HAND_CARDS]);
 
 /* The deal as PBN writes it from North: "N:" and four hands, suits by
