@@ -208,7 +208,7 @@ filter(struct stream_in *in, struct dl_error *e)
 	if (write_headers(in, &out, e) == -1)
 		return -1;
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
-		if (record_deal(in, line, &board, owner, e) == -1)
+		if (record_deal(in, line, len, &board, owner, e) == -1)
 			return -1;
 		if (opt.listed && !listed(&opt.list, &cursor, board))
 			continue;

@@ -267,7 +267,7 @@ analyse(struct stream_in *in, struct progress *p, struct dl_error *e)
 	b->n = 0;
 	write_headers(in, &out);
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
-		if (record_deal(in, line, &b->board[b->n], b->owner[b->n], e) == -1)
+		if (record_deal(in, line, len, &b->board[b->n], b->owner[b->n], e) == -1)
 			break;
 		if (++b->n == BATCH)
 			flush_batch(b, &out, p);

@@ -55,7 +55,7 @@ write_streaming(struct stream_in *in, struct writers *ws, struct dl_error *e)
 	    in->headers, in->nheaders, stream_analysis(in) != NULL, e) == -1)
 		return -1;
 	while ((got = stream_next_record(in, &line, &len, e)) == 1)
-		if (record_deal(in, line, &board, owner, e) == -1 ||
+		if (record_deal(in, line, len, &board, owner, e) == -1 ||
 		    writers_board(ws, board, owner, stream_analysis(in), e) == -1)
 			return -1;
 	if (got == -1)
@@ -85,7 +85,7 @@ write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 			if (analysed)
 				analyses = xreallocarray(analyses, cap, sizeof *analyses);
 		}
-		if (record_deal(in, line, &board, deals[n], e) == -1)
+		if (record_deal(in, line, len, &board, deals[n], e) == -1)
 			goto done;
 		if (analysed)
 			analyses[n] = *stream_analysis(in);

@@ -95,7 +95,7 @@ deals_to_numbers(struct stream_in *in, const struct mapping *map, struct dl_erro
 	} else
 		out.fp = stdout;
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
-		if (record_deal(in, line, &board, owner, e) == -1)
+		if (record_deal(in, line, len, &board, owner, e) == -1)
 			return -1;
 		stream_out_number(&out, board, map->number(owner));
 	}

@@ -350,7 +350,7 @@ read_records(struct stream_in *in, const struct mapping *map, struct tally *t,
 				return -1;
 			map->deal(number, owner);
 		} else {
-			if (record_deal(in, line, &board, owner, e) == -1)
+			if (record_deal(in, line, len, &board, owner, e) == -1)
 				return -1;
 			number = map->number(owner);
 		}

@@ -321,8 +321,8 @@ record_board(struct stream_in *s, char *line, unsigned *board, char **fieldp,
 }
 
 int
-record_deal(struct stream_in *s, char *line, unsigned *board, unsigned char owner[CARDS],
-    struct dl_error *e)
+record_deal(struct stream_in *s, char *line, size_t len, unsigned *board,
+    unsigned char owner[CARDS], struct dl_error *e)
 {
 	char *field;
 	const char *why;
@@ -330,7 +330,8 @@ record_deal(struct stream_in *s, char *line, unsigned *board, unsigned char owne
 	if (record_board(s, line, board, &field, e) == -1)
 		return -1;
 	if (s->kind != STREAM_ANALYSED) {
-		if ((why = deal_from_tso(field, strlen(field), owner)) != NULL)
+		/* a line holds no NUL: the field is the rest of it */
+		if ((why = deal_from_tso(field, len - (size_t)(field - line), owner)) != NULL)
 			return stream_error(s, e, "%s", why);
 		return 0;
 	}

@@ -85,9 +85,10 @@ int date_text_check(const char *text, struct dl_error *e);
 int record_board(struct stream_in *s, char *line, unsigned *board, char **field,
     struct dl_error *e);
 
-/* A deals record: its board and deal; fails on a field that is not one.
- * A numbers record: its board and deal number, which must be below D. */
-int record_deal(struct stream_in *s, char *line, unsigned *board,
+/* A deals record, line of len bytes (stream_next_record's): its board and
+ * deal; fails on a field that is not one.  A numbers record: its board
+ * and deal number, which must be below D. */
+int record_deal(struct stream_in *s, char *line, size_t len, unsigned *board,
     unsigned char owner[CARDS], struct dl_error *e);
 /* The analysis of the last deals record read, or NULL when the stream is
  * not analysed. */

@@ -80,7 +80,7 @@ reverse_deals(struct run *run, FILE *in, FILE *fp, struct dl_error *e)
 	}
 	while ((got = stream_next_record(&run->in, &line, &len, e)) == 1) {
 		char *record = xstrdup(line);
-		if (record_deal(&run->in, line, &board, owner, e) == -1) {
+		if (record_deal(&run->in, line, len, &board, owner, e) == -1) {
 			free(record);
 			return -1;
 		}

@@ -108,7 +108,7 @@ read_deals(const struct run *run, const char *text, size_t size)
 	if (out.headed && (mapping_of_stream(&out, NULL, &map, &e) == -1 || map != run->map))
 		fuzz_fail("dl-map's output names another mapping");
 	while ((got = stream_next_record(&out, &line, &len, &e)) == 1) {
-		if (record_deal(&out, line, &board, owner, &e) == -1)
+		if (record_deal(&out, line, len, &board, owner, &e) == -1)
 			fuzz_fail("output record %zu: %s", i + 1, e.msg);
 		if (i == run->n || board != run->boards[i])
 			fuzz_fail("output board %u is not input board %u", board,

@@ -31,7 +31,7 @@ main(void)
 		goto fail;
 	while (stream_next_record(&in, &line, &len, &e) == 1) {
 		held = xreallocarray(held, n + 1, sizeof *held);
-		if (record_deal(&in, line, &board, held[n++], &e) == -1)
+		if (record_deal(&in, line, len, &board, held[n++], &e) == -1)
 			goto fail;
 	}
 	SetMaxThreads(0);
