@@ -77,19 +77,27 @@ all: $(TOOL_BIN) $(LINKS) $(READ_LINKS) $(SO)
 test-progs: $(HELPERS)
 
 # Compiling: one rule a source directory, each writing its .d file.
-$(BUILD)/obj/lib/%.o: lib/%.c
+# A build directory made before its name was absolute holds .d files that
+# name their objects as make was then told, rules make never applies: one
+# without this stamp is compiled again, once.
+DEPSTAMP = $(BUILD)/obj/.absolute-names
+$(DEPSTAMP):
+	@mkdir -p $(@D)
+	@touch $@
+
+$(BUILD)/obj/lib/%.o: lib/%.c $(DEPSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/obj/cmd/%.o: cmd/%.c
+$(BUILD)/obj/cmd/%.o: cmd/%.c $(DEPSTAMP)
 	@mkdir -p $(@D)
 	$(CC) -Icmd $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/obj/plugins/%.o: plugins/%.c
+$(BUILD)/obj/plugins/%.o: plugins/%.c $(DEPSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/obj/t/%.o: t/helpers/%.c
+$(BUILD)/obj/t/%.o: t/helpers/%.c $(DEPSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 

@@ -46,6 +46,18 @@ setup_file() {
 	[ "$status" -eq 0 ]
 }
 
+@test "a build directory from before its name was made absolute is compiled again, once" {
+	# its .d files named the objects relatively: make would miss a header
+	rm "$B/obj/.absolute-names"
+	run mk -n
+	[ "$status" -eq 0 ]
+	[ "$(made <<< "$output" | grep -c '\.o$')" -eq "$(find "$B/obj" -name '*.o' | wc -l)" ]
+	# the stamp made before the objects it covers: nothing to do
+	touch -d @0 "$B/obj/.absolute-names"
+	run mk -q all
+	[ "$status" -eq 0 ]
+}
+
 @test "make test-progs builds the test helpers and fuzz replay binaries" {
 	run mk -n test-progs
 	[ "$status" -eq 0 ]

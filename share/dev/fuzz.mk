@@ -40,7 +40,7 @@ FUZZ_OBJ = $(patsubst t/fuzz/%.c,$(BUILD)/obj/fuzz/%.o,$(wildcard t/fuzz/*.c))
 
 test-progs: $(FUZZ_REPLAY)
 
-$(BUILD)/obj/fuzz/%.o: t/fuzz/%.c
+$(BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(DEPSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -It/fuzz -Icmd $(DEPFLAGS) -c $< -o $@
 
@@ -55,7 +55,7 @@ $(BUILD)/fuzz/stub_%.so: t/fuzz/stub_%.c lib/dl/plugin.h
 # global also has an ODR indicator, __odr_asan.NAME, renamed with it, or
 # the sanitizer build links a dozen of them under one name.
 FUZZ_READER_OBJ = $(READERS:%=$(BUILD)/obj/fuzz/reader_%.o)
-$(BUILD)/obj/fuzz/reader_%.o: plugins/%.c
+$(BUILD)/obj/fuzz/reader_%.o: plugins/%.c $(DEPSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -MT $@ -c $< -o $@.tmp
 	objcopy --redefine-sym dl_plugin=dl_plugin_$* \
