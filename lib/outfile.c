@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "cleanup.h"
 #include "outfile.h"
 #include "util.h"
@@ -25,6 +27,16 @@ forget_pending(struct outfile *of)
 }
 
 #define OUTFILE_BUFFER (64 * 1024)
+
+/* After fclose: the buffer held the file's last bytes. */
+static void
+free_buffer(struct outfile *of)
+{
+	if (of->buffer != NULL)
+		sodium_memzero(of->buffer, OUTFILE_BUFFER);
+	free(of->buffer);
+	of->buffer = NULL;
+}
 
 FILE *
 outfile_create(struct outfile *of, const char *path, mode_t mode, struct dl_error *e)
@@ -65,8 +77,10 @@ outfile_create(struct outfile *of, const char *path, mode_t mode, struct dl_erro
 		return NULL;
 	}
 	/* a deal file is written in large pieces: a 4 KiB buffer, stdio's
-	 * default for a file, costs a system call every few boards */
-	setvbuf(of->fp, NULL, _IOFBF, OUTFILE_BUFFER);
+	 * default for a file, costs a system call every few boards (and
+	 * glibc keeps its default size when setvbuf is given no buffer) */
+	of->buffer = xmalloc(OUTFILE_BUFFER);
+	setvbuf(of->fp, of->buffer, _IOFBF, OUTFILE_BUFFER);
 	return of->fp;
 }
 
@@ -121,6 +135,7 @@ finish_writing(struct outfile *of, struct dl_error *e)
 	if (fclose(of->fp) == EOF && status == 0)
 		status = dl_error_sys(e, "write error on %s", of->path);
 	of->fp = NULL;
+	free_buffer(of);
 	return status;
 }
 
@@ -307,6 +322,7 @@ outfile_discard(struct outfile *of)
 	if (of->fp != NULL)
 		fclose(of->fp);
 	of->fp = NULL;
+	free_buffer(of);
 	if (of->tmp != NULL)
 		unlink(of->tmp);
 	forget_pending(of);

@@ -16,6 +16,7 @@ struct outfile {
 				 * then the cleanup module removes it should
 				 * the tool end */
 	FILE *fp;
+	char *buffer;		/* fp's, wiped when it closes: deals before play */
 };
 
 enum publish_mode {
