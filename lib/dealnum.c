@@ -448,10 +448,6 @@ deal_is_complete(const unsigned char owner[CARDS])
 	return 1;
 }
 
-/* Each hand's cards are its mask's set bits, lowest first: no store waits
- * on another, as filling the hands card by card would, and the four hands
- * go side by side, each a chain of dependent steps.  The bit above the
- * cards stops a hand that has fewer than 13 (card 63). */
 /* The lowest card of cards into *card; the others. */
 static inline uint64_t
 lowest_card(uint64_t cards, unsigned char *card)
@@ -460,6 +456,10 @@ lowest_card(uint64_t cards, unsigned char *card)
 	return cards & (cards - 1);
 }
 
+/* Each hand's cards are its mask's set bits, lowest first: no store waits
+ * on another, as filling the hands card by card would, and the four hands
+ * go side by side, each a chain of dependent steps.  The bit above the
+ * cards stops a hand that has fewer than 13 (card 63). */
 void
 deal_hands(const unsigned char owner[CARDS], unsigned char hand[HANDS][HAND_CARDS])
 {

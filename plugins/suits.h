@@ -29,7 +29,8 @@ hand_text(char *out, const unsigned char cards[DL_HAND_CARDS], const char *seps,
 	size_t before[SUITS] = { 0 };
 
 	for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
-		unsigned card = cards[i], suit = dl_suit(card);
+		/* & 3: not even a card beyond 51 writes outside the text */
+		unsigned card = cards[i], suit = dl_suit(card) & 3;
 		out[i + width * (suit + 1 - first)] = dl_rank_char(card);
 		before[1] += card < 13;
 		before[2] += card < 26;
