@@ -1,7 +1,9 @@
 #!/bin/sh
 # make bench: throughput and peak memory of the pipeline, as recorded in
 # docs/performance.md.  Wall-clock figures depend on the machine and on what
-# else runs on it: each figure is the best of $RUNS runs.
+# else runs on it: each figure is the best of $RUNS runs, with the spread
+# (how much slower the slowest run was); the two figures of a ratio are
+# timed in alternation, so that both meet the same neighbours.
 set -eu
 build=$1
 PATH="$build/bin:$PATH"
@@ -26,16 +28,41 @@ fi
 
 now() { date +%s.%N; }
 
-# best TIME-OF-RUNS COMMAND: the fastest of $RUNS runs of a shell command
+# timed COMMAND: the seconds one run of a shell command takes
+timed() {
+	start=$(now)
+	sh -c "$1"
+	awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.4f", b - a }'
+}
+
+min() { awk -v a="$1" -v b="${2:-$1}" 'BEGIN { print (a < b ? a : b) }'; }
+max() { awk -v a="$1" -v b="${2:-$1}" 'BEGIN { print (a > b ? a : b) }'; }
+
+# best COMMAND: the fastest of $RUNS runs of a shell command; the slowest
+# goes to $tmp/worst, for report's spread
 best() {
-	best=
+	best= worst=
 	for i in $(seq "$RUNS"); do
-		start=$(now)
-		sh -c "$1"
-		t=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.4f", b - a }')
-		best=$(awk -v a="$t" -v b="${best:-$t}" 'BEGIN { print (a < b ? a : b) }')
+		t=$(timed "$1")
+		best=$(min "$t" "$best") worst=$(max "$t" "$worst")
 	done
+	echo "$worst" > "$tmp/worst"
 	echo "$best"
+}
+
+# best_of_two A B: "BEST-A BEST-B", the two commands run in turn $RUNS
+# times; their slowest runs go to $tmp/worst and $tmp/worst2
+best_of_two() {
+	a= b= wa= wb=
+	for i in $(seq "$RUNS"); do
+		t=$(timed "$1")
+		a=$(min "$t" "$a") wa=$(max "$t" "$wa")
+		t=$(timed "$2")
+		b=$(min "$t" "$b") wb=$(max "$t" "$wb")
+	done
+	echo "$wa" > "$tmp/worst"
+	echo "$wb" > "$tmp/worst2"
+	echo "$a $b"
 }
 
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { printf "%.0f", n / t }'; }
@@ -54,10 +81,13 @@ t=$(best "$DEALER -s 1 '$tmp/dealer.in' > /dev/null")
 ref=$(rate "$BOARDS" "$t")
 echo "reference: dealer, $BOARDS deals printed one a line: $(printf %.3f "$t") s: $ref deals/s"
 
-# report WHAT BOARDS SECONDS: a line with the rate and the multiple of dealer's
+# report WHAT BOARDS SECONDS [WORST]: a line with the rate, the multiple of
+# dealer's and the spread: how much slower the slowest run was (WORST, or
+# the last best's)
 report() {
-	printf '%-46s %8.3f s %10s /s %6.1fx dealer\n' "$1" "$3" "$(rate "$2" "$3")" \
-	    "$(awk -v n="$2" -v t="$3" -v r="$ref" 'BEGIN { print n / t / r }')"
+	printf '%-46s %8.3f s %10s /s %6.1fx dealer, spread %s %%\n' "$1" "$3" \
+	    "$(rate "$2" "$3")" "$(awk -v n="$2" -v t="$3" -v r="$ref" 'BEGIN { print n / t / r }')" \
+	    "$(awk -v w="${4:-$(cat "$tmp/worst")}" -v t="$3" 'BEGIN { printf "%.0f", (w / t - 1) * 100 }')"
 }
 
 echo "seed -> .tso, $BOARDS boards, to /dev/null:"
@@ -85,14 +115,14 @@ done
 # Both cores: one pipeline writing a file, against the run split in two:
 # by threads in one process, by two shards made side by side and joined
 # by dl-cat (docs/generator.md), the same bytes.
-echo "seed -> .tso file, $BOARDS boards, split over $(nproc) cores:"
-one=$(best "dl-stream -n $BOARDS < '$tmp/key' | dl-map > '$tmp/one.tso'")
-report "  one pipeline (dl-stream | dl-map)" "$BOARDS" "$one"
+echo "seed -> .tso file, $BOARDS boards, split over $(nproc) cores (each way in turn with the pipeline):"
+pipeline="dl-stream -n $BOARDS < '$tmp/key' | dl-map > '$tmp/one.tso'"
 split() {
-	t=$(best "$2")
-	report "  $1" "$BOARDS" "$t"
+	set -- "$1" $(best_of_two "$pipeline" "$2")
+	report "  one pipeline (dl-stream | dl-map)" "$BOARDS" "$2" "$(cat "$tmp/worst")"
+	report "  $1" "$BOARDS" "$3" "$(cat "$tmp/worst2")"
 	cmp -s "$tmp/one.tso" "$tmp/split.tso" || { echo "bench: $1 differs from the run" >&2; exit 1; }
-	echo "    $(awk -v a="$one" -v b="$t" 'BEGIN { printf "%.2f", a / b }')x one pipeline, the same bytes"
+	echo "    $(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", a / b }')x one pipeline, the same bytes"
 }
 split "2 threads (dl-stream -d -j 2)" "dl-stream -d -j 2 -n $BOARDS < '$tmp/key' > '$tmp/split.tso'"
 split "2 shards through pipes, dl-cat" "bash -c \"dl-cat <(dl-stream -d -n $BOARDS --shard 1/2 < '$tmp/key') <(dl-stream -d -n $BOARDS --shard 2/2 < '$tmp/key') > '$tmp/split.tso'\""
@@ -129,16 +159,18 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then mem=$(mktemp -d /dev/shm/dl-bench.XX
 nformats=$(echo "$all" | tr , ' ' | wc -w)
 t=$(best "rm -f '$mem'/all.*; dl-fmt -j 1 -f $all -p '$mem/all' < '$tmp/fmt.tso'")
 report "  $nformats formats in one run, one thread (-j 1)" "$FMT_BOARDS" "$t"
-t=$(best "rm -f '$mem'/all.*; dl-fmt -f $all -p '$mem/all' < '$tmp/fmt.tso'")
-report "  $nformats formats in one run, a thread a core ($all)" "$FMT_BOARDS" "$t"
-rm -f "$mem"/all.*
 slowest=0 name=
 for f in $(echo "$all" | tr , ' '); do
 	t=$(best "rm -f '$mem'/one.*; dl-fmt -j 1 -f $f -p '$mem/one' < '$tmp/fmt.tso'")
 	if awk -v a="$t" -v b="$slowest" 'BEGIN { exit !(a > b) }'; then slowest=$t name=$f; fi
 done
-rm -f "$mem"/one.*
-report "  the slowest of them alone, one thread ($name)" "$FMT_BOARDS" "$slowest"
+# the run of all against the slowest alone, in turn
+set -- $(best_of_two "rm -f '$mem'/all.*; dl-fmt -f $all -p '$mem/all' < '$tmp/fmt.tso'" \
+    "rm -f '$mem'/one.*; dl-fmt -j 1 -f $name -p '$mem/one' < '$tmp/fmt.tso'")
+rm -f "$mem"/all.* "$mem"/one.*
+report "  $nformats formats in one run, a thread a core ($all)" "$FMT_BOARDS" "$1" "$(cat "$tmp/worst")"
+report "  the slowest of them alone, one thread ($name)" "$FMT_BOARDS" "$2" "$(cat "$tmp/worst2")"
+echo "    the $nformats cost $(awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }') times the slowest alone"
 
 # Reading: dl-read checks a file whole before its stream begins, so it
 # reads a file twice and a pipe once (its deals held in a temporary file).
