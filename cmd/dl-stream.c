@@ -167,26 +167,8 @@ maker_thread(void *arg)
 	return NULL;
 }
 
-/* The boards of range, made and written a chunk at a time by this thread. */
-static void
-make_boards_here(const struct seed_record *seed, struct board_range range,
-    const struct mapping *map)
-{
-	struct maker m = { .map = map };
-	struct chunk *c = &m.chunk;
-
-	c->text = xmalloc((size_t)CHUNK_BOARDS * RECORD_TEXT_MAX);
-	number_source_init(&m.ns, seed, range.high);
-	for (unsigned long k = 0; chunk_of(c, k, range); k++) {
-		make_chunk(&m, c);
-		fwrite_unlocked(c->text, 1, c->len, stdout);
-	}
-	number_source_free(&m.ns);
-	sodium_memzero(c->text, (size_t)CHUNK_BOARDS * RECORD_TEXT_MAX);
-	free(c->text);
-}
-
-/* The boards of range, made by that many threads, written in order. */
+/* The boards of range, made by that many threads, written in order; one
+ * thread's are made in the calling thread. */
 static void
 make_boards(const struct seed_record *seed, struct board_range range,
     const struct mapping *map, unsigned threads)
@@ -204,11 +186,14 @@ make_boards(const struct seed_record *seed, struct board_range range,
 		makers[i].chunk.text = xmalloc(size);
 		number_source_init(&makers[i].ns, seed, range.high);
 	}
-	for (unsigned i = 0; i < threads; i++)
+	if (threads == 1)
+		maker_thread(&makers[0]);
+	for (unsigned i = 0; threads > 1 && i < threads; i++)
 		if ((errno = pthread_create(&makers[i].thread, NULL, maker_thread, &makers[i])) != 0)
 			tool_fail_sys("a thread");
 	for (unsigned i = 0; i < threads; i++) {
-		pthread_join(makers[i].thread, NULL);
+		if (threads > 1)
+			pthread_join(makers[i].thread, NULL);
 		number_source_free(&makers[i].ns);
 		/* deal numbers and deals before play */
 		sodium_memzero(makers[i].chunk.text, size);
@@ -321,10 +306,7 @@ main(int argc, char *argv[])
 	if (deals)
 		stream_out_header(&out, 'M', map->name);
 	stream_close(&in);
-	if (threads > 1)
-		make_boards(seed, range, map, threads);
-	else
-		make_boards_here(seed, range, map);
+	make_boards(seed, range, map, threads);
 	secret_free(seed);
 	xfclose(stdout, "standard output");
 	return 0;
