@@ -29,16 +29,15 @@ par_side(const struct dl_analysis *a, int *score)
 	return ew ? "EW" : "NS";
 }
 
-/* Milton Work's count: ace 4, king 3, queen 2, jack 1. */
-static inline unsigned
-high_card_points(const struct dl_deal *deal, unsigned seat)
+/* Every seat's high-card points, Milton Work's count (ace 4, king 3,
+ * queen 2, jack 1), from the owners of the sixteen honours. */
+static inline void
+high_card_points(const struct dl_deal *deal, unsigned points[4])
 {
-	unsigned hcp = 0;
-
-	for (unsigned i = 0; i < DL_HAND_CARDS; i++)
-		if (deal->hand[seat][i] % 13 < 4)
-			hcp += 4 - deal->hand[seat][i] % 13;
-	return hcp;
+	points[0] = points[1] = points[2] = points[3] = 0;
+	for (unsigned suit = 0; suit < 4; suit++)
+		for (unsigned rank = 0; rank < 4; rank++)
+			points[deal->owner[13 * suit + rank] & 3] += 4 - rank;
 }
 
 #endif

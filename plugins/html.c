@@ -429,17 +429,14 @@ put_hand(char *p, const struct dl_deal *deal, unsigned seat)
 	return PUT(p, "</div>\n");
 }
 
-/* The seats' high-card points in the middle of the table.  Milton
- * Work's count, from the owners of the sixteen honours: ace 4, king 3,
- * queen 2, jack 1. */
+/* The seats' high-card points (Milton Work's) in the middle of the
+ * table. */
 static char *
 put_compass(char *p, const struct dl_deal *deal)
 {
-	unsigned points[4] = { 0 };
+	unsigned points[4];
 
-	for (unsigned suit = 0; suit < SUITS; suit++)
-		for (unsigned rank = 0; rank < 4; rank++)
-			points[deal->owner[13 * suit + rank]] += 4 - rank;
+	high_card_points(deal, points);
 	p = PUT(p, "<div class=\"compass\">");
 	for (unsigned seat = 0; seat < 4; seat++) {
 		p = put_piece(p, &compass_seat[seat]);

@@ -189,13 +189,15 @@ draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal 
 {
 	static const double at[4][2] = { { 0.5, 0.08 }, { 0.84, 0.36 }, { 0.5, 0.62 }, { 0.16, 0.36 } };
 	char label[32];
+	unsigned points[4];
 
+	high_card_points(deal, points);
 	cairo_set_line_width(cr, 0.8);
 	cairo_rectangle(cr, x, y, size, size);
 	cairo_stroke(cr);
 	for (unsigned seat = 0; seat < 4; seat++) {
 		snprintf(label, sizeof label, "<b>%c</b>\n%u", "NESW"[seat],
-		    high_card_points(deal, seat));
+		    points[seat]);
 		text_aligned(cr, x + at[seat][0] * size, y + at[seat][1] * size, FONT " 7", label,
 		    0.5);
 	}
