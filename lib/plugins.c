@@ -1,6 +1,10 @@
 #include <dirent.h>
 #include <dlfcn.h>
+#include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdint.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -72,24 +76,127 @@ plugin_suffix_is_valid(const char *suffix)
 }
 
 /* Loading code runs it (a constructor runs at dlopen, before any check of
- * ours): a file anyone may have replaced, or put in a directory anyone
- * may write to, is refused before it is opened. */
+ * ours), so we trust a plugin as OpenSSH trusts a key file: the file and
+ * every directory of its real path up to / must belong to root or to us
+ * and be writable by nobody else.  One exception, which OpenSSH does not
+ * make: a directory of root's with the sticky bit (/tmp), where nobody but
+ * an entry's owner may rename or remove it, so that what lies below it is
+ * as safe as its own owner and modes make it.  docs/plugins.md says this
+ * to plugin authors and directors. */
 static int
-safe_to_load(const char *path, struct dl_error *e)
+owner_is_trusted(uid_t uid)
 {
-	char *copy = xstrdup(path);
-	struct stat file, dir;
+	return uid == 0 || uid == geteuid();
+}
+
+static int
+untrusted(const char *path, const char *what, const struct stat *st, struct dl_error *e)
+{
+	if (!owner_is_trusted(st->st_uid))
+		return dl_error_set(e, DL_ERR_SYSTEM, "%s: %s belongs to user %ju, neither "
+		    "root nor you: not loading it", path, what, (uintmax_t)st->st_uid);
+	return dl_error_set(e, DL_ERR_SYSTEM, "%s: %s is writable by %s: not loading it",
+	    path, what, st->st_mode & S_IWOTH ? "anyone" : "its group");
+}
+
+/* Every directory above real, an absolute path without links, is
+ * trusted: nobody but root or us can put another file at real. */
+static int
+directories_are_trusted(const char *path, const char *real, struct dl_error *e)
+{
+	char *dir = xstrdup(real);
 	int status = 0;
 
-	if (stat(path, &file) == -1 || stat(dirname(copy), &dir) == -1)
+	for (char *slash = strrchr(dir, '/'); slash != NULL && status == 0;
+	    slash = strrchr(dir, '/')) {
+		struct stat st;
+		if (slash == dir)
+			slash[1] = '\0';	/* "/" itself, the last */
+		else
+			*slash = '\0';
+		if (stat(dir, &st) == -1)
+			status = dl_error_sys(e, "%s: %s", path, dir);
+		else if (!S_ISDIR(st.st_mode))
+			status = dl_error_set(e, DL_ERR_SYSTEM, "%s: %s is not a directory",
+			    path, dir);
+		else if (st.st_uid == 0 && (st.st_mode & S_ISVTX))
+			;	/* /tmp: what is below it is judged on its own */
+		else if (!owner_is_trusted(st.st_uid) || (st.st_mode & (S_IWGRP | S_IWOTH)))
+			status = untrusted(path, dir, &st, e);
+		if (slash == dir)
+			break;
+	}
+	free(dir);
+	return status;
+}
+
+/* What a truncated or foreign file would do to dlopen (SIGBUS on a page
+ * past the end, a refusal at best) is found before: the file is a shared
+ * object of this machine's kind whose header and segments lie within it. */
+static int
+is_whole_shared_object(int fd, off_t size)
+{
+	extern const ElfW(Ehdr) __ehdr_start;	/* our own program's header */
+	ElfW(Ehdr) eh;
+	ElfW(Phdr) ph;
+
+	if (size < (off_t)sizeof eh || pread(fd, &eh, sizeof eh, 0) != (ssize_t)sizeof eh)
+		return 0;
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_ident[EI_CLASS] != __ehdr_start.e_ident[EI_CLASS] ||
+	    eh.e_ident[EI_DATA] != __ehdr_start.e_ident[EI_DATA] ||
+	    eh.e_machine != __ehdr_start.e_machine || eh.e_type != ET_DYN ||
+	    eh.e_phentsize != sizeof ph || eh.e_phnum == 0)
+		return 0;
+	if (eh.e_phoff > (uintmax_t)size ||
+	    (uintmax_t)eh.e_phnum * sizeof ph > (uintmax_t)size - eh.e_phoff)
+		return 0;
+	for (unsigned i = 0; i < eh.e_phnum; i++) {
+		if (pread(fd, &ph, sizeof ph, eh.e_phoff + (off_t)i * sizeof ph) !=
+		    (ssize_t)sizeof ph)
+			return 0;
+		if (ph.p_offset > (uintmax_t)size || ph.p_filesz > (uintmax_t)size - ph.p_offset)
+			return 0;
+	}
+	if (eh.e_shnum != 0 && (eh.e_shoff > (uintmax_t)size ||
+	    (uintmax_t)eh.e_shnum * eh.e_shentsize > (uintmax_t)size - eh.e_shoff))
+		return 0;
+	return 1;
+}
+
+/* 0 when path may be loaded: its real name in *real (to pass to dlopen,
+ * so that no link is followed again), checked as above. */
+static int
+safe_to_load(const char *path, char **real, struct dl_error *e)
+{
+	struct stat st;
+	int fd, status = 0;
+
+	if ((*real = realpath(path, NULL)) == NULL)
+		return dl_error_sys(e, "%s", path);
+	if (directories_are_trusted(path, *real, e) == -1)
+		status = -1;
+	/* O_NONBLOCK: a FIFO named x.so must not hang us at the open */
+	else if ((fd = open(*real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) == -1)
 		status = dl_error_sys(e, "%s", path);
-	else if (file.st_mode & S_IWOTH)
-		status = dl_error_set(e, DL_ERR_SYSTEM, "%s: writable by anyone: not "
-		    "loading it", path);
-	else if (dir.st_mode & S_IWOTH)
-		status = dl_error_set(e, DL_ERR_SYSTEM, "%s: in a directory anyone may "
-		    "write to: not loading it", path);
-	free(copy);
+	else {
+		if (fstat(fd, &st) == -1)
+			status = dl_error_sys(e, "%s", path);
+		else if (!S_ISREG(st.st_mode))
+			status = dl_error_set(e, DL_ERR_SYSTEM, "%s: not a regular file: not "
+			    "loading it", path);
+		else if (!owner_is_trusted(st.st_uid) || (st.st_mode & (S_IWGRP | S_IWOTH)))
+			status = untrusted(path, "the file", &st, e);
+		else if (!is_whole_shared_object(fd, st.st_size))
+			status = dl_error_set(e, DL_ERR_SYSTEM, "%s: not a whole shared object "
+			    "for this machine (truncated, or built for another): not loading "
+			    "it", path);
+		close(fd);
+	}
+	if (status == -1) {
+		free(*real);
+		*real = NULL;
+	}
 	return status;
 }
 
@@ -105,10 +212,13 @@ load_file(const char *path, const char *name, struct loaded_plugin *lp, struct d
 {
 	const struct dl_plugin *p;
 	void *handle;
+	char *real;
 
-	if (safe_to_load(path, e) == -1)
+	if (safe_to_load(path, &real, e) == -1)
 		return -1;
-	if ((handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+	handle = dlopen(real, RTLD_NOW | RTLD_LOCAL);
+	free(real);
+	if (handle == NULL) {
 		const char *why = dlerror();
 		return dl_error_set(e, DL_ERR_SYSTEM, "%s: cannot load: %s", path,
 		    why ? why : "unknown error");

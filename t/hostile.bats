@@ -223,12 +223,116 @@ hcp_plugin() {
 @test "plugins: none is loaded from a directory, or a file, anyone may write to" {
 	hcp_plugin 's|x|x|'
 	chmod 777 mine
-	DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/hcp.so: in a directory anyone may write to: not loading it" \
+	DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/hcp.so: $PWD/mine is writable by anyone: not loading it" \
+	    dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	chmod 775 mine
+	DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/hcp.so: $PWD/mine is writable by its group: not loading it" \
 	    dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
 	chmod 755 mine
 	chmod 666 mine/hcp.so
-	DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/hcp.so: writable by anyone: not loading it" \
+	DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/hcp.so: the file is writable by anyone: not loading it" \
 	    dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	chmod 664 mine/hcp.so
+	DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/hcp.so: the file is writable by its group: not loading it" \
+	    dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+	chmod 644 mine/hcp.so
+	DL_PLUGIN_PATH=$PWD/mine dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso" > /dev/null
+}
+
+# marker_plugin DIR NAME: a plugin of that name whose constructor, which
+# runs at dlopen before any check of ours could, leaves DIR/NAME.ran
+marker_plugin() {
+	mkdir -p "$1"
+	printf '%s\n' '#include <fcntl.h>' '#include <unistd.h>' \
+	    "__attribute__((constructor)) static void ran(void) { close(open(\"$PWD/$2.ran\", O_CREAT | O_WRONLY, 0644)); }" |
+	    cc -shared -fPIC -x c - -o "$1/$2.so"
+}
+
+# every_plugin_user: the commands that open every plugin to list them or to
+# tell a file's format; none may run code from an untrusted place
+every_plugin_user() {
+	seed_of v1 | dl-stream -n 2 | dl-map > deals
+	dl-fmt -f pbn < deals > x.pbn
+	dl-fmt --list > /dev/null 2>&1 || true
+	dl-read x.pbn > /dev/null 2>&1 || true
+	dl-diff x.pbn x.pbn > /dev/null 2>&1 || true
+	dl-read --list > /dev/null 2>&1 || true
+}
+
+@test "plugins: code in a place a stranger controls never runs: owner, parents, links" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to give files to another user"
+	stranger=65534
+	# a plugin file of a stranger's, in a directory of ours
+	marker_plugin own evil
+	chown "$stranger" own/evil.so
+	DL_PLUGIN_PATH=$PWD/own refuses 2 "dl-fmt: $PWD/own/evil.so: the file belongs to user $stranger, neither root nor you: not loading it" \
+	    dl-fmt -f evil < "$BIGDEAL/v4/deals.tso"
+	DL_PLUGIN_PATH=$PWD/own every_plugin_user
+	# a directory a stranger made (as under /tmp), files of ours in it
+	marker_plugin theirs evil2
+	chown "$stranger" theirs
+	DL_PLUGIN_PATH=$PWD/theirs refuses 2 "dl-fmt: $PWD/theirs/evil2.so: $PWD/theirs belongs to user $stranger, neither root nor you: not loading it" \
+	    dl-fmt -f evil2 < "$BIGDEAL/v4/deals.tso"
+	DL_PLUGIN_PATH=$PWD/theirs every_plugin_user
+	# a safe directory inside one anyone may write to
+	marker_plugin open/safe evil3
+	chmod 777 open
+	DL_PLUGIN_PATH=$PWD/open/safe refuses 2 "dl-fmt: $PWD/open/safe/evil3.so: $PWD/open is writable by anyone: not loading it" \
+	    dl-fmt -f evil3 < "$BIGDEAL/v4/deals.tso"
+	DL_PLUGIN_PATH=$PWD/open/safe every_plugin_user
+	# a link from a safe directory to a file in an unsafe one, and a
+	# directory that is a link into one
+	mkdir linked
+	ln -s "$PWD/open/safe/evil3.so" linked/evil4.so
+	DL_PLUGIN_PATH=$PWD/linked refuses 2 "dl-fmt: $PWD/linked/evil4.so: $PWD/open is writable by anyone: not loading it" \
+	    dl-fmt -f evil4 < "$BIGDEAL/v4/deals.tso"
+	ln -s "$PWD/open/safe" dirlink
+	DL_PLUGIN_PATH=$PWD/dirlink refuses 2 "dl-fmt: $PWD/dirlink/evil3.so: $PWD/open is writable by anyone: not loading it" \
+	    dl-fmt -f evil3 < "$BIGDEAL/v4/deals.tso"
+	DL_PLUGIN_PATH=$PWD/linked:$PWD/dirlink every_plugin_user
+	[ "$(ls *.ran 2> /dev/null)" = "" ]
+}
+
+@test "plugins: below a sticky directory of root's (as /tmp) only owners and modes count" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to make a directory of root's"
+	mkdir -m 1777 sticky
+	hcp_plugin 's|x|x|'
+	mv mine sticky/mine
+	DL_PLUGIN_PATH=$PWD/sticky/mine dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso" > out
+	[ "$(cat out)" = "$(printf '# no event, boards 1-1\n1 N:13 E:17 S:7 W:3')" ]
+	# sticky but another user's: anyone it lets in may have put it there
+	chown 65534 sticky
+	DL_PLUGIN_PATH=$PWD/sticky/mine refuses 2 "dl-fmt: $PWD/sticky/mine/hcp.so: $PWD/sticky belongs to user 65534, neither root nor you: not loading it" \
+	    dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
+}
+
+@test "plugins: a truncated object, a FIFO, a directory or a device named x.so is refused, and other commands go on" {
+	mkdir mine
+	head -c 3000 "$DL_BUILD/plugins/pbn.so" > mine/cut.so
+	mkfifo mine/fifo.so
+	mkdir mine/dir.so
+	ln -s /dev/zero mine/zero.so
+	: > mine/empty.so
+	seed_of v1 | dl-stream -n 2 | dl-map > deals
+	dl-fmt -f pbn < deals > x.pbn
+	DL_PLUGIN_PATH=$PWD/mine timeout 20 dl-read x.pbn > read
+	[ "$(cat read)" = "$(dl-read x.pbn)" ]
+	DL_PLUGIN_PATH=$PWD/mine timeout 20 dl-diff x.pbn x.pbn > /dev/null
+	bad="not a whole shared object for this machine (truncated, or built for another): not loading it"
+	for name in cut empty; do
+		DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/$name.so: $bad" \
+		    timeout 20 dl-fmt -f "$name" < deals
+	done
+	for name in fifo dir zero; do
+		DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/$name.so: not a regular file: not loading it" \
+		    timeout 20 dl-fmt -f "$name" < deals
+	done
+	DL_PLUGIN_PATH=$PWD/mine run --separate-stderr timeout 20 dl-fmt --list
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$stderr" | sort)" = "$(printf 'dl-fmt: %s\n' \
+	    "$PWD/mine/cut.so: $bad" "$PWD/mine/dir.so: not a regular file: not loading it" \
+	    "$PWD/mine/empty.so: $bad" "$PWD/mine/fifo.so: not a regular file: not loading it" \
+	    "$PWD/mine/zero.so: not a regular file: not loading it" | sort)" ]
 }
 
 @test "plugins: a description or failure message with terminal escapes is printed escaped, one line" {

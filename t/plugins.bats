@@ -133,7 +133,7 @@ numbers_plugin() {
 	mkdir mine && cd mine
 	echo 'not an ELF file' > hcp.so
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[[ "$output" == "dl-fmt: $PWD/hcp.so: cannot load: $PWD/hcp.so: "* ]]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: not a whole shared object for this machine (truncated, or built for another): not loading it" ]
 }
 
 @test "a plugin whose name differs from its file is refused" {
@@ -157,7 +157,7 @@ numbers_plugin() {
 	echo 'not an ELF file' > mine/zzz.so
 	DL_PLUGIN_PATH=$PWD/mine run --separate-stderr dl-fmt --list
 	[ "$status" -eq 0 ]
-	[[ "$stderr" == "dl-fmt: $PWD/mine/zzz.so: cannot load: "* ]]
+	[ "$stderr" = "dl-fmt: $PWD/mine/zzz.so: not a whole shared object for this machine (truncated, or built for another): not loading it" ]
 	[[ "$output" == *"pbn "* ]]
 }
 
