@@ -38,6 +38,14 @@ static const int fatal_signals[] = {
 #endif
 };
 
+/* The signals of a crash: a fault in our code or a plugin's, abort(), or
+ * the same sent with kill.  They are caught whatever the disposition we
+ * were started with (the kernel ignores an ignored fault anyway), so that
+ * a crash, too, removes the temporary files that hold the deals. */
+static const int crash_signals[] = {
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS,
+};
+
 static void
 block_signals(sigset_t *old)
 {
@@ -67,12 +75,15 @@ undo_all(void)
 			sodium_memzero(secrets[i].p, secrets[i].size);
 }
 
+/* For a fault the faulting instruction runs again once the handler
+ * returns, now under the default action; for a signal sent, the raise
+ * below, blocked until then, ends us the same way. */
 static void
 on_fatal_signal(int sig)
 {
 	undo_all();
 	signal(sig, SIG_DFL);
-	raise(sig);		/* blocked until the handler returns: then we end */
+	raise(sig);
 }
 
 static void
@@ -138,6 +149,14 @@ cleanup_init(void)
 			continue;	/* nohup and friends: stay ignored */
 		sigaction(fatal_signals[i], &sa, NULL);
 	}
+	/* a stack overflow must still find a stack to clean up on (the
+	 * main thread's; a plugin's thread has none of its own) */
+	static char crash_stack[64 * 1024];
+	stack_t ss = { .ss_sp = crash_stack, .ss_size = sizeof crash_stack };
+	if (sigaltstack(&ss, NULL) == 0)
+		sa.sa_flags = SA_ONSTACK;
+	for (size_t i = 0; i < sizeof crash_signals / sizeof *crash_signals; i++)
+		sigaction(crash_signals[i], &sa, NULL);
 	signal(SIGXFSZ, SIG_IGN);
 }
 

@@ -8,8 +8,9 @@
 #include <termios.h>
 
 /* Handlers for every catchable signal whose default is to end the process
- * (a signal ignored when the tool started stays ignored), and one atexit
- * handler.  A tool calls it once, first thing. */
+ * (a signal ignored when the tool started stays ignored, except those of
+ * a crash: SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS), and
+ * one atexit handler.  A tool calls it once, first thing. */
 void cleanup_init(void);
 
 /* A temporary file to remove should the tool end before it is published;

@@ -70,7 +70,10 @@ outfile_create(struct outfile *of, const char *path, mode_t mode, struct dl_erro
 		of->path = NULL;
 		return NULL;
 	}
-	if (fchmod(fd, mode & ~mask) == -1 || (of->fp = fdopen(fd, "w")) == NULL) {
+	/* mkstemp made it 0600: it keeps that until it is complete, as a
+	 * crash or a machine dying can leave it behind with the deals */
+	of->mode = mode & ~mask;
+	if ((of->fp = fdopen(fd, "w")) == NULL) {
 		dl_error_sys(e, "%s", of->tmp);
 		close(fd);
 		outfile_discard(of);
@@ -126,7 +129,8 @@ finish_writing(struct outfile *of, struct dl_error *e)
 {
 	int status = 0;
 
-	if (fflush(of->fp) == EOF || ferror(of->fp) || fsync(fileno(of->fp)) == -1) {
+	if (fflush(of->fp) == EOF || ferror(of->fp) || fsync(fileno(of->fp)) == -1 ||
+	    fchmod(fileno(of->fp), of->mode) == -1) {
 		if (errno == 0)
 			errno = EIO;
 		dl_error_sys(e, "write error on %s", of->path);

@@ -17,6 +17,7 @@ struct outfile {
 				 * the tool end */
 	FILE *fp;
 	char *buffer;		/* fp's, wiped when it closes: deals before play */
+	mode_t mode;		/* the published file's; 0600 until then */
 };
 
 enum publish_mode {

@@ -408,7 +408,8 @@ played_club() {
 @test "every signal that ends a tool leaves no temporary file behind" {
 	# more than the 64 KiB a reader takes at once, so that the files begin
 	seed_of v1 | dl-stream -n 2000 | dl-map > deals
-	for sig in HUP INT QUIT TERM PIPE ALRM USR1 USR2 XCPU VTALRM PROF; do
+	for sig in HUP INT QUIT TERM PIPE ALRM USR1 USR2 XCPU VTALRM PROF \
+	    SEGV ABRT BUS FPE ILL TRAP SYS; do
 		mkdir "$sig" && cd "$sig"
 		mkfifo in
 		exec 7<> in
@@ -420,12 +421,34 @@ played_club() {
 		head -1500 ../deals >&7	# the headers and some boards: files begun
 		sleep 0.3
 		[ "$(ls -A | grep -c '^\.s\.')" -eq 2 ] || { echo "$sig: no temporaries"; return 1; }
+		# what is left behind by a machine that dies holds the deals
+		[ "$(stat -c %a .s.*)" = "$(printf '600\n600')" ] || { echo "$sig: modes $(stat -c %a .s.*)"; return 1; }
 		kill -s "$sig" $pid
 		wait $pid && st=0 || st=$?
 		exec 7>&-
 		[ "$st" -eq $((128 + $(kill -l "$sig"))) ] || { echo "$sig: status $st"; return 1; }
 		[ "$(ls -A)" = in ] || { echo "$sig: left $(ls -A)"; return 1; }
 		cd ..
+	done
+}
+
+@test "a writer plugin that crashes leaves no temporary file behind, with any -j" {
+	mkdir mine
+	# board 3 dereferences a null pointer, another kind of crash a board each
+	for crash in '*(volatile int *)0 = 1' 'abort()' '__builtin_trap()' 'raise(SIGBUS)'; do
+		sed "s|out->print(out, \"\\\\n\");|if (deal->board == 3) $crash; out->print(out, \"\\\\n\");|" \
+		    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" |
+		    cc -shared -fPIC -I"$BATS_TEST_DIRNAME/../lib" -include signal.h -include stdlib.h \
+		    -x c - -o mine/hcp.so
+		seed_of v1 | dl-stream -n 20 | dl-map > deals
+		for j in 1 2; do
+			mkdir out
+			DL_PLUGIN_PATH=$PWD/mine env --default-signal dl-fmt -j $j -f pbn,hcp,tso -p out/s < deals 2> /dev/null &&
+			    st=0 || st=$?
+			[ "$st" -gt 128 ] || { echo "$crash -j $j: status $st"; return 1; }
+			[ "$(ls -A out)" = "" ] || { echo "$crash -j $j: left $(ls -A out)"; return 1; }
+			rmdir out
+		done
 	done
 }
 
