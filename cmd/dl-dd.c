@@ -291,9 +291,14 @@ main(int argc, char *argv[])
 	int quiet = 0, verbose = 0, ch;
 	const char *errstr;
 
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+
 	tool_start();
 	opterr = 0;
-	while ((ch = getopt(argc, argv, "hj:qs:v")) != -1) {
+	while ((ch = getopt_long(argc, argv, "hj:qs:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'h': usage(stdout, 0);
 		case 'j':

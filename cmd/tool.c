@@ -16,6 +16,10 @@
 
 int tool_input_status = EXIT_REFUSED;
 
+/* Whether standard output is still ours to check at exit: xfclose has
+ * checked and closed it, or tool_die has a message of its own to give. */
+static int stdout_settled;
+
 int
 tool_status(enum dl_error_kind kind)
 {
@@ -50,6 +54,29 @@ hold_standard_descriptors(void)
 	}
 }
 
+/* Any way out that left output unwritten (--help into /dev/full or a
+ * closed descriptor, a path that exits without xfclose) fails: a tool that
+ * could not write its output must not say it did.  It runs after the
+ * cleanup's atexit handler (registered later), so _exit skips nothing. */
+static void
+check_stdout_at_exit(void)
+{
+	struct dl_error e;
+
+	if (stdout_settled)
+		return;
+	errno = 0;
+	if (fflush(stdout) != EOF && !ferror(stdout))
+		return;
+	if (errno == EPIPE)
+		_exit(tool_input_status);	/* the reader went away: quietly */
+	if (errno == 0)
+		errno = EIO;
+	dl_error_sys(&e, "write error on standard output");
+	fprintf(stderr, "%s: %s\n", getprogname(), e.msg);
+	_exit(tool_status(e.kind));
+}
+
 void
 tool_start(void)
 {
@@ -58,12 +85,14 @@ tool_start(void)
 	hold_standard_descriptors();
 	/* no core file may carry a secret away, whenever one is read */
 	setrlimit(RLIMIT_CORE, &none);
+	atexit(check_stdout_at_exit);
 	cleanup_init();
 }
 
 void
 tool_die(const struct dl_error *e)
 {
+	stdout_settled = 1;
 	fflush(stdout);
 	fprintf(stderr, "%s: %s\n", getprogname(), e->msg);
 	exit(tool_status(e->kind));
@@ -136,6 +165,8 @@ xfflush(FILE *fp, const char *name)
 void
 xfclose(FILE *fp, const char *name)
 {
+	if (fp == stdout)
+		stdout_settled = 1;
 	if (ferror(fp)) {
 		errno = errno ? errno : EIO;
 		write_failed(name);

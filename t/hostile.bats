@@ -570,3 +570,20 @@ played_club() {
 	refuses 1 "dl-seed: this seed was made before (it is in $DL_SEED_HISTORY): refusing to deal the same series again" \
 	    dl-seed -o -e "$PHRASE"
 }
+
+@test "every tool fails when it cannot write --help, --list or any output: /dev/full, a closed descriptor" {
+	tools=$(cd "$DL_BUILD/bin" && ls | grep -v -e '^dl-fmt-' -e '^dl-read-')
+	[ "$(echo $tools)" = "dl-bigdeal dl-bigdealx dl-board dl-cat dl-dd dl-deal dl-diff dl-fmt dl-map dl-read dl-seed dl-sqd dl-stat dl-stream" ]
+	for t in $tools; do
+		run --separate-stderr "$t" --help
+		[ "$status" -eq 0 ] && [[ $output == usage:* ]] || { echo "$t --help: $status"; return 1; }
+		refuses 2 "$t: write error on standard output: No space left on device" \
+		    sh -c "exec $t --help > /dev/full"
+		refuses 2 "$t: write error on standard output: Bad file descriptor" \
+		    sh -c "exec $t --help >&-"
+	done
+	for t in dl-fmt dl-read; do
+		refuses 2 "$t: write error on standard output: No space left on device" \
+		    sh -c "exec $t --list > /dev/full"
+	done
+}
