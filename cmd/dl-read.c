@@ -123,9 +123,10 @@ note_event(struct session *s, struct deal_reader *r, const struct dl_board_in *b
 	if (b->event == NULL)
 		return;
 	if (s->event == NULL && s->boards == 1) {
+		/* e's message is escaped already: a prefix, not a new message */
 		if (event_text_check(b->event, &e) == -1) {
-			tool_warn("%s: event: %s: the stream gets no #I:", reader_position(r),
-			    e.msg);
+			dl_error_prefix(&e, "%s: event", reader_position(r));
+			tool_warn_error(&e, ": the stream gets no #I:");
 			s->event_differs = 1;
 			return;
 		}
@@ -147,16 +148,17 @@ note_site_date(struct session *s, struct deal_reader *r, const struct dl_board_i
 	if (s->boards != 1)
 		return;
 	if (b->site != NULL) {
-		if (event_text_check(b->site, &e) == -1)
-			tool_warn("%s: site: %s: the stream gets no #S:", reader_position(r), e.msg);
-		else
+		if (event_text_check(b->site, &e) == -1) {
+			dl_error_prefix(&e, "%s: site", reader_position(r));
+			tool_warn_error(&e, ": the stream gets no #S:");
+		} else
 			s->site = xstrdup(b->site);
 	}
 	if (b->date != NULL) {
-		if (date_text_check(b->date, &e) == -1)
-			tool_warn("%s: date \"%.40s\": %s: the stream gets no #D:",
-			    reader_position(r), b->date, e.msg);
-		else
+		if (date_text_check(b->date, &e) == -1) {
+			dl_error_prefix(&e, "%s: date \"%.40s\"", reader_position(r), b->date);
+			tool_warn_error(&e, ": the stream gets no #D:");
+		} else
 			s->date = xstrdup(b->date);
 	}
 }

@@ -42,6 +42,19 @@ line_error(const struct line_reader *r, struct dl_error *e, const char *fmt, ...
 }
 
 int
+line_error_locate(const struct line_reader *r, struct dl_error *e)
+{
+	if (e == NULL)
+		return -1;
+	if (r->name != NULL)
+		dl_error_prefix(e, "%s:%lu", r->name, (unsigned long)r->lineno);
+	else
+		dl_error_prefix(e, "line %lu", (unsigned long)r->lineno);
+	e->kind = DL_ERR_INPUT;
+	return -1;
+}
+
+int
 line_verror(const struct line_reader *r, struct dl_error *e, const char *fmt, va_list ap)
 {
 	return dl_error_vat(e, DL_ERR_INPUT, r->name, r->lineno, fmt, ap);

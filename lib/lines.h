@@ -28,6 +28,9 @@ int line_next(struct line_reader *r, char **line, size_t *len, struct dl_error *
 
 /* An input error at the reader's line: "NAME:N: message", or "line N:
  * message" on standard input.  Returns -1. */
+/* An error made already (its message escaped) placed at the reader's line,
+ * as line_error would: -1.  Its message is not escaped a second time. */
+int line_error_locate(const struct line_reader *r, struct dl_error *e);
 int line_error(const struct line_reader *r, struct dl_error *e, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int line_verror(const struct line_reader *r, struct dl_error *e, const char *fmt,

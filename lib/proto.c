@@ -120,9 +120,8 @@ add_header(struct stream_in *s, const char *line, struct dl_error *e)
 	if ((key == 'I' || key == 'S') && strlen(line + 4) > EVENT_MAX_BYTES)
 		return stream_error(s, e, "header #%c: longer than %d bytes", key, EVENT_MAX_BYTES);
 	if (key == 'D' && date_text_check(line + 4, e) == -1) {
-		char why[DL_ERROR_MAX];
-		snprintf(why, sizeof why, "%s", e->msg);
-		return stream_error(s, e, "header #D: %s", why);
+		dl_error_prefix(e, "header #D");
+		return line_error_locate(&s->lines, e);
 	}
 	if (key != 'W' && stream_header(s, key) != NULL)
 		return stream_error(s, e, "header #%c: given twice", key);

@@ -302,11 +302,8 @@ parse_fields(struct line_reader *r, char *p, struct sqd_phase *ph, struct dl_err
 		return line_error(r, e, "empty file prefix");
 	/* the rule add-phase keeps: a hostile .sqd's prefix would name files
 	 * elsewhere, or run commands from dl-sqd makefile's Makefile */
-	if (sqd_prefix_check(fields[2], e) == -1) {
-		char why[DL_ERROR_MAX];
-		snprintf(why, sizeof why, "%s", e->msg);
-		return line_error(r, e, "%s", why);
-	}
+	if (sqd_prefix_check(fields[2], e) == -1)
+		return line_error_locate(r, e);
 	ph->prefix = xstrdup(fields[2]);
 	ph->description = xstrdup(fields[3]);
 	return 0;

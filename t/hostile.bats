@@ -587,3 +587,18 @@ played_club() {
 		    sh -c "exec $t --list > /dev/full"
 	done
 }
+
+@test "a message quoting text escaped once already is not escaped again: a .sqd's prefix, a stream's date, a file's date" {
+	dl-sqd t.sqd create --name T --di D
+	dl-sqd t.sqd add-phase 1 10 s > /dev/null
+	sed 's/^\(SN.*\):s:/\1:a\\b:/' t.sqd > w.sqd
+	refuses 1 "dl-sqd: w.sqd:7: bad file prefix \"a\\\\b\": letters, digits, '.', '_', '+', '-' and one run of '#', not first a '.' or '-', at most 90 characters" \
+	    dl-sqd w.sqd show
+	printf '#P: dl/1 deals\n#D: 2020.13\\.01\n' > stream
+	refuses 1 'dl-fmt: line 2: header #D: not YYYY.MM.DD (PBN'"'"'s form, ? for a part not known)' \
+	    dl-fmt < stream
+	printf '[Date "2020.13\\\\.01"]\n[Board "1"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n' > d.pbn
+	run --separate-stderr dl-read d.pbn
+	[ "$status" -eq 0 ]
+	[ "$stderr" = 'dl-read: d.pbn:1: date "2020.13\\.01": not YYYY.MM.DD (PBN'"'"'s form, ? for a part not known): the stream gets no #D:' ]
+}
