@@ -92,6 +92,9 @@ struct turn {
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
 	unsigned long next;
+	/* the first failed write's errno (errno is each thread's own: the
+	 * main thread would report EIO); the threads then stop */
+	int write_errno;
 };
 
 struct maker {
@@ -157,12 +160,21 @@ maker_thread(void *arg)
 		pthread_mutex_lock(&t->lock);
 		while (t->next != k)
 			pthread_cond_wait(&t->changed, &t->lock);
+		int stop = t->write_errno != 0, failed = 0;
 		pthread_mutex_unlock(&t->lock);
-		fwrite_unlocked(m->chunk.text, 1, m->chunk.len, stdout);
+		if (!stop && fwrite_unlocked(m->chunk.text, 1, m->chunk.len, stdout) <
+		    m->chunk.len)
+			failed = errno != 0 ? errno : EIO;
 		pthread_mutex_lock(&t->lock);
+		if (failed != 0 && t->write_errno == 0)
+			t->write_errno = failed;
+		stop = t->write_errno != 0;
+		/* the turn passes on even so: a thread waiting for it stops too */
 		t->next = k + 1;
 		pthread_cond_broadcast(&t->changed);
 		pthread_mutex_unlock(&t->lock);
+		if (stop)
+			break;
 	}
 	return NULL;
 }
@@ -202,6 +214,10 @@ make_boards(const struct seed_record *seed, struct board_range range,
 	pthread_mutex_destroy(&turn.lock);
 	pthread_cond_destroy(&turn.changed);
 	free(makers);
+	if (turn.write_errno != 0) {
+		errno = turn.write_errno;
+		xfclose(stdout, "standard output");	/* reports it, and exits */
+	}
 }
 
 int

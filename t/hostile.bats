@@ -602,3 +602,11 @@ played_club() {
 	[ "$status" -eq 0 ]
 	[ "$stderr" = 'dl-read: d.pbn:1: date "2020.13\\.01": not YYYY.MM.DD (PBN'"'"'s form, ? for a part not known): the stream gets no #D:' ]
 }
+
+@test "dl-stream -j: a write error is reported with its own cause, whatever the thread that met it" {
+	dl-seed --hex 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f > seed
+	for j in 1 2 3; do
+		refuses 2 "dl-stream: write error on standard output: No space left on device" \
+		    sh -c "exec dl-stream -j $j -n 200000 < seed > /dev/full"
+	done
+}
