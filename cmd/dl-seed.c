@@ -104,6 +104,7 @@ read_hex_file(const char *path, struct seed_record *seed)
 
 	if (fp == NULL)
 		tool_fail_sys("%s", path);
+	setvbuf(fp, NULL, _IONBF, 0);	/* hex, wiped, is the only copy */
 	if (fgets(hex, 128, fp) == NULL)
 		tool_fail(DL_ERR_INPUT, "%s: no hex digits", path);
 	hex[strcspn(hex, "\r\n")] = '\0';

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -83,8 +84,11 @@ tool_start(void)
 	struct rlimit none = { 0, 0 };
 
 	hold_standard_descriptors();
-	/* no core file may carry a secret away, whenever one is read */
+	/* no core file may carry a secret away, whenever one is read, and no
+	 * other process of the same user may read our memory (ptrace,
+	 * /proc/PID/mem): every tool holds a seed, a key or deals before play */
 	setrlimit(RLIMIT_CORE, &none);
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	atexit(check_stdout_at_exit);
 	cleanup_init();
 }

@@ -57,6 +57,7 @@ add_file(struct entropy *e, const char *path, int as_ints, struct dl_error *erro
 
 	if (fp == NULL)
 		return dl_error_sys(error, "%s", path);
+	setvbuf(fp, NULL, _IONBF, 0);	/* buf, wiped below, is the only copy */
 	unsigned long total = 0;
 
 	while ((n = fread(buf, 1, sizeof buf, fp)) > 0) {

@@ -19,6 +19,10 @@ line_reader_open(struct line_reader *r, FILE *in, const char *name)
 	r->lineno = 0;
 	r->buf = xmalloc(BUF_BYTES);
 	r->start = r->end = 0;
+	/* Our buffer is the only copy of what is read: stdio's own would
+	 * keep a seed record, which we wipe from ours, until the process
+	 * ends.  Reads of 64 KiB lose nothing by going straight to it. */
+	setvbuf(in, NULL, _IONBF, 0);
 }
 
 void
@@ -65,9 +69,14 @@ line_verror(const struct line_reader *r, struct dl_error *e, const char *fmt, va
 static long
 refill(struct line_reader *r, struct dl_error *e)
 {
+	size_t old_end = r->end;
+
 	memmove(r->buf, r->buf + r->start, r->end - r->start);
 	r->end -= r->start;
 	r->start = 0;
+	/* no second copy of the bytes moved (a secret line's head) stays
+	 * behind, should nothing more be read over it */
+	memset(r->buf + r->end, 0, old_end - r->end);
 	size_t got = fread(r->buf + r->end, 1, BUF_BYTES - 1 - r->end, r->in);
 	if (got == 0 && ferror(r->in)) {
 		if (errno == 0)

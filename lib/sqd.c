@@ -470,6 +470,7 @@ slurp_secret(const char *path, struct sqk *k, struct dl_error *e)
 	if (fp == NULL)
 		return dl_error_sys(e, "%s", path);
 	k->text = secret_alloc(SQK_MAX_BYTES + 1);
+	setvbuf(fp, NULL, _IONBF, 0);	/* no copy of the keys in stdio's buffer */
 	got = fread(k->text, 1, SQK_MAX_BYTES + 1, fp);
 	if (ferror(fp)) {
 		dl_error_sys(e, "%s", path);

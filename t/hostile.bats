@@ -610,3 +610,44 @@ played_club() {
 		    sh -c "exec dl-stream -j $j -n 200000 < seed > /dev/full"
 	done
 }
+
+@test "a seed read is wiped from every buffer it went through, and no process of the same user may read a tool's memory" {
+	[ "$(id -u)" -eq 0 ] || skip "reading another process's memory needs root"
+	key=5a5b5c5d5e5f606162636465666768696a6b6c6d6e6f70717273747576777879
+	dl-seed --hex "$key" > seed
+	# the seed record straddling the line reader's 64 KiB, and not
+	{ head -3 seed
+	  for n in $(seq 1309); do printf '#W: padding line %04d of the headers, fifty bytes\n' "$n"; done
+	  tail -1 seed; } > long
+	[ "$(grep -b '^dl256' long | cut -d: -f1)" -lt 65537 ]
+	[ "$(wc -c < long)" -gt 65537 ]
+	for input in seed long; do
+		mkfifo out
+		dl-stream -n 1000000 < "$input" > out &
+		pid=$!
+		exec 8< out	# dl-stream blocks on its full pipe, the seed read
+		sleep 0.5
+		run "$HELPERS/memfind" "$pid" "$key"
+		kill $pid; wait $pid || true; exec 8<&-; rm out
+		[ "$status" -eq 0 ] && [ "$output" = "" ] || { echo "$input: $output"; return 1; }
+	done
+	# memfind does find a key where one is: read, not yet parsed (a FIFO
+	# held open keeps dl-stream's first read waiting for more)
+	mkfifo in
+	dl-stream -n 10 < in > /dev/null 2>&1 &
+	pid=$!
+	exec 7> in
+	cat seed >&7
+	sleep 0.5
+	run "$HELPERS/memfind" "$pid" "$key"
+	exec 7>&-; wait $pid || true
+	[ "$status" -eq 1 ] && [ "$output" = "[heap]" ]
+	# not dumpable: /proc/PID/mem is root's, not the user's
+	exec 7<> in
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$DL_BUILD/bin/dl-stream" -n 10 < in > /dev/null 2>&1 7>&- &
+	pid=$!
+	sleep 0.5
+	owner=$(stat -c %U "/proc/$pid/mem")
+	exec 7>&-; wait $pid || true
+	[ "$owner" = root ]
+}
