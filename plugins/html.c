@@ -17,6 +17,7 @@
 
 #include "analysed.h"
 #include "suits.h"
+#include "untrusted.h"
 
 #define BOARDS_PER_PAGE 6
 
@@ -105,26 +106,39 @@ struct html_state {
 	char text[TEXT_BUFFER];
 };
 
-/* Text for HTML: & < > " ' as entities; control characters (the host
- * lets none through) as spaces. */
+/* Text from the stream (untrusted.h) for HTML, in an element or an
+ * attribute value alike: & < > " ' as entities, so that no value can
+ * open a tag, a comment or an element whose content is not HTML
+ * (<script>, <style>, <xmp>, ...), or end an attribute; a control
+ * character as a space, a byte that is not UTF-8 as U+FFFD.  NULL when
+ * out of memory. */
 static char *
 html_escape(const char *s)
 {
-	size_t n = 0;
-	char *out, *p;
+	/* at most six bytes for one: "&quot;" */
+	char *out = malloc(6 * strlen(s) + 1), *p = out;
+	size_t len;
 
-	for (const char *q = s; *q; q++)
-		n += strchr("&<>\"'", *q) != NULL ? 6 : 1;
-	if ((out = malloc(n + 1)) == NULL)
+	if (out == NULL)
 		return NULL;
-	for (p = out; *s; s++) {
+	for (; *s != '\0'; s += len) {
+		switch (text_char(s, &len)) {
+		case TEXT_SPACE:
+			*p++ = ' ';
+			continue;
+		case TEXT_INVALID:
+			p = stpcpy(p, TEXT_REPLACEMENT);
+			continue;
+		case TEXT_CHAR:
+			break;
+		}
 		switch (*s) {
 		case '&': p = stpcpy(p, "&amp;"); break;
 		case '<': p = stpcpy(p, "&lt;"); break;
 		case '>': p = stpcpy(p, "&gt;"); break;
 		case '"': p = stpcpy(p, "&quot;"); break;
 		case '\'': p = stpcpy(p, "&#39;"); break;
-		default: *p++ = (unsigned char)*s < 0x20 ? ' ' : *s;
+		default: p = mempcpy(p, s, len);
 		}
 	}
 	*p = '\0';
@@ -183,19 +197,14 @@ static const char style[] =
     " margin: 8mm auto; padding: 12mm; width: 210mm; height: auto; min-height: 278mm; } }\n";
 
 /* The page head: the event, where and when (#S:, #D:) or else the day
- * the deals were made (#T:), and the run's boards. */
+ * the deals were made (#T:), and the run's boards; every text escaped. */
 static char *
 page_head_text(const struct dl_run *run, const char *event, const char *where_when,
-    size_t *len)
+    const char *dealt, size_t *len)
 {
 	const char *date_open = "", *date = "", *date_close = "";
-	char dealt[11] = "";
 	char *head;
 
-	/* the day the deals were made: "#T: 2026-11-24T19:30:00Z" */
-	for (size_t i = 0; i < run->nheaders; i++)
-		if (strncmp(run->headers[i], "#T: ", 4) == 0 && strlen(run->headers[i]) >= 14)
-			memcpy(dealt, run->headers[i] + 4, 10);
 	if (where_when != NULL) {
 		date_open = "<span class=\"date\">";
 		date = where_when;
@@ -240,7 +249,7 @@ static int
 html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
 	struct html_state *st = malloc(sizeof *st);
-	char *event, *where_when, *generator;
+	char *event, *where_when, *generator, *dealt, day[DEALT_DAY_MAX];
 	int failed;
 
 	if ((*state = st) == NULL) {
@@ -253,9 +262,12 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 	event = run->event != NULL ? html_escape(run->event) : NULL;
 	where_when = where_when_text(run, &failed);
 	generator = html_escape(run->generator);
+	dealt_day(run, day);
+	dealt = html_escape(day);
 	st->page_head = NULL;
-	if ((run->event == NULL || event != NULL) && !failed && generator != NULL)
-		st->page_head = page_head_text(run, event, where_when, &st->page_head_len);
+	if ((run->event == NULL || event != NULL) && !failed && generator != NULL &&
+	    dealt != NULL)
+		st->page_head = page_head_text(run, event, where_when, dealt, &st->page_head_len);
 	if (st->page_head != NULL)
 		out->print(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		    "<meta charset=\"utf-8\">\n<meta name=\"generator\" content=\"%s\">\n"
@@ -266,6 +278,7 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 	free(event);
 	free(where_when);
 	free(generator);
+	free(dealt);
 	return st->page_head != NULL ? 0 : -1;
 }
 

@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 
 #include "analysed.h"
+#include "untrusted.h"
 
 #define BOARDS_PER_PAGE 6
 #define MM (72.0 / 25.4)
@@ -138,6 +139,59 @@ text_width(cairo_t *cr, const char *font, const char *markup)
 
 	g_object_unref(layout_of(cr, font, markup, &width));
 	return width;
+}
+
+/* Text from the stream (untrusted.h) as Pango and cairo take it: valid
+ * UTF-8 (Pango drops text that is not, with a warning on the terminal;
+ * cairo fails the file), a control character as a space, a byte that is
+ * not UTF-8 as U+FFFD.  It is drawn as text, never read as markup (to
+ * g_free). */
+static gchar *
+plain_text(const char *s)
+{
+	GString *text = g_string_sized_new(strlen(s));
+	size_t len;
+
+	for (; *s != '\0'; s += len)
+		switch (text_char(s, &len)) {
+		case TEXT_CHAR: g_string_append_len(text, s, (gssize)len); break;
+		case TEXT_SPACE: g_string_append_c(text, ' '); break;
+		case TEXT_INVALID: g_string_append(text, TEXT_REPLACEMENT); break;
+		}
+	return g_string_free(text, FALSE);
+}
+
+/* A layout of plain text (plain_text()) on one line, its natural width
+ * in *width (to g_object_unref). */
+static PangoLayout *
+plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
+{
+	PangoLayout *layout = pango_cairo_create_layout(cr);
+	PangoFontDescription *desc = pango_font_description_from_string(font);
+	int w, h;
+
+	pango_layout_set_font_description(layout, desc);
+	pango_font_description_free(desc);
+	/* a paragraph separator is drawn, not a second line over the boards */
+	pango_layout_set_single_paragraph_mode(layout, TRUE);
+	pango_layout_set_text(layout, text, -1);
+	pango_layout_get_size(layout, &w, &h);
+	*width = (double)w / PANGO_SCALE;
+	return layout;
+}
+
+/* Draws a plain layout with its top left at x, y, cut to width with an
+ * ellipsis (where: at the end, in the middle) when it is wider. */
+static void
+show_within(cairo_t *cr, PangoLayout *layout, double x, double y, double natural, double width,
+    PangoEllipsizeMode where)
+{
+	if (natural > width) {
+		pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
+		pango_layout_set_ellipsize(layout, where);
+	}
+	cairo_move_to(cr, x, y);
+	pango_cairo_show_layout(cr, layout);
 }
 
 /* A hand's four lines: "♠ A K 10 7", a dash for a void; in a smaller
@@ -304,36 +358,73 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	}
 }
 
+/* The page head, on one line above its rule: the event at the left,
+ * bold; where and when (#S:, #D:) or else the day the deals were made
+ * (#T:) in the middle; the run's boards at the right.  The event and
+ * where-when are anyone's text, as long as 500 bytes each: when they do
+ * not fit side by side they are cut with an ellipsis (where-when in its
+ * middle, so that the date stays), the event keeping three fifths of the
+ * room, so that no text runs into another or off the paper.  The PDF's
+ * title keeps the whole event. */
 static void
-draw_page(cairo_t *cr, double pw, double ph, const struct dl_run *run, const char *dealt,
-    const struct pdf_state *st, size_t first, unsigned page, unsigned pages)
+draw_head(cairo_t *cr, double pw, double m, const struct dl_run *run, const char *event,
+    const char *when)
+{
+	const double gap = 12;
+	char range[64];
+	double ew, ww = 0;
+
+	snprintf(range, sizeof range, "boards %u\u2013%u", run->low, run->high);
+	double rw = text_width(cr, FONT " 10", range);
+
+	/* the room left of the range, for the event and where-when */
+	double left = m, right = pw - m - rw - gap, room = right - left;
+	PangoLayout *ev = plain_layout(cr, FONT " Bold 13", event, &ew);
+	PangoLayout *wh = when != NULL ? plain_layout(cr, FONT " 10", when, &ww) : NULL;
+	double ev_width = ew, wh_width = ww;
+	if (wh == NULL)
+		ev_width = ew < room ? ew : room;
+	else if (ew + gap + ww > room) {
+		double share = room - gap;
+		if (ew <= 0.6 * share)
+			wh_width = share - ew;
+		else if (ww <= 0.4 * share)
+			ev_width = share - ww;
+		else {
+			ev_width = 0.6 * share;
+			wh_width = 0.4 * share;
+		}
+	}
+	show_within(cr, ev, left, m, ew, ev_width, PANGO_ELLIPSIZE_END);
+	if (wh != NULL) {
+		/* centred on the page when that leaves the event room, else
+		 * as near the middle as it can be */
+		double x = pw / 2 - wh_width / 2;
+		if (x < left + ev_width + gap)
+			x = left + ev_width + gap;
+		if (x > right - wh_width)
+			x = right - wh_width;
+		/* cut in the middle: the date at its end stays */
+		show_within(cr, wh, x, m + 3, ww, wh_width, PANGO_ELLIPSIZE_MIDDLE);
+		g_object_unref(wh);
+	}
+	g_object_unref(ev);
+	text_aligned(cr, pw - m, m + 3, FONT " 10", range, 1);
+}
+
+static void
+draw_page(cairo_t *cr, double pw, double ph, const struct dl_run *run, const char *event,
+    const char *when, const struct pdf_state *st, size_t first, unsigned page, unsigned pages)
 {
 	const double m = 12 * MM, head = 28, foot = 16, gap = 3 * MM;
 	double cw = (pw - 2 * m - gap) / 2, ch = (ph - 2 * m - head - foot - 2 * gap) / 3;
 	char line[128];
-	gchar *event = g_markup_escape_text(run->event != NULL ? run->event : "Hand record", -1);
-	gchar *bold = g_strdup_printf("<b>%s</b>", event);
 
-	text(cr, m, m, FONT " 13", bold);
-	if (run->site != NULL || run->date != NULL) {
-		gchar *where = g_strdup_printf("%s%s%s", run->site ? run->site : "",
-		    run->site && run->date ? ", " : "", run->date ? run->date : "");
-		gchar *markup = g_markup_escape_text(where, -1);
-		text_aligned(cr, pw / 2, m + 3, FONT " 10", markup, 0.5);
-		g_free(markup);
-		g_free(where);
-	} else if (dealt[0] != '\0') {
-		snprintf(line, sizeof line, "dealt %s", dealt);
-		text_aligned(cr, pw / 2, m + 3, FONT " 10", line, 0.5);
-	}
-	snprintf(line, sizeof line, "boards %u\u2013%u", run->low, run->high);
-	text_aligned(cr, pw - m, m + 3, FONT " 10", line, 1);
+	draw_head(cr, pw, m, run, event, when);
 	cairo_set_line_width(cr, 1);
 	cairo_move_to(cr, m, m + head - 6);
 	cairo_line_to(cr, pw - m, m + head - 6);
 	cairo_stroke(cr);
-	g_free(bold);
-	g_free(event);
 
 	for (size_t i = 0; i < BOARDS_PER_PAGE && first + i < st->n; i++)
 		draw_board(cr, m + (double)(i % 2) * (cw + gap), m + head + (double)(i / 2) * (ch + gap),
@@ -360,6 +451,27 @@ write_out(void *closure, const unsigned char *data, unsigned int length)
 	return CAIRO_STATUS_SUCCESS;
 }
 
+/* "site, date" (#S:, #D:), or "dealt DAY" (#T:), or NULL: as plain
+ * text (to g_free) */
+static gchar *
+when_text(const struct dl_run *run)
+{
+	char day[DEALT_DAY_MAX];
+	gchar *raw, *when;
+
+	dealt_day(run, day);
+	if (run->site != NULL || run->date != NULL)
+		raw = g_strdup_printf("%s%s%s", run->site ? run->site : "",
+		    run->site && run->date ? ", " : "", run->date ? run->date : "");
+	else if (day[0] != '\0')
+		raw = g_strdup_printf("dealt %s", day);
+	else
+		return NULL;
+	when = plain_text(raw);
+	g_free(raw);
+	return when;
+}
+
 static int
 pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 {
@@ -367,16 +479,16 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	int letter = paper_is_letter();
 	double pw = letter ? 612 : 595.276, ph = letter ? 792 : 841.89;
 	unsigned pages = (unsigned)((st->n + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE);
-	char dealt[11] = "";
+	gchar *event = plain_text(run->event != NULL ? run->event : "Hand record");
+	gchar *generator = plain_text(run->generator);
+	gchar *when = when_text(run);
 	int status = 0;
 
-	for (size_t i = 0; i < run->nheaders; i++)
-		if (strncmp(run->headers[i], "#T: ", 4) == 0 && strlen(run->headers[i]) >= 14)
-			snprintf(dealt, sizeof dealt, "%.10s", run->headers[i] + 4);
 	cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(write_out, out, pw, ph);
-	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE,
-	    run->event != NULL ? run->event : "Hand record");
-	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, run->generator);
+	/* cairo writes them as PDF strings, escaped; it fails on text that
+	 * is not UTF-8 */
+	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, event);
+	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, generator);
 	cairo_t *cr = cairo_create(surface);
 	/* no hinting of metrics: text is laid out as it is printed, at any size */
 	cairo_font_options_t *options = cairo_font_options_create();
@@ -385,7 +497,8 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	cairo_set_font_options(cr, options);
 	cairo_font_options_destroy(options);
 	for (unsigned page = 0; page < pages; page++) {
-		draw_page(cr, pw, ph, run, dealt, st, (size_t)page * BOARDS_PER_PAGE, page + 1, pages);
+		draw_page(cr, pw, ph, run, event, when, st, (size_t)page * BOARDS_PER_PAGE, page + 1,
+		    pages);
 		cairo_show_page(cr);
 	}
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
@@ -399,6 +512,9 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 		status = -1;
 	}
 	cairo_surface_destroy(surface);
+	g_free(event);
+	g_free(generator);
+	g_free(when);
 	free(st->boards);
 	free(st);
 	return status;
