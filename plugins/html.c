@@ -157,6 +157,11 @@ static const char style[] =
     ".head { display: flex; justify-content: space-between; align-items: baseline;"
     " border-bottom: 0.4mm solid #000; padding-bottom: 1mm; font-size: 11pt; }\n"
     ".head .event { font-weight: bold; font-size: 13pt; }\n"
+    /* one line, however long the event or site (500 bytes each): a head
+     * that wrapped would push the last boards off the printed page */
+    ".head span { white-space: nowrap; overflow: hidden; text-overflow: ellipsis;"
+    " min-width: 0; padding-right: 2mm; }\n"
+    ".head .range { flex-shrink: 0; padding-right: 0; }\n"
     ".boards { flex: 1; min-height: 0; display: grid; grid-template-columns: 1fr 1fr;"
     " grid-template-rows: repeat(3, minmax(0, 1fr)); gap: 3mm; padding: 3mm 0; }\n"
     ".board { border: 0.3mm solid #888; border-radius: 2mm; padding: 2mm 3mm;"

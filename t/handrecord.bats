@@ -177,3 +177,20 @@ chromium_pdf() {
 	[ "$output" = 0 ]
 	grep -qx "$(head -1 hands.expected | cut -d'|' -f2 | tr -d ' ')" text
 }
+
+@test "html printed by Chromium: a 500-byte event and site keep the head to one line and six boards a page" {
+	ev=$(printf 'Championship %.0s' $(seq 38))
+	site=$(printf 'Club room %.0s' $(seq 45))
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
+	    --event "$ev" --site "$site" 2> /dev/null | dl-stream -n 1-8 | dl-map > long.tso
+	rm -f long.html
+	dl-fmt -f html -p long < long.tso
+	chromium_pdf long.html long.pdf
+	[ "$(pdfinfo long.pdf | awk '/^Pages:/ { print $2 }')" -eq 2 ]
+	pdftotext -f 1 -l 1 long.pdf - | tr -d ' ' > page1
+	for b in 1 2 3 4 5 6; do grep -qx "$b" page1 || { echo "board $b not on page 1"; return 1; }; done
+	# the head is one line: its event cut short, the boards at its end
+	pdftotext -f 1 -l 1 -layout long.pdf - | sed -n '/Championship/p' > head
+	[ "$(wc -l < head)" -eq 1 ]
+	[[ $(cat head) == *"boards 1–8"* ]]
+}
