@@ -110,6 +110,8 @@ parse_options(int argc, char *argv[])
 	const char *optstring = run.which == BIGDEAL_SAFE ? "f:hn:p:R" : "e:E:f:h:n:op:RW:";
 	int ch;
 
+	/* the entropy phrase, the hash, the wizard's owner */
+	tool_hide_secret_arguments(argc, argv, optstring, longopts, "ehW");
 	opterr = 0;	/* tool_bad_option: never echo a secret argument */
 	/* alone, -h asks for help; bigdealx's -h otherwise takes a hash */
 	if (argc == 2 && strcmp(argv[1], "-h") == 0)

@@ -173,8 +173,12 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 	struct dl_error e;
 	int ch, given = 0;
 
+	static const char optstring[] = "c:e:E:fg:hi:koV:w:x:X:";
+
+	/* the entropy phrase, the owner, the key */
+	tool_hide_secret_arguments(argc, argv, optstring, longopts, "ewx");
 	opterr = 0;	/* tool_bad_option: never echo a secret argument */
-	while ((ch = getopt_long(argc, argv, "c:e:E:fg:hi:koV:w:x:X:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': opt.commit = optarg; break;
 		case 'e':

@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -219,6 +220,75 @@ tool_bad_option(char *argv[], int index, int option)
 	if (index > 0 && strchr(arg, '=') != NULL)
 		sodium_memzero(argv[index - 1], strlen(argv[index - 1]));
 	tool_die(&e);
+}
+
+/* The long option NAME (LEN bytes) may stand for, as getopt_long reads
+ * an abbreviation: an exact name, else any it begins; *secret when one
+ * of them is secret, *takes when one takes an argument. */
+static void
+long_option_traits(const struct option *longopts, const char *name, size_t len,
+    const char *secret, int *takes, int *is_secret)
+{
+	*takes = *is_secret = 0;
+	for (const struct option *o = longopts; o != NULL && o->name != NULL; o++) {
+		if (strncmp(o->name, name, len) != 0)
+			continue;
+		if (o->has_arg != no_argument) {
+			*takes = 1;
+			*is_secret |= o->val > 0 && strchr(secret, o->val) != NULL;
+		}
+		if (strlen(o->name) == len)
+			break;	/* exact: none other counts */
+	}
+}
+
+/* argv[i] replaced by a copy in secret memory, the original blanked. */
+static void
+hide_argument(char *argv[], int i)
+{
+	char *copy = secret_strdup(argv[i]);
+
+	scrub_argument(argv[i]);
+	argv[i] = copy;
+}
+
+void
+tool_hide_secret_arguments(int argc, char *argv[], const char *optstring,
+    const struct option *longopts, const char *secret)
+{
+	int takes, is_secret;
+
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		if (strcmp(arg, "--") == 0)
+			break;
+		if (strncmp(arg, "--", 2) == 0) {
+			size_t len = strcspn(arg + 2, "=");
+			long_option_traits(longopts, arg + 2, len, secret, &takes, &is_secret);
+			if (!takes)
+				continue;
+			/* --name=VALUE, or VALUE the next argument */
+			if (arg[2 + len] != '=' && i + 1 < argc)
+				i++;
+			if (is_secret)
+				hide_argument(argv, i);
+			continue;
+		}
+		if (arg[0] != '-' || arg[1] == '\0')
+			continue;	/* an operand: getopt_long looks past it */
+		/* a bundle of letters, up to the first that takes an argument */
+		for (size_t j = 1; arg[j] != '\0'; j++) {
+			const char *spec = arg[j] != ':' ? strchr(optstring, arg[j]) : NULL;
+			if (spec == NULL || spec[1] != ':')
+				continue;
+			/* -xVALUE, or VALUE the next argument */
+			if (arg[j + 1] == '\0' && i + 1 < argc)
+				i++;
+			if (strchr(secret, arg[j]) != NULL)
+				hide_argument(argv, i);
+			break;
+		}
+	}
 }
 
 char *

@@ -42,6 +42,16 @@ void tool_fail_sys(const char *fmt, ...)
  * exits with the usage status. */
 void tool_bad_option(char *argv[], int index, int option) __attribute__((noreturn));
 
+/* First thing after tool_start in a tool whose options carry secrets: the
+ * values of the options in secret (their short letters; a long option by
+ * its val) are moved to secret memory and blanked in argv, before any
+ * option is parsed, so that none stays in /proc/PID/cmdline while an
+ * earlier option runs or after one that ends the run (--help, a wrong
+ * option).  getopt_long then reads the same text from the copies. */
+struct option;
+void tool_hide_secret_arguments(int argc, char *argv[], const char *optstring,
+    const struct option *longopts, const char *secret);
+
 /* Flush or close a stream, ending the tool with a message on a write
  * error.  A reader that went away (EPIPE) ends it quietly, status 1. */
 void xfflush(FILE *fp, const char *name);

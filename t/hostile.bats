@@ -73,6 +73,43 @@ PHRASE=0123456789012345678901234567890123456789abcdef
 	[[ $cmdline != *"$PHRASE"* ]]
 }
 
+@test "secrets leave argv before any option runs: after a blocking -E, after --help or a wrong option, in every spelling" {
+	mkfifo in
+	key=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+	# -E reads a FIFO before getopt reaches the secrets after it
+	for cmd in "dl-seed -E in -o -w SECRETOWNER -x $key -eSECRETPHRASE --owner=SECRETOWNER2 --hex $key" \
+	    "dl-bigdealx -E in -W SECRETOWNER -e SECRETPHRASE -hSECRETHASH"; do
+		$cmd < /dev/null > /dev/null 2>&1 &
+		pid=$!
+		sleep 0.5
+		cmdline=$(tr '\0' ' ' < /proc/$pid/cmdline)
+		# bigdealx opens its entropy file twice (a look, then the bytes)
+		timeout 2 sh -c ': > in' || true
+		timeout 2 sh -c ': > in' || true
+		wait $pid || true
+		[[ $cmdline != *SECRET* && $cmdline != *"$key"* ]] || { echo "$cmdline"; return 1; }
+		[[ $cmdline == *" -E in "* ]] || { echo "$cmdline"; return 1; }
+	done
+	# an option that ends the run, before the secrets are reached: its
+	# output blocks on a pipe already full
+	mkfifo out
+	exec 8<> out
+	head -c 65536 /dev/zero >&8
+	for first in --help --bogus; do
+		dl-seed $first -e SECRETPHRASE --hex=$key -w SECRETOWNER >&8 2>&8 &
+		pid=$!
+		sleep 0.5
+		cmdline=$(tr '\0' ' ' < /proc/$pid/cmdline)
+		kill $pid
+		wait $pid || true
+		[[ $cmdline == "dl-seed $first "* ]] || { echo "$first: not blocked: $cmdline"; return 1; }
+		[[ $cmdline != *SECRET* && $cmdline != *"$key"* ]] || { echo "$first: $cmdline"; return 1; }
+	done
+	exec 8<&-
+	# the values are the same to the tool: a hidden --hex deals as a plain one
+	[ "$(dl-seed --no-history --hex=$key | tail -1)" = "dl256 $key" ]
+}
+
 @test "no core file can carry a secret away: core dumps are off before any secret is read" {
 	for tool in dl-stream dl-seed dl-map dl-fmt dl-sqd; do
 		mkfifo in.$tool
