@@ -16,7 +16,7 @@
  * XORed with the right value so that zeros make a valid plugin; kind;
  * max_board), then NUL-separated strings: the name asked for, the
  * plugin's name, suffix and description, the bytes of the file that is no
- * shared object, then the names in each plugin directory (those ending in
+ * shared object ("cut:N": the stub's first N bytes), then the names in each plugin directory (those ending in
  * .so are links to stub_plugin.so, the others empty files). */
 #include <dlfcn.h>
 #include <errno.h>
@@ -174,6 +174,31 @@ make_dir(const char *dir)
 		fuzz_fail("mkdir %s: %s", dir, strerror(errno));
 }
 
+/* The file that is no shared object: the input's bytes, or for "cut:N"
+ * the first N bytes of the real stub, a shared object cut short (its
+ * header whole, its segments not: dlopen of one died of SIGBUS). */
+static int
+write_not_shared(int fd)
+{
+	unsigned long cut;
+	char *end, bytes[65536];
+	int stub_fd;
+	ssize_t got;
+
+	if (strncmp(in.not_shared, "cut:", 4) != 0 ||
+	    (cut = strtoul(in.not_shared + 4, &end, 10), *end != '\0'))
+		return write(fd, in.not_shared, strlen(in.not_shared)) == -1 ? -1 : 0;
+	if (cut > sizeof bytes)
+		cut = sizeof bytes;
+	if ((stub_fd = open(stub, O_RDONLY)) == -1)
+		return -1;
+	got = read(stub_fd, bytes, cut);
+	close(stub_fd);
+	if (got == -1 || (size_t)got == cut)	/* the whole stub: not cut */
+		return got == -1 ? -1 : (write(fd, bytes, (size_t)got / 2) == -1 ? -1 : 0);
+	return write(fd, bytes, (size_t)got) == -1 ? -1 : 0;
+}
+
 /* DIR/NAME.so as the input says it is. */
 static void
 make_asked(const char *dir)
@@ -187,7 +212,7 @@ make_asked(const char *dir)
 		make_dir(path);
 	else if (in.flags & NOT_SHARED) {
 		if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == -1 ||
-		    write(fd, in.not_shared, strlen(in.not_shared)) == -1 || close(fd) == -1)
+		    write_not_shared(fd) == -1 || close(fd) == -1)
 			fuzz_fail("%s: %s", path, strerror(errno));
 	} else if (symlink((in.flags & NO_SYMBOL) ? empty_stub : stub, path) == -1)
 		fuzz_fail("symlink %s: %s", path, strerror(errno));
