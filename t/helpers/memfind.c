@@ -27,27 +27,35 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	size_t want = strlen(argv[2]);
+	/* read a chunk at a time, each overlapping the last by the text's
+	 * length less one; a region of gigabytes is a sanitizer's shadow or
+	 * a reservation, never one of our buffers */
+	size_t chunk = 1 << 20;
+	char *copy = malloc(chunk + want);
+	if (copy == NULL)
+		return 2;
 	while (fgets(line, sizeof line, maps) != NULL) {
 		unsigned long low, high;
 		char perms[8], name[256] = "[anonymous]";
 		if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %255s", &low, &high, perms, name) < 3)
 			continue;
-		if (perms[0] != 'r' || perms[1] != 'w')
+		if (perms[0] != 'r' || perms[1] != 'w' || high - low > (1UL << 30))
 			continue;
-		size_t size = high - low;
-		char *copy = malloc(size);
-		if (copy == NULL || fseek(mem, (long)low, SEEK_SET) != 0 ||
-		    fread(copy, 1, size, mem) != size) {
-			clearerr(mem);
-			free(copy);
-			continue;	/* a guard page or a region gone meanwhile */
+		int here = 0;
+		for (unsigned long at = low; at < high && !here; at += chunk) {
+			size_t size = high - at < chunk + want - 1 ? high - at : chunk + want - 1;
+			if (fseek(mem, (long)at, SEEK_SET) != 0 || fread(copy, 1, size, mem) != size) {
+				clearerr(mem);
+				continue;	/* a guard page, or gone meanwhile */
+			}
+			here = memmem(copy, size, argv[2], want) != NULL;
 		}
-		if (memmem(copy, size, argv[2], want) != NULL) {
+		if (here) {
 			printf("%s\n", name);
 			found = 1;
 		}
-		free(copy);
 	}
+	free(copy);
 	fclose(maps);
 	fclose(mem);
 	return found;
