@@ -88,7 +88,10 @@ by_number(const void *a, const void *b)
 static void
 read_file(struct file *f)
 {
-	struct reader_options opt = { .format = format, .warn = print_warning };
+	/* a file that reads two ways holds no one deal to compare */
+	struct reader_options opt = {
+		.format = format, .flags = DL_IN_STRICT, .warn = print_warning,
+	};
 	struct deal_reader *r;
 	struct dl_board_in b;
 	struct dl_error e;

@@ -263,8 +263,10 @@ cmd_seed(const char *path, int argc, char **argv)
 	return 0;
 }
 
-/* What a .sqd says, printed: its text may come from anyone, so control
- * bytes are written escaped (tool_escaped). */
+/* What a .sqd says, or a file's name, printed: its text may come from
+ * anyone, so control bytes are written escaped (tool_escaped), on
+ * standard output as in messages: a name holding ESC ] 0 ; would retitle
+ * the terminal. */
 static void
 print_text(const char *format, const char *text)
 {
@@ -272,6 +274,17 @@ print_text(const char *format, const char *text)
 
 	printf(format, shown);
 	free(shown);
+}
+
+/* The same with two texts. */
+static void
+print_texts(const char *format, const char *first, const char *second)
+{
+	char *shown1 = tool_escaped(first), *shown2 = tool_escaped(second);
+
+	printf(format, shown1, shown2);
+	free(shown1);
+	free(shown2);
 }
 
 static void
@@ -290,12 +303,16 @@ show_phase(const struct sqd_phase *ph, unsigned p)
 	print_text("boards %s\n", ph->boards);
 	for (unsigned s = 1; s <= shown; s++) {
 		char *name = sqd_session_name(ph, s, 0), *d = sqd_expand(desc, s);
+		/* sqd_prefix_check keeps a name printable; escaped all the same,
+		 * as everything a .sqd says */
+		char *shown_name = tool_escaped(name);
 		struct board_range r;
 		if (sqd_session_range(ph, s, &r) == 0)
-			printf("  session %u: %-12s boards %u-%u  ", s, name, r.low, r.high);
+			printf("  session %u: %-12s boards %u-%u  ", s, shown_name, r.low, r.high);
 		else
-			printf("  session %u: %-12s boards chosen when dealing  ", s, name);
+			printf("  session %u: %-12s boards chosen when dealing  ", s, shown_name);
 		print_text("%s\n", d);
+		free(shown_name);
 		free(name);
 		free(d);
 	}
@@ -374,8 +391,10 @@ cmd_add_phase(const char *path, int argc, char **argv)
 		tool_die(&e);
 	write_sqd(path, &t);
 	const struct sqd_phase *ph = &t.phases[t.nphases - 1];
-	printf("phase %zu: SN %u:%s:%s:%s\n", t.nphases, ph->nsessions, ph->boards,
-	    ph->prefix, ph->description);
+	/* the prefix and description are the operator's, checked, and
+	 * escaped all the same (a backslash as \\) */
+	printf("phase %zu: SN %u:%s:", t.nphases, ph->nsessions, ph->boards);
+	print_texts("%s:%s\n", ph->prefix, ph->description);
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
@@ -393,8 +412,8 @@ cmd_publish(const char *path, int argc, char **argv)
 	read_sqd(path, &t);
 	if (sqd_publish(path, key_path(path), &t, opt.force, &e) == -1)
 		tool_die(&e);
-	printf("published: KH %s\nkeep %s secret until the event is over\n", t.kh,
-	    key_path(path));
+	printf("published: KH %s\n", t.kh);
+	print_text("keep %s secret until the event is over\n", key_path(path));
 	sqd_free(&t);
 	xfclose(stdout, "standard output");
 	return 0;
@@ -431,12 +450,36 @@ print_verdicts(const struct sqd_verify *v, struct board_range r)
 			printf("board %u: DIFFERENT from the session's deal\n", b);
 			break;
 		case SQD_MISSING:
-			printf("board %u: ", b), print_text("not in %s\n", opt.deals);
+			printf("board %u: ", b);
+			print_text("not in %s\n", opt.deals);
 			break;
 		default:
 			printf("board %u: not a board of the session (%u-%u)\n", b, r.low, r.high);
 		}
 	}
+}
+
+/* The verdict on the whole file, last: matches (status 0) only when every
+ * board of the session is there with the session's deal.  A file of
+ * some of the boards, all right, is its own verdict: it proves nothing
+ * of the boards it does not hold, so the check has not passed (1). */
+static int
+print_match(const struct sqd_verify *v, unsigned p, unsigned s, struct board_range r)
+{
+	static const char *const verdicts[] = {
+		[SQD_MATCH_WHOLE] = "matches",
+		[SQD_MATCH_PART] = "PARTLY MATCHES",
+		[SQD_MATCH_NONE] = "DOES NOT MATCH",
+	};
+
+	print_text("%s: ", opt.deals);
+	printf("%s, session %u,%u (%s), boards %u-%u", verdicts[v->match], p, s,
+	    opt.reserve ? "reserve" : "original", r.low, r.high);
+	if (v->match == SQD_MATCH_PART)
+		printf(": %zu of %lu boards checked, %zu missing", v->count[SQD_SAME],
+		    (unsigned long)r.high - r.low + 1, v->count[SQD_MISSING]);
+	putchar('\n');
+	return v->match == SQD_MATCH_WHOLE ? 0 : EXIT_REFUSED;
 }
 
 /* The session is the one named on the command line, or by the file. */
@@ -463,11 +506,7 @@ verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int arg
 	    sqd_verify_played(t, k, p, s, opt.reserve, r, played, n, &v, &e) == -1)
 		tool_die(&e);
 	print_verdicts(&v, r);
-	print_text("%s: ", opt.deals);
-	printf("%s, session %u,%u (%s), boards %u-%u\n",
-	    v.matches ? "matches" : "DOES NOT MATCH", p, s,
-	    opt.reserve ? "reserve" : "original", r.low, r.high);
-	int status = v.matches ? 0 : 1;
+	int status = print_match(&v, p, s, r);
 	sqd_verify_free(&v);
 	free(played);
 	return status;
@@ -487,10 +526,14 @@ cmd_verify(const char *path, int argc, char **argv)
 		tool_fail(DL_ERR_INPUT, "%s is not published: there is nothing to verify yet", path);
 	read_sqk(path, &t, &k);
 	if (strcmp(k.hash, t.kh) != 0) {
-		printf("%s: SHA-256 %s\n%s: KH      %s\n", key_path(path), k.hash, path, t.kh);
+		print_text("%s: SHA-256 ", key_path(path));
+		printf("%s\n", k.hash);
+		print_text("%s: KH      ", path);
+		printf("%s\n", t.kh);
 		tool_fail(DL_ERR_INPUT, "%s does not match the KH of %s", key_path(path), path);
 	}
-	printf("%s matches the KH of %s: %zu session keys\n", key_path(path), path, k.nkeys);
+	print_texts("%s matches the KH of %s: ", key_path(path), path);
+	printf("%zu session keys\n", k.nkeys);
 	for (size_t i = 0; i < k.nkeys; i++)
 		if (strlen(k.keys[i].key) < SQD_SHORT_KEY)
 			tool_warn("warning: the key of session %u,%u has only %zu characters",

@@ -32,8 +32,11 @@ enum publish_mode {
  * with *e set when no temporary file can be made. */
 FILE *outfile_create(struct outfile *of, const char *path, mode_t mode, struct dl_error *e);
 /* -1 with *e set when the file cannot be written or (by how) exists; the
- * temporary file is then removed.  force: the tool's option that would
- * replace the file ("--force"), for the message; NULL when it has none. */
+ * temporary file is then removed.  A name that is taken (a file publishing
+ * may not replace, or one that is no regular file) is DL_ERR_INPUT, any
+ * other failure DL_ERR_SYSTEM: a caller may say "exists" in its own words.
+ * force: the tool's option that would replace the file ("--force"), for
+ * the message; NULL when it has none. */
 int outfile_publish(struct outfile *of, enum publish_mode how, const char *force,
     struct dl_error *e);
 /* The same for a set of files that belong together (the formats of one

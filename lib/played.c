@@ -60,7 +60,8 @@ int
 played_read(const char *path, struct played_board **boards, size_t *n,
     struct dl_error *e)
 {
-	struct reader_options opt = { 0 };
+	/* a file that reads two ways cannot be checked against one session */
+	struct reader_options opt = { .flags = DL_IN_STRICT };
 	struct board_set seen = { NULL, 0, 0 };
 	struct deal_reader *r;
 	struct dl_board_in b;

@@ -14,7 +14,7 @@ struct deal_reader;
 
 struct reader_options {
 	const char *format;	/* a plugin's name, or NULL: from the file */
-	unsigned flags;		/* DL_IN_PARTIAL */
+	unsigned flags;		/* DL_IN_PARTIAL, DL_IN_STRICT */
 	/* Called with each warning (one escaped line naming the file and
 	 * line), or NULL to drop them. */
 	void (*warn)(const char *msg, void *arg);

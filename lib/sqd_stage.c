@@ -18,22 +18,43 @@
 static const char key_alphabet[] =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
+static int
+tournament_exists(const char *path, struct dl_error *e)
+{
+	return dl_error_set(e, DL_ERR_INPUT, "%s exists: not making a new tournament over it",
+	    path);
+}
+
 int
 sqd_create(const char *path, const char *name, const char *di, struct dl_error *e)
 {
 	struct sqd t = { 0 };
+	struct outfile of;
+	FILE *fp;
 	int status;
 
+	/* the usual case told before anything is written; the publish below
+	 * is what decides */
 	if (access(path, F_OK) == 0)
-		return dl_error_set(e, DL_ERR_INPUT, "%s exists: not making a new tournament "
-		    "over it", path);
+		return tournament_exists(path, e);
 	if (!header_value_is_valid(name) || !header_value_is_valid(di))
 		return dl_error_set(e, DL_ERR_USAGE, "the name and the delayed information are "
 		    "one line of UTF-8 text");
+	if ((fp = outfile_create(&of, path, 0666, e)) == NULL)
+		return -1;
 	t.name = xstrdup(name);
 	t.di = xstrdup(di);
-	status = sqd_write(path, &t, e);
+	sqd_print(fp, &t);
 	sqd_free(&t);
+	/* Never over a file, even one that appeared since access(): ten
+	 * creates at once all pass that check, and a rename that replaces
+	 * would let each report success while one file survives.  Without
+	 * replace the name is claimed atomically (renameat2 RENAME_NOREPLACE,
+	 * else link), so exactly one create succeeds; for the others the name
+	 * is taken, which outfile_publish says as an input error. */
+	status = outfile_publish(&of, PUBLISH_NEW, NULL, e);
+	if (status == -1 && e->kind == DL_ERR_INPUT)
+		return tournament_exists(path, e);
 	return status;
 }
 

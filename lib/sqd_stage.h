@@ -12,7 +12,9 @@
 #include "sqd.h"
 
 /* A new tournament at path, with its name and the delayed information
- * (DI) that will say what the DV is: never over an existing file. */
+ * (DI) that will say what the DV is: never over an existing file, nor
+ * over one that appears meanwhile (of several creates at once, one
+ * succeeds; the others are refused, DL_ERR_INPUT). */
 int sqd_create(const char *path, const char *name, const char *di, struct dl_error *e);
 
 /* The keys a tournament needs: one a session, one an open-ended phase. */

@@ -80,7 +80,10 @@ sqd_verify_played(const struct sqd *t, const struct sqk *k, unsigned phase,
 	for (size_t i = 0; i < nplayed; i++)
 		if (played[i].board < r.low || played[i].board > r.high)
 			add_verdict(v, played[i].board, SQD_FOREIGN);
-	v->matches = v->count[SQD_DIFFERENT] == 0 && v->count[SQD_FOREIGN] == 0;
+	if (v->count[SQD_DIFFERENT] != 0 || v->count[SQD_FOREIGN] != 0 || v->count[SQD_SAME] == 0)
+		v->match = SQD_MATCH_NONE;
+	else
+		v->match = v->count[SQD_MISSING] != 0 ? SQD_MATCH_PART : SQD_MATCH_WHOLE;
 	return 0;
 }
 

@@ -23,15 +23,23 @@ struct sqd_board_verdict {
 	enum sqd_verdict verdict;
 };
 
+/* The verdict on the whole file. */
+enum sqd_match {
+	SQD_MATCH_WHOLE,	/* every board of the session, each with its deal */
+	/* Every board given is the session's, with its deal, but some of the
+	 * session's are missing: a file of one board out of ten is no proof
+	 * that the ten were the session's, so the check does not pass. */
+	SQD_MATCH_PART,
+	SQD_MATCH_NONE,		/* a board different or foreign, or none given */
+};
+
 struct sqd_verify {
 	/* The session's boards in order, then the played boards that are not
 	 * of the session in the file's order (a board played twice twice). */
 	struct sqd_board_verdict *boards;
 	size_t n;
 	size_t count[SQD_VERDICTS];
-	/* No board is different or foreign: boards not played are not
-	 * wrong, a session may stop early. */
-	int matches;
+	enum sqd_match match;
 };
 
 /* Deals boards r of a session (phase and session from 1, the reserve set

@@ -36,6 +36,8 @@ dup_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 
 struct dup_reading {
 	unsigned first;		/* the first record's board number */
+	unsigned lowest;	/* the first trailer's lowest board (1 when blank) */
+	int lowest_differs;	/* a trailer since gave another: said once */
 	unsigned count;		/* records read */
 	int blind_allowed;	/* dupblind: a DGE part may be all spaces */
 };
@@ -103,7 +105,8 @@ dup_reading_begin(struct dl_in *in, void **state, int blind_allowed)
 }
 
 /* Boards count from the first trailer's lowest board (1 when it has
- * none). */
+ * none).  Every trailer repeats the run's lowest board: one that gives
+ * another leaves the file two ways to number (reading.h's ambiguous). */
 static inline int
 dup_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 {
@@ -118,8 +121,17 @@ dup_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 		long lowest = dup_trailer_read(in, number, record + DUP_RECORD - DUP_TRAILER);
 		if (lowest == -1)
 			return -1;
-		if (r->count == 1 && lowest > 1)
-			number = r->first = (unsigned)lowest;
+		if (lowest < 1)
+			lowest = 1;
+		if (r->count == 1) {
+			number = r->first = r->lowest = (unsigned)lowest;
+		} else if ((unsigned)lowest != r->lowest && !r->lowest_differs) {
+			r->lowest_differs = 1;
+			if (ambiguous(in, "the first record's is read", "board %u: the trailer's "
+			    "lowest board is %ld, the first record's %u", number, lowest,
+			    r->lowest) == -1)
+				return -1;
+		}
 		board->board = number;
 		if (dup_record_read(in, r, number, record, board->owner) == -1)
 			return -1;

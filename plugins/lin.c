@@ -52,7 +52,12 @@ lin_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
  * board's end: a board ends where the next one begins, at qx|, or at pn|,
  * st|, vg| or md| after its md|, or at an ah| or sv| given twice
  * (docs/formats-in.md).  Vugraph files give each board once a room: the
- * same deal again is read once. */
+ * same deal again is read once.  Where a file says two things about a
+ * board (qx| and ah| with two numbers; ah| or sv| twice before its md|, or
+ * after it with no deal to go with them; a second md| without a number of
+ * its own after a numbered board's; a room's copy with another dealer or
+ * vulnerability), the reader reads one and the file is ambiguous
+ * (reading.h). */
 
 #define LIN_VALUE_MAX 4096	/* a longer value of a pair that is read is refused */
 
@@ -61,6 +66,7 @@ enum lin_key { KEY_OTHER, KEY_VG, KEY_PN, KEY_QX, KEY_MD, KEY_AH, KEY_SV, KEY_ST
 /* The board being read. */
 struct lin_board {
 	int has_md, has_ah, has_sv;
+	enum lin_key begun_by;		/* the key given again that began it, or KEY_OTHER */
 	unsigned from_ah, from_qx;	/* its number, 0 when not given */
 	int closed_room;		/* qx|c..|: the last four of eight names */
 	int whole;			/* md| gave every card */
@@ -80,6 +86,10 @@ struct lin_reading {
 	char names[LIN_VALUE_MAX + 1];	/* pn|, as given */
 	char board_names[LIN_VALUE_MAX + 1];	/* split up, for the board returned */
 	struct lin_board b;
+	/* the board before, read whole: what a key given again after its md|
+	 * may contradict */
+	unsigned before_number;		/* from ah| or qx|; 0 when it had none */
+	int before_vulnerability;
 	struct boards_seen seen;
 };
 
@@ -101,6 +111,7 @@ lin_read_begin(struct dl_in *in, void **state)
 		return -1;
 	}
 	lin_board_clear(&r->b);
+	r->before_vulnerability = -1;
 	return 0;
 }
 
@@ -266,35 +277,60 @@ read_qx(struct dl_in *in, struct lin_board *b, const char *value)
 	return board_number(in, "qx", value, &b->from_qx);
 }
 
-/* ah|Board 12|: the board's number, as BBO writes it. */
+/* ah|Board 12|: the board's number, as BBO writes it.  A second ah| before
+ * the board's md| replaces the first. */
 static int
 read_ah(struct dl_in *in, struct lin_board *b, const char *value)
 {
+	unsigned before = b->from_ah;
+	int again = b->has_ah;
+
 	b->has_ah = 1;
 	while (*value != '\0' && !isdigit((unsigned char)*value))
 		value++;
-	return board_number(in, "ah", value, &b->from_ah);
+	if (board_number(in, "ah", value, &b->from_ah) == -1)
+		return -1;
+	if (again && b->from_ah != before)
+		return ambiguous(in, "the last is read", "ah|: board %u, then board %u",
+		    before, b->from_ah);
+	return 0;
 }
 
-static void
-read_sv(struct dl_in *in, struct lin_board *b, const char *value)
+/* The vulnerability sv| names, or -1 (with a warning). */
+static int
+sv_vulnerability(struct dl_in *in, const char *value)
 {
 	size_t len = strlen(value);
 
-	b->has_sv = 1;
 	while (len > 0 && value[len - 1] == ' ')
 		len--;
 	while (*value == ' ')
 		value++, len--;
 	if (len == 1) {
 		switch (tolower((unsigned char)*value)) {
-		case 'o': case '0': case '-': b->vulnerability = DL_VUL_NONE; return;
-		case 'n': b->vulnerability = DL_VUL_NS; return;
-		case 'e': b->vulnerability = DL_VUL_EW; return;
-		case 'b': b->vulnerability = DL_VUL_ALL; return;
+		case 'o': case '0': case '-': return DL_VUL_NONE;
+		case 'n': return DL_VUL_NS;
+		case 'e': return DL_VUL_EW;
+		case 'b': return DL_VUL_ALL;
 		}
 	}
 	in->warn(in, "sv|%.40s| is none of o, n, e, b: left out", value);
+	return -1;
+}
+
+/* sv|: a second one before the board's md| replaces the first. */
+static int
+read_sv(struct dl_in *in, struct lin_board *b, const char *value)
+{
+	static const char letters[] = "oneb";
+	int before = b->vulnerability, again = b->has_sv;
+
+	b->has_sv = 1;
+	b->vulnerability = sv_vulnerability(in, value);
+	if (again && before != -1 && b->vulnerability != -1 && b->vulnerability != before)
+		return ambiguous(in, "the last is read", "sv|%c|, then sv|%c|", letters[before],
+		    letters[b->vulnerability]);
+	return 0;
 }
 
 /* The board md| is read for, as its messages name it. */
@@ -459,6 +495,38 @@ board_players(struct lin_reading *r, struct dl_board_in *board)
 			board->players[lin_order[i]] = names[first + i];
 }
 
+/* How messages name the board before the one being read. */
+static const char *
+before_label(const struct lin_reading *r, char label[32])
+{
+	if (r->before_number == 0)
+		return "the board before";
+	snprintf(label, 32, "board %u", r->before_number);
+	return label;
+}
+
+/* A board that ends without a deal, at qx| or the file's end, is passed
+ * over.  When an ah| or sv| given again after the md| of the board before
+ * began it, that key may be read as the board before's by another program:
+ * the file is ambiguous when it says something else. */
+static int
+lin_board_dropped(struct dl_in *in, struct lin_reading *r)
+{
+	const struct lin_board *b = &r->b;
+	char label[32];
+
+	if (b->has_md || (b->begun_by != KEY_AH && b->begun_by != KEY_SV))
+		return 0;
+	if (b->has_ah && b->from_ah != r->before_number)
+		return ambiguous(in, "it is passed over", "%s: ah| again after its md| (board "
+		    "%u), with no md| to go with it", before_label(r, label), b->from_ah);
+	if (b->has_sv && b->vulnerability != -1 && r->before_vulnerability != -1 &&
+	    b->vulnerability != r->before_vulnerability)
+		return ambiguous(in, "it is passed over", "%s: another sv| after its md|, with "
+		    "no md| to go with it", before_label(r, label));
+	return 0;
+}
+
 /* The board read whole: 1 with *board filled, 0 when it gives none (a
  * board --partial passes over, the other room's copy), -1 after
  * in->fail. */
@@ -468,19 +536,36 @@ lin_board_end(struct dl_in *in, struct lin_reading *r, struct dl_board_in *board
 	struct lin_board *b = &r->b;
 	unsigned number = b->from_ah != 0 ? b->from_ah : b->from_qx;
 	int status = b->whole;
+	char label[32];
 
+	if (b->from_ah != 0 && b->from_qx != 0 && b->from_ah != b->from_qx &&
+	    ambiguous(in, "ah| is read", "board %u: qx| says board %u, ah| board %u",
+	    b->from_ah, b->from_qx, b->from_ah) == -1)
+		return -1;
+	/* md| again begins another board: one that no number of its own
+	 * follows may be the numbered board before's, read twice */
+	if (b->begun_by == KEY_MD && number == 0 && r->before_number != 0 &&
+	    ambiguous(in, "it is read as the next board", "%s: md| again, with no board "
+	    "number of its own", before_label(r, label)) == -1)
+		return -1;
 	if (status == 1 && number != 0) {
-		int seen = boards_seen_add(&r->seen, number, b->owner);
-		if (seen == -1) {
+		switch (boards_seen_add(&r->seen, number, b->owner, b->dealer, b->vulnerability)) {
+		case -1:
 			in->fail(in, "out of memory");
 			return -1;
-		}
-		if (seen == 2) {
+		case BOARD_OTHER_DEAL:
 			in->fail(in, "board %u: given again with another deal", number);
 			return -1;
-		}
-		if (seen == 1)
+		case BOARD_OTHER_DEALER:
+			if (ambiguous(in, "the first is read", "board %u: given again with another "
+			    "dealer or vulnerability", number) == -1)
+				return -1;
+			status = 0;
+			break;
+		case BOARD_SAME:
 			status = 0;	/* the other room's, or another table's */
+			break;
+		}
 	}
 	if (status == 1) {
 		board->board = number;
@@ -490,6 +575,8 @@ lin_board_end(struct dl_in *in, struct lin_reading *r, struct dl_board_in *board
 		board->event = r->event[0] != '\0' ? r->event : NULL;
 		board_players(r, board);
 	}
+	r->before_number = number;
+	r->before_vulnerability = b->vulnerability;
 	lin_board_clear(b);
 	return status;
 }
@@ -510,15 +597,17 @@ lin_pair(struct dl_in *in, struct lin_reading *r, enum lin_key key)
 		memcpy(r->names, r->value, r->value_len + 1);
 		return 0;
 	case KEY_QX:
-		lin_board_clear(&r->b);	/* a board in a room: whatever came before is none */
+		/* a board in a room: whatever came before is none */
+		if (lin_board_dropped(in, r) == -1)
+			return -1;
+		lin_board_clear(&r->b);
 		return read_qx(in, &r->b, r->value);
 	case KEY_MD:
 		return read_md(in, &r->b, r->value);
 	case KEY_AH:
 		return read_ah(in, &r->b, r->value);
 	case KEY_SV:
-		read_sv(in, &r->b, r->value);
-		return 0;
+		return read_sv(in, &r->b, r->value);
 	default:
 		return 0;
 	}
@@ -538,11 +627,17 @@ lin_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 				in->board_begins(in);
 			key = r->pending;
 			r->has_pending = 0;
+			/* a key given again began it: what it says may be the
+			 * board before's (lin_board_end, lin_board_dropped) */
+			if (key == KEY_MD || key == KEY_AH || key == KEY_SV)
+				r->b.begun_by = key;
 		} else {
 			if ((got = read_key(in, r, &key)) == -1)
 				return -1;
+			if (got == 0 && r->b.has_md)
+				return lin_board_end(in, r, board);
 			if (got == 0)
-				return r->b.has_md ? lin_board_end(in, r, board) : 0;
+				return lin_board_dropped(in, r);
 			if (begins_board(&r->b, key)) {
 				r->pending = key;
 				r->has_pending = 1;

@@ -129,8 +129,10 @@ pbn_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
  * lines; tag pairs anywhere on a line, several on one line or one over
  * several lines; '%' escape lines; ';' and '{ }' comments; auction, play
  * and table sections passed over; a tag given twice in a game counts
- * once (the first); "#" and "##" values inherited from the games before.
- * A game gives a board when it has a [Deal].
+ * once (the first), and a second that says otherwise of the board (its
+ * number, deal, dealer, vulnerability) makes the file ambiguous
+ * (reading.h), of the rest a warning; "#" and "##" values inherited from
+ * the games before.  A game gives a board when it has a [Deal].
  */
 
 enum pbn_tag {
@@ -273,9 +275,10 @@ is_blank(int c)
 }
 
 /* How a message names the game's board before the game is read whole:
- * by its [Board] if one came before the [Deal] as a plain number. */
+ * by its [Board] if one came before as a plain number, else as
+ * otherwise says. */
 static const char *
-deal_label(const struct pbn_reading *r, char label[32])
+game_label(const struct pbn_reading *r, char label[32], const char *otherwise)
 {
 	const struct text *board = &r->given[TAG_BOARD];
 	size_t digits = board->set ? strspn(board->s, "0123456789") : 0;
@@ -283,15 +286,19 @@ deal_label(const struct pbn_reading *r, char label[32])
 	if (digits > 0 && digits < 10 && board->s[digits] == '\0' && board->s[0] != '0')
 		snprintf(label, 32, "board %s", board->s);
 	else
-		snprintf(label, 32, "[Deal]");
+		snprintf(label, 32, "%s", otherwise);
 	return label;
 }
 
+/* Why a [Deal] value is no deal, for the message. */
+#define DEAL_WHY_MAX 96
+
 /* One hand of a [Deal]: ranks, either case and in any order, with dots
- * between the four suits; p moves past it.  0, or -1 after in->fail. */
-static int
-deal_hand(struct dl_in *in, struct pbn_reading *r, const char **p, unsigned seat,
-    const char *label)
+ * between the four suits, into owner; p moves past it.  NULL, or why it
+ * is no hand (in why). */
+static const char *
+deal_hand(const char **p, unsigned char owner[DL_CARDS], unsigned seat, const char *label,
+    char why[DEAL_WHY_MAX])
 {
 	/* a local cursor: the stores into owner, chars, would otherwise make
 	 * the compiler load *p again for every card */
@@ -303,68 +310,88 @@ deal_hand(struct dl_in *in, struct pbn_reading *r, const char **p, unsigned seat
 	for (; *q != '\0' && !is_blank(*q); q++) {
 		if (*q == '.') {
 			if (++suit > 3) {
-				in->fail(in, "%s: %s has more than four suits", label,
-				    seat_names[seat]);
-				return -1;
+				snprintf(why, DEAL_WHY_MAX, "%s: %s has more than four suits",
+				    label, seat_names[seat]);
+				return why;
 			}
 		} else if ((rank = rank_of((unsigned char)*q)) >= 0) {
 			unsigned card = suit * DL_HAND_CARDS + (unsigned)rank;
-			if (r->owner[card] != NO_SEAT) {
-				in->fail(in, "%s: the %s twice", label, card_name(card, name));
-				return -1;
+			if (owner[card] != NO_SEAT) {
+				snprintf(why, DEAL_WHY_MAX, "%s: the %s twice", label,
+				    card_name(card, name));
+				return why;
 			}
-			r->owner[card] = (unsigned char)seat;
+			owner[card] = (unsigned char)seat;
 		} else {
-			in->fail(in, "%s: %s: '%c' is not a rank", label, seat_names[seat], *q);
-			return -1;
+			snprintf(why, DEAL_WHY_MAX, "%s: %s: '%c' is not a rank", label,
+			    seat_names[seat], *q);
+			return why;
 		}
 	}
 	*p = q;
 	if (suit != 3) {
-		in->fail(in, "%s: %s has %u suits, not 4 (three dots)", label, seat_names[seat],
-		    suit + 1);
-		return -1;
+		snprintf(why, DEAL_WHY_MAX, "%s: %s has %u suits, not 4 (three dots)", label,
+		    seat_names[seat], suit + 1);
+		return why;
 	}
-	return 0;
+	return NULL;
 }
 
-/* [Deal "F:H H H H"]: the first hand's seat, then four hands clockwise;
- * "-" for a hand not shown.  A deal not whole (an end position, hands
- * not shown) is refused, or with --partial its board passed over: even
- * when three hands are shown whole, the fourth is not guessed. */
-static int
-pbn_deal(struct dl_in *in, struct pbn_reading *r, const char *value)
+/* A [Deal] value, "F:H H H H": the first hand's seat, then four hands
+ * clockwise, "-" for a hand not shown (its cards stay NO_SEAT in owner;
+ * *unshown is the first such seat, or -1).  NULL, or why it is no deal:
+ * the first [Deal] of a game that is none fails the read, a second one
+ * only needs to be told apart from the first. */
+static const char *
+deal_parse(const char *value, const char *label, unsigned char owner[DL_CARDS],
+    int *unshown, char why[DEAL_WHY_MAX])
 {
-	int first = seat_of_letter((unsigned char)value[0]), unshown = -1;
+	int first = seat_of_letter((unsigned char)value[0]);
 	const char *p = value + 2;
-	char label[32], why[64];
 
-	deal_label(r, label);
+	*unshown = -1;
 	if (first < 0 || value[1] != ':') {
-		in->fail(in, "%s: not a deal (\"N:\" and four hands)", label);
-		return -1;
+		snprintf(why, DEAL_WHY_MAX, "%s: not a deal (\"N:\" and four hands)", label);
+		return why;
 	}
-	deal_clear(r->owner);
+	deal_clear(owner);
 	for (unsigned h = 0; h < 4; h++) {
 		unsigned seat = ((unsigned)first + h) % 4;
 		while (is_blank(*p))
 			p++;
 		if (*p == '\0') {
-			in->fail(in, "%s: %u hands, not 4", label, h);
-			return -1;
+			snprintf(why, DEAL_WHY_MAX, "%s: %u hands, not 4", label, h);
+			return why;
 		}
 		if (*p == '-' && (p[1] == '\0' || is_blank(p[1]))) {
 			p++;
-			if (unshown < 0)
-				unshown = (int)seat;
-		} else if (deal_hand(in, r, &p, seat, label) == -1) {
-			return -1;
+			if (*unshown < 0)
+				*unshown = (int)seat;
+		} else if (deal_hand(&p, owner, seat, label, why) != NULL) {
+			return why;
 		}
 	}
 	while (is_blank(*p))
 		p++;
 	if (*p != '\0') {
-		in->fail(in, "%s: more than four hands", label);
+		snprintf(why, DEAL_WHY_MAX, "%s: more than four hands", label);
+		return why;
+	}
+	return NULL;
+}
+
+/* The game's [Deal].  A deal not whole (an end position, hands not
+ * shown) is refused, or with --partial its board passed over: even when
+ * three hands are shown whole, the fourth is not guessed. */
+static int
+pbn_deal(struct dl_in *in, struct pbn_reading *r, const char *value)
+{
+	char label[32], why[DEAL_WHY_MAX];
+	int unshown;
+
+	game_label(r, label, "[Deal]");
+	if (deal_parse(value, label, r->owner, &unshown, why) != NULL) {
+		in->fail(in, "%s", why);
 		return -1;
 	}
 	r->deal_given = 1;
@@ -404,13 +431,163 @@ tag_of_name(const char *name, size_t len)
 	    t : TAG_OTHER;
 }
 
+/* "?" and "" say that the value is not known. */
+static const char *
+known(const char *value)
+{
+	return value == NULL || value[0] == '\0' || strcmp(value, "?") == 0 ? NULL : value;
+}
+
+/* value without the blanks around it: its start, and its length in *len. */
+static const char *
+trim_blanks(const char *value, size_t *len)
+{
+	while (is_blank(*value))
+		value++;
+	*len = strlen(value);
+	while (*len > 0 && is_blank(value[*len - 1]))
+		(*len)--;
+	return value;
+}
+
+/* What a [Board] value is: a number from 1 (in *board, 0 when not known),
+ * or which kind of not. */
+enum board_value { BOARD_VALUE_NUMBER, BOARD_VALUE_NOT_DIGITS, BOARD_VALUE_TOO_LARGE,
+	BOARD_VALUE_NOT_FROM_1 };
+
+static enum board_value
+board_value_of(const char *value, unsigned *board)
+{
+	unsigned long n = 0;
+	const char *p = value;
+
+	*board = 0;
+	if (known(value) == NULL)
+		return BOARD_VALUE_NUMBER;
+	while (is_blank(*p))
+		p++;
+	if (*p < '0' || *p > '9')
+		return BOARD_VALUE_NOT_DIGITS;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if ((n = n * 10 + (unsigned long)(*p - '0')) > 4000000000ul)
+			return BOARD_VALUE_TOO_LARGE;
+	while (is_blank(*p))
+		p++;
+	if (*p != '\0' || n == 0)
+		return BOARD_VALUE_NOT_FROM_1;
+	*board = (unsigned)n;
+	return BOARD_VALUE_NUMBER;
+}
+
+/* The seat a [Dealer] value names; -1 when it says nothing, -2 when it
+ * is no seat. */
+static int
+dealer_value_of(const char *value)
+{
+	const char *seat;
+	size_t len;
+
+	if (known(value) == NULL)
+		return -1;
+	seat = trim_blanks(value, &len);
+	if (len == 1 && seat_of_letter((unsigned char)seat[0]) >= 0)
+		return seat_of_letter((unsigned char)seat[0]);
+	return -2;
+}
+
+/* The vulnerability a [Vulnerable] value names; -1 when it says nothing,
+ * -2 when it is none PBN has. */
+static int
+vulnerability_value_of(const char *value)
+{
+	static const struct {
+		const char *name;
+		int vulnerability;
+	} names[] = {
+		{ "None", DL_VUL_NONE }, { "Love", DL_VUL_NONE }, { "-", DL_VUL_NONE },
+		{ "NS", DL_VUL_NS }, { "EW", DL_VUL_EW },
+		{ "All", DL_VUL_ALL }, { "Both", DL_VUL_ALL },
+	};
+	const char *name;
+	size_t len;
+
+	if (known(value) == NULL)
+		return -1;
+	name = trim_blanks(value, &len);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strlen(names[i].name) == len && strncasecmp(name, names[i].name, len) == 0)
+			return names[i].vulnerability;
+	return -2;
+}
+
+/* Whether two values of tag say the same: "05" and "5" are one board,
+ * "n" and "N" one dealer, "Love" and "None" one vulnerability, the same
+ * cards in any order or from any first seat one deal (the first's being
+ * r->owner). */
+static int
+same_statement(const struct pbn_reading *r, int tag, const char *first, const char *again)
+{
+	unsigned char owner[DL_CARDS];
+	char why[DEAL_WHY_MAX];
+	unsigned a, b;
+	int unshown;
+
+	if (strcmp(first, again) == 0 || (known(first) == NULL && known(again) == NULL))
+		return 1;
+	switch (tag) {
+	case TAG_DEAL:
+		return r->deal_given && deal_parse(again, "", owner, &unshown, why) == NULL &&
+		    memcmp(owner, r->owner, DL_CARDS) == 0;
+	case TAG_BOARD:
+		return board_value_of(first, &a) == BOARD_VALUE_NUMBER &&
+		    board_value_of(again, &b) == BOARD_VALUE_NUMBER && a == b;
+	case TAG_DEALER:
+		return dealer_value_of(first) >= 0 && dealer_value_of(first) == dealer_value_of(again);
+	case TAG_VULNERABLE:
+		return vulnerability_value_of(first) >= 0 &&
+		    vulnerability_value_of(first) == vulnerability_value_of(again);
+	default:
+		return 0;
+	}
+}
+
+/* A tag dl reads, given again in the game: PBN reads the first, so the
+ * second matters only when it says something else, which another
+ * program may read instead.  What the board is (its number, deal, dealer,
+ * vulnerability) said two ways makes the file ambiguous; where and by
+ * whom it was played (event, site, date, players) is a warning alone,
+ * since no check of the deals depends on it. */
+static int
+pbn_tag_again(struct dl_in *in, struct pbn_reading *r)
+{
+	const char *first = r->given[r->tag].s, *again = r->value.s;
+	char label[32];
+
+	if (same_statement(r, r->tag, first, again))
+		return 0;
+	game_label(r, label, "a game");
+	switch (r->tag) {
+	case TAG_DEAL:
+		return ambiguous(in, "the first is read", "%s: two different [Deal] tags", label);
+	case TAG_BOARD: case TAG_DEALER: case TAG_VULNERABLE:
+		return ambiguous(in, "the first is read", "%s: two different [%s] tags "
+		    "(\"%.40s\", \"%.40s\")", label, tag_names[r->tag], first, again);
+	default:
+		in->warn(in, "%s: two different [%s] tags (\"%.40s\", \"%.40s\"): the first "
+		    "is read", label, tag_names[r->tag], first, again);
+		return 0;
+	}
+}
+
 /* A tag pair read whole: kept when dl reads it and it is the first of
- * its name in the game. */
+ * its name in the game; compared with the first when it is not. */
 static int
 pbn_tag_done(struct dl_in *in, struct pbn_reading *r)
 {
-	if (r->tag == TAG_OTHER || r->given[r->tag].set)
+	if (r->tag == TAG_OTHER)
 		return 0;
+	if (r->given[r->tag].set)
+		return pbn_tag_again(in, r);
 	if (text_set(in, &r->given[r->tag], r->value.s, r->value.len) == -1)
 		return -1;
 	if (r->tag == TAG_DEAL)
@@ -596,66 +773,32 @@ fail:
 	return NULL;
 }
 
-/* "?" and "" say that the value is not known. */
-static const char *
-known(const char *value)
-{
-	return value == NULL || value[0] == '\0' || strcmp(value, "?") == 0 ? NULL : value;
-}
-
 static int
 board_of_value(struct dl_in *in, const char *value, unsigned *board)
 {
-	unsigned long n = 0;
-	const char *p = value;
-
-	*board = 0;
-	if (known(value) == NULL)
+	switch (board_value_of(value, board)) {
+	case BOARD_VALUE_NUMBER:
 		return 0;
-	while (is_blank(*p))
-		p++;
-	if (*p < '0' || *p > '9') {
+	case BOARD_VALUE_NOT_DIGITS:
 		in->fail(in, "[Board \"%.40s\"]: not a board number", value);
 		return -1;
-	}
-	for (; *p >= '0' && *p <= '9'; p++)
-		if ((n = n * 10 + (unsigned long)(*p - '0')) > 4000000000ul) {
-			in->fail(in, "[Board \"%.40s\"]: too large a board number", value);
-			return -1;
-		}
-	while (is_blank(*p))
-		p++;
-	if (*p != '\0' || n == 0) {
-		in->fail(in, "[Board \"%.40s\"]: not a board number (1 and up)", value);
+	case BOARD_VALUE_TOO_LARGE:
+		in->fail(in, "[Board \"%.40s\"]: too large a board number", value);
 		return -1;
+	case BOARD_VALUE_NOT_FROM_1:
+		break;
 	}
-	*board = (unsigned)n;
-	return 0;
-}
-
-/* value without the blanks around it: its start, and its length in *len. */
-static const char *
-trim_blanks(const char *value, size_t *len)
-{
-	while (is_blank(*value))
-		value++;
-	*len = strlen(value);
-	while (*len > 0 && is_blank(value[*len - 1]))
-		(*len)--;
-	return value;
+	in->fail(in, "[Board \"%.40s\"]: not a board number (1 and up)", value);
+	return -1;
 }
 
 static int
 dealer_of_value(struct dl_in *in, const char *value)
 {
-	const char *seat;
-	size_t len;
+	int seat = dealer_value_of(value);
 
-	if (known(value) == NULL)
-		return -1;
-	seat = trim_blanks(value, &len);
-	if (len == 1 && seat_of_letter((unsigned char)seat[0]) >= 0)
-		return seat_of_letter((unsigned char)seat[0]);
+	if (seat != -2)
+		return seat;
 	in->warn(in, "[Dealer \"%.40s\"] is not N, E, S or W: left out", value);
 	return -1;
 }
@@ -663,23 +806,10 @@ dealer_of_value(struct dl_in *in, const char *value)
 static int
 vulnerability_of_value(struct dl_in *in, const char *value)
 {
-	static const struct {
-		const char *name;
-		int vulnerability;
-	} names[] = {
-		{ "None", DL_VUL_NONE }, { "Love", DL_VUL_NONE }, { "-", DL_VUL_NONE },
-		{ "NS", DL_VUL_NS }, { "EW", DL_VUL_EW },
-		{ "All", DL_VUL_ALL }, { "Both", DL_VUL_ALL },
-	};
-	const char *name;
-	size_t len;
+	int vulnerability = vulnerability_value_of(value);
 
-	if (known(value) == NULL)
-		return -1;
-	name = trim_blanks(value, &len);
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strlen(names[i].name) == len && strncasecmp(name, names[i].name, len) == 0)
-			return names[i].vulnerability;
+	if (vulnerability != -2)
+		return vulnerability;
 	in->warn(in, "[Vulnerable \"%.40s\"] is none of None, NS, EW, All: left out", value);
 	return -1;
 }
@@ -700,15 +830,26 @@ pbn_game_end(struct dl_in *in, struct pbn_reading *r, struct dl_board_in *b)
 	if (r->deal_given && r->deal_whole) {
 		status = board_of_value(in, value[TAG_BOARD], &b->board) == -1 ? -1 : 1;
 		if (status == 1 && b->board != 0) {
-			int seen = boards_seen_add(&r->seen, b->board, r->owner);
-			if (seen == -1) {
+			/* the values quietly: a table's copy passed over warns of nothing */
+			int dealer = dealer_value_of(value[TAG_DEALER]);
+			int vulnerability = vulnerability_value_of(value[TAG_VULNERABLE]);
+			switch (boards_seen_add(&r->seen, b->board, r->owner, dealer < 0 ? -1 : dealer,
+			    vulnerability < 0 ? -1 : vulnerability)) {
+			case -1:
 				in->fail(in, "out of memory");
 				status = -1;
-			} else if (seen == 2) {
+				break;
+			case BOARD_OTHER_DEAL:
 				in->fail(in, "board %u: given again with another deal", b->board);
 				status = -1;
-			} else if (seen == 1) {
+				break;
+			case BOARD_OTHER_DEALER:
+				status = ambiguous(in, "the first is read", "board %u: given again "
+				    "with another dealer or vulnerability", b->board) == -1 ? -1 : 0;
+				break;
+			case BOARD_SAME:
 				status = 0;	/* another table's result of the same board */
+				break;
 			}
 		}
 	}

@@ -6,6 +6,7 @@
 #ifndef DL_PLUGINS_READING_H
 #define DL_PLUGINS_READING_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,6 +134,32 @@ deal_finish(struct dl_in *in, unsigned board, const unsigned char owner[DL_CARDS
 	return -1;
 }
 
+/* The file says two different things about one board (two [Deal] tags in
+ * a PBN game, LIN's qx| and ah| numbering it differently): the reader has
+ * read one of them by its format's rule, which the warning names ("the
+ * first is read"), and another program may read the other.  Under
+ * DL_IN_STRICT the read fails instead: a check must not pass on a file
+ * that reads two ways.  0, or -1 after in->fail. */
+static inline int ambiguous(struct dl_in *in, const char *which, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static inline int
+ambiguous(struct dl_in *in, const char *which, const char *fmt, ...)
+{
+	char what[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	if (in->flags & DL_IN_STRICT) {
+		in->fail(in, "%s: the file is ambiguous", what);
+		return -1;
+	}
+	in->warn(in, "%s: %s", what, which);
+	return 0;
+}
+
 /* The next record of a binary format: 1 and buf filled, 0 at the end of
  * the file, -1 after in->fail for a record cut short. */
 static inline int
@@ -219,12 +246,15 @@ head_line(const unsigned char *head, size_t len, size_t *pos, size_t *linelen)
  * played it).  A window of board numbers, direct-mapped, so that memory
  * stays bounded however long the file: board b is remembered until a
  * board b + k * BOARDS_SEEN_SLOTS replaces it.  Each deal packed in 13
- * bytes, 2 bits a card. */
+ * bytes, 2 bits a card; its dealer and vulnerability beside it (in what
+ * would be the entry's padding), since a table's copy that gives another
+ * says two things about the board as surely as another deal does. */
 #define BOARDS_SEEN_SLOTS 65536u
 
 struct board_entry {
 	unsigned board;			/* 0: an empty slot */
 	unsigned char packed[13];
+	signed char dealer, vulnerability;	/* -1: no copy has said */
 };
 
 struct boards_seen {
@@ -239,11 +269,20 @@ deal_pack(const unsigned char owner[DL_CARDS], unsigned char packed[13])
 		packed[c / 4] |= (unsigned char)((owner[c] & 3) << (2 * (c % 4)));
 }
 
-/* Whether board (not 0) is remembered: 1 with the same deal, 2 with
- * another; 0 when it is not, and it is remembered from now on; -1 out of
- * memory. */
+enum board_seen {
+	BOARD_NEW,		/* not remembered; it is from now on */
+	BOARD_SAME,		/* the same deal, dealer and vulnerability */
+	BOARD_OTHER_DEAL,	/* another deal */
+	BOARD_OTHER_DEALER,	/* the same deal, another dealer or vulnerability */
+};
+
+/* Whether board (not 0) is remembered, and how this copy compares; -1
+ * out of memory.  dealer and vulnerability are -1 when this copy does not
+ * say; a copy that says nothing agrees with any, and what a later copy
+ * says is remembered for the copies after it. */
 static inline int
-boards_seen_add(struct boards_seen *seen, unsigned board, const unsigned char owner[DL_CARDS])
+boards_seen_add(struct boards_seen *seen, unsigned board, const unsigned char owner[DL_CARDS],
+    int dealer, int vulnerability)
 {
 	unsigned char packed[13];
 	struct board_entry *slot;
@@ -253,11 +292,24 @@ boards_seen_add(struct boards_seen *seen, unsigned board, const unsigned char ow
 		return -1;
 	slot = &seen->slots[board % BOARDS_SEEN_SLOTS];
 	deal_pack(owner, packed);
-	if (slot->board == board)
-		return memcmp(slot->packed, packed, sizeof packed) == 0 ? 1 : 2;
-	slot->board = board;
-	memcpy(slot->packed, packed, sizeof packed);
-	return 0;
+	if (slot->board != board) {
+		slot->board = board;
+		memcpy(slot->packed, packed, sizeof packed);
+		slot->dealer = (signed char)dealer;
+		slot->vulnerability = (signed char)vulnerability;
+		return BOARD_NEW;
+	}
+	if (memcmp(slot->packed, packed, sizeof packed) != 0)
+		return BOARD_OTHER_DEAL;
+	if ((dealer != -1 && slot->dealer != -1 && dealer != slot->dealer) ||
+	    (vulnerability != -1 && slot->vulnerability != -1 &&
+	    vulnerability != slot->vulnerability))
+		return BOARD_OTHER_DEALER;
+	if (slot->dealer == -1)
+		slot->dealer = (signed char)dealer;
+	if (slot->vulnerability == -1)
+		slot->vulnerability = (signed char)vulnerability;
+	return BOARD_SAME;
 }
 
 static inline void

@@ -53,8 +53,11 @@ tso_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 
 /* Reading: header lines, then "BOARD DIGITS" or plain DIGITS records, as
  * docs/protocol.md says.  #I: is every board's event; #B: numbers the
- * plain records and must be met in full. */
+ * plain records and must be met in full.  A header given twice is refused,
+ * as every stage refuses it (lib/proto.c): two #B: or #I: would leave the
+ * file two ways to read. */
 struct tso_reading {
+	unsigned long given;	/* the headers given: bit K - 'A' */
 	char *event;		/* #I:, or NULL */
 	unsigned low, high;	/* #B:, or 0 */
 	unsigned board;		/* the board before */
@@ -117,6 +120,12 @@ tso_header(struct dl_in *in, struct tso_reading *r, const char *line, size_t len
 		in->fail(in, "a header line after the first board");
 		return -1;
 	}
+	/* #W: (a warning the stream carries) may come more than once */
+	if (line[1] != 'W' && (r->given & 1ul << (line[1] - 'A'))) {
+		in->fail(in, "header #%c: given twice", line[1]);
+		return -1;
+	}
+	r->given |= 1ul << (line[1] - 'A');
 	/* an analysed stream (dl-dd) holds the deals too: its analysis,
 	 * which follows from them, is passed over */
 	if (line[1] == 'P' && strcmp(line + 4, "dl/1 deals+dd") == 0)

@@ -111,8 +111,17 @@ SWAPPED=2222222222222111111111111100000000000003333333333333
 	[ "${lines[3]}" = "2 $SWAPPED" ]
 	[ "${lines[4]}" = "3 $SUITED" ]
 	[ -z "$stderr" ]
-	# ah| and qx| given: ah| numbers the board; neither: it follows the one before
+	# ah| and qx| given: ah| numbers the board; neither: it follows the one
+	# before.  Here both are ambiguous (t/hostile-files.bats): qx| and ah|
+	# disagree, and the second md| may be board 1's again
 	printf 'qx|o7|md|3%s,%s,%s,|ah|Board 1|\nmd|4%s,%s,%s,|\n' $S $W $N $N $W $S > n.lin
+	run -0 --separate-stderr dl-read n.lin
+	[ "${lines[1]}" = "#B: 1-2" ]
+	[ "${lines[3]}" = "2 $SWAPPED" ]
+	[ "$stderr" = "dl-read: n.lin:2: board 1: qx| says board 7, ah| board 1: ah| is read
+dl-read: n.lin:2: board 1: md| again, with no board number of its own: it is read as the next board" ]
+	# boards numbered by neither follow each other, unambiguously
+	printf 'md|3%s,%s,%s,|\nmd|4%s,%s,%s,|\n' $S $W $N $N $W $S > n.lin
 	run -0 --separate-stderr dl-read n.lin
 	[ "${lines[1]}" = "#B: 1-2" ]
 	[ "${lines[3]}" = "2 $SWAPPED" ]

@@ -345,6 +345,7 @@ wbg() {
 	[ "$(echo $output)" = "rr01.pbn rr02.pbn rr01-02.pbn" ]
 	same rr01.pbn
 	same rr02.pbn
+	# no board at all is no match (played_read refuses such a file first)
 	run "$HELPERS/sqdlib" club.sqd club.sqk verify 1 2
-	[ "$output" = "0 same, 0 different, 10 missing, 0 foreign: matches" ]
+	[ "$output" = "0 same, 0 different, 10 missing, 0 foreign: does not match" ]
 }

@@ -139,6 +139,15 @@ struct dl_in {
 /* --partial: a board whose hands are not all known (a "-" hand, fewer
  * than 13 cards) is passed over with in->warn, instead of failing. */
 #define DL_IN_PARTIAL 1u
+/* A file must say one thing about each board.  Where it says two (two
+ * different [Deal] tags in one PBN game, LIN's qx| and ah| numbering a
+ * board differently), a reader reads one of them by its format's rule
+ * and says so with in->warn, since another program may read the other;
+ * under this flag the read fails instead (dl-sqd verify, dl-diff: a check
+ * cannot pass on a file that can be read two ways).  A flag, not a
+ * member: a reader that knows no such case ignores it, and no structure
+ * changes. */
+#define DL_IN_STRICT 2u
 
 /* What a reader returns for one board.  The host clears it before each
  * call.  Text fields are NULL when the file does not say; they need not

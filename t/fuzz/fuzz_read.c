@@ -3,7 +3,10 @@
  * picks the reader, and its high bit asks for --partial; the rest is the
  * file.  A refusal keeps the error contract; a board accepted holds a
  * complete deal, a board number in range and printable text fields; the
- * boards a file does not number follow on; warnings are one line each. */
+ * boards a file does not number follow on; warnings are one line each.
+ * The file is read again with DL_IN_STRICT (dl-sqd verify, dl-diff): the
+ * same boards up to where that read fails, and it fails only where the
+ * first read failed too or warned (of an ambiguous board). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,12 +26,23 @@ static const struct dl_plugin *const readers[] = {
 };
 #define NREADERS (sizeof readers / sizeof *readers)
 
+static size_t warnings;		/* of the read under way */
+
 static void
 check_warning(const char *msg, void *arg)
 {
 	(void)arg;
 	fuzz_check_message(msg, "a reader's warning");
+	warnings++;
 }
+
+/* The boards one read returned, and how it ended. */
+struct read_result {
+	struct read_board { unsigned board; unsigned char owner[CARDS]; } *boards;
+	size_t n;
+	int failed;
+	size_t warnings;
+};
 
 static void
 check_board(const struct dl_board_in *b, const char *format)
@@ -50,29 +64,61 @@ check_board(const struct dl_board_in *b, const char *format)
 			    b->board, i);
 }
 
+static void
+read_file(const struct dl_plugin *plugin, const char *path, unsigned flags,
+    struct read_result *res)
+{
+	struct reader_options opt = { .flags = flags, .warn = check_warning };
+	struct deal_reader *r;
+	struct dl_board_in b;
+	struct dl_error e = { 0 };
+	int got;
+
+	memset(res, 0, sizeof *res);
+	warnings = 0;
+	if (reader_open_plugin(&r, path, plugin, &opt, &e) == -1)
+		fuzz_fail("%s: a file written cannot be opened: %s", plugin->name, e.msg);
+	while ((got = reader_next(r, &b, &e)) == 1) {
+		check_board(&b, plugin->name);
+		if ((res->n & (res->n - 1)) == 0)
+			res->boards = xreallocarray(res->boards, res->n ? 2 * res->n : 1,
+			    sizeof *res->boards);
+		res->boards[res->n].board = b.board;
+		memcpy(res->boards[res->n++].owner, b.owner, CARDS);
+	}
+	if (got == -1)
+		fuzz_check_error(&e, plugin->name);
+	res->failed = got == -1;
+	res->warnings = warnings;
+	reader_close(r);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size == 0)
 		return 0;
 	const struct dl_plugin *plugin = readers[(data[0] & 0x7f) % NREADERS];
-	struct reader_options opt = {
-		.flags = data[0] & 0x80 ? DL_IN_PARTIAL : 0, .warn = check_warning,
-	};
+	unsigned flags = data[0] & 0x80 ? DL_IN_PARTIAL : 0;
+	struct read_result lax, strict;
+
 	if (plugin->read_board == NULL)
 		return 0;
 	const char *path = fuzz_tmp_file("deals", data + 1, size - 1);
-	struct deal_reader *r;
-	struct dl_board_in b;
-	struct dl_error e = { 0 };
-	int got;
-
-	if (reader_open_plugin(&r, path, plugin, &opt, &e) == -1)
-		fuzz_fail("%s: a file written cannot be opened: %s", plugin->name, e.msg);
-	while ((got = reader_next(r, &b, &e)) == 1)
-		check_board(&b, plugin->name);
-	if (got == -1)
-		fuzz_check_error(&e, plugin->name);
-	reader_close(r);
+	read_file(plugin, path, flags, &lax);
+	read_file(plugin, path, flags | DL_IN_STRICT, &strict);
+	if (strict.n > lax.n || (!strict.failed && (lax.failed || strict.n != lax.n)))
+		fuzz_fail("%s: %zu boards strictly, %zu (%s) without", plugin->name, strict.n,
+		    lax.n, lax.failed ? "failed" : "whole");
+	for (size_t i = 0; i < strict.n; i++)
+		if (strict.boards[i].board != lax.boards[i].board ||
+		    memcmp(strict.boards[i].owner, lax.boards[i].owner, CARDS) != 0)
+			fuzz_fail("%s: board %zu read strictly differs", plugin->name, i + 1);
+	/* a strict read fails where the other did, or where it warned */
+	if (strict.failed && !(lax.failed && lax.n == strict.n) && lax.warnings == 0)
+		fuzz_fail("%s: the strict read failed after %zu boards, without a warning "
+		    "before", plugin->name, strict.n);
+	free(lax.boards);
+	free(strict.boards);
 	return 0;
 }

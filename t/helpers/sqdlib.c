@@ -53,7 +53,8 @@ verify(const struct sqd *t, const struct sqk *k, char **argv, struct dl_error *e
 		return -1;
 	printf("%zu same, %zu different, %zu missing, %zu foreign: %s\n",
 	    v.count[SQD_SAME], v.count[SQD_DIFFERENT], v.count[SQD_MISSING],
-	    v.count[SQD_FOREIGN], v.matches ? "matches" : "does not match");
+	    v.count[SQD_FOREIGN], v.match == SQD_MATCH_WHOLE ? "matches" :
+	    v.match == SQD_MATCH_PART ? "partly matches" : "does not match");
 	sqd_verify_free(&v);
 	return 0;
 }
