@@ -247,7 +247,9 @@ on_terminal(void)
 	return isatty(STDIN_FILENO);
 }
 
-/* The answer, without its line end, or NULL at the end of the input. */
+/* The answer, without its line end, or NULL at the end of the input.
+ * The question is shown escaped: the defaults it quotes come from
+ * .bigdealrc, which need not be the user's own, and go to a terminal. */
 static char * __attribute__((format(printf, 1, 2)))
 ask(const char *fmt, ...)
 {
@@ -257,8 +259,16 @@ ask(const char *fmt, ...)
 
 	if (on_terminal()) {
 		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
+		int len = vsnprintf(NULL, 0, fmt, ap);
 		va_end(ap);
+		char *question = xmalloc(len > 0 ? (size_t)len + 1 : 1), *shown;
+		va_start(ap, fmt);
+		vsnprintf(question, len > 0 ? (size_t)len + 1 : 1, fmt, ap);
+		va_end(ap);
+		shown = tool_escaped(question);
+		fputs(shown, stderr);
+		free(shown);
+		free(question);
 	}
 	if (getline(&line, &cap, stdin) == -1) {
 		if (ferror(stdin))
@@ -374,9 +384,7 @@ ask_settings(struct bigdealrc *rc)
 	if (on_terminal())
 		fprintf(stderr, "With an owner identification, nobody with another one can "
 		    "make the same deals.\n");
-	char *shown = tool_escaped(rc->owner);
-	answer = ask("Owner identification: [%s] ", shown);
-	free(shown);
+	answer = ask("Owner identification: [%s] ", rc->owner);
 	if (answer != NULL && *answer != '\0')
 		replace(&rc->owner, answer);
 	else

@@ -163,7 +163,10 @@ write_headers(const struct shard *first, struct board_range whole)
 }
 
 /* The records as they are, to out: the next tool checks their fields;
- * here each must carry the next board of its shard's range. */
+ * here each must carry the next board of its shard's range, and hold
+ * nothing but printable ASCII, which every record is: the copy goes to
+ * standard output unescaped, where a shard's ESC ] 0 ; would retitle a
+ * terminal. */
 static int
 copy_records(struct shard *sh, FILE *out, struct dl_error *e)
 {
@@ -175,6 +178,9 @@ copy_records(struct shard *sh, FILE *out, struct dl_error *e)
 	while ((got = stream_next_record(&sh->in, &line, &len, e)) == 1) {
 		if (record_board(&sh->in, line, &board, &field, e) == -1)
 			return -1;
+		if (!text_is_plain_ascii(field, len - (size_t)(field - line)))
+			return stream_error(&sh->in, e, "board %u: a control character or "
+			    "non-ASCII byte in its record", board);
 		/* record_board cut the line at the space after the board: the
 		 * line goes out whole, as it came */
 		field[-1] = ' ';

@@ -183,6 +183,28 @@ text_is_printable(const char *s, size_t len)
 }
 
 int
+text_is_plain_ascii(const char *s, size_t len)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	uint64_t bad = 0, x, del;
+	size_t i = 0;
+
+	/* per byte b: the high bit of b itself (0x80 and up), of b - 0x20
+	 * where b has none (below 0x20), and of the zero test of b ^ 0x7f
+	 * (DEL).  A borrow out of one byte can mark the byte above it, but
+	 * only when that byte below is bad already: the word's answer is
+	 * exact, which is all that is asked. */
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&x, s + i, 8);
+		del = x ^ (0x7f * ones);
+		bad |= x | ((x - 0x20 * ones) & ~x) | ((del - ones) & ~del);
+	}
+	for (; i < len; i++)
+		bad |= (unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e ? highs : 0;
+	return (bad & highs) == 0;
+}
+
+int
 decimal_parse(const char *text, size_t len, long long min, long long max,
     long long *value)
 {
