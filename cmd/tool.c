@@ -85,6 +85,11 @@ tool_start(void)
 	struct rlimit none = { 0, 0 };
 
 	hold_standard_descriptors();
+	/* every message begins with our name, argv[0]'s last part: a link
+	 * named with terminal escapes must not put them on the terminal */
+	const char *name = getprogname();
+	if (name != NULL && !text_is_printable(name, strlen(name)))
+		setprogname(tool_escaped(name));
 	/* no core file may carry a secret away, whenever one is read, and no
 	 * other process of the same user may read our memory (ptrace,
 	 * /proc/PID/mem): every tool holds a seed, a key or deals before play */

@@ -689,3 +689,9 @@ played_club() {
 	exec 7>&-; wait $pid || true
 	[ "$owner" = root ]
 }
+
+@test "a tool run under a name with terminal escapes (a link) writes its name escaped" {
+	ln -s "$DL_BUILD/bin/dl-map" "$(printf 'dl-\033]0;pwned\007map')"
+	refuses 2 'dl-\x1b]0;pwned\x07map: unknown mapping "nosuch" (known: bigdeal, pavlicek)' \
+	    ./"$(printf 'dl-\033]0;pwned\007map')" -m nosuch < /dev/null
+}
