@@ -93,20 +93,33 @@ pdf_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	return 0;
 }
 
-/* A layout of markup in a font (to g_object_unref). */
+/* A layout in a font, of our own markup or (plain) of text shown as it
+ * is, on one line; its natural width in *width (to g_object_unref). */
 static PangoLayout *
-layout_of(cairo_t *cr, const char *font, const char *markup, double *width)
+new_layout(cairo_t *cr, const char *font, const char *text, int plain, double *width)
 {
 	PangoLayout *layout = pango_cairo_create_layout(cr);
 	PangoFontDescription *desc = pango_font_description_from_string(font);
 	int w, h;
 
 	pango_layout_set_font_description(layout, desc);
-	pango_layout_set_markup(layout, markup, -1);
 	pango_font_description_free(desc);
+	if (plain) {
+		/* a paragraph separator is drawn, not a second line over the boards */
+		pango_layout_set_single_paragraph_mode(layout, TRUE);
+		pango_layout_set_text(layout, text, -1);
+	} else
+		pango_layout_set_markup(layout, text, -1);
 	pango_layout_get_size(layout, &w, &h);
 	*width = (double)w / PANGO_SCALE;
 	return layout;
+}
+
+/* A layout of markup in a font (to g_object_unref). */
+static PangoLayout *
+layout_of(cairo_t *cr, const char *font, const char *markup, double *width)
+{
+	return new_layout(cr, font, markup, 0, width);
 }
 
 /* Draws markup with its top at y: left-aligned at x (where 0), centred on
@@ -166,18 +179,7 @@ plain_text(const char *s)
 static PangoLayout *
 plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
 {
-	PangoLayout *layout = pango_cairo_create_layout(cr);
-	PangoFontDescription *desc = pango_font_description_from_string(font);
-	int w, h;
-
-	pango_layout_set_font_description(layout, desc);
-	pango_font_description_free(desc);
-	/* a paragraph separator is drawn, not a second line over the boards */
-	pango_layout_set_single_paragraph_mode(layout, TRUE);
-	pango_layout_set_text(layout, text, -1);
-	pango_layout_get_size(layout, &w, &h);
-	*width = (double)w / PANGO_SCALE;
-	return layout;
+	return new_layout(cr, font, text, 1, width);
 }
 
 /* Draws a plain layout with its top left at x, y, cut to width with an
