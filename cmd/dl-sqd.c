@@ -475,9 +475,15 @@ print_match(const struct sqd_verify *v, unsigned p, unsigned s, struct board_ran
 	print_text("%s: ", opt.deals);
 	printf("%s, session %u,%u (%s), boards %u-%u", verdicts[v->match], p, s,
 	    opt.reserve ? "reserve" : "original", r.low, r.high);
-	if (v->match == SQD_MATCH_PART)
-		printf(": %zu of %lu boards checked, %zu missing", v->count[SQD_SAME],
-		    (unsigned long)r.high - r.low + 1, v->count[SQD_MISSING]);
+	/* how much the verdict rests on: the session's boards the file has */
+	printf(": %zu of %lu boards checked", v->count[SQD_SAME] + v->count[SQD_DIFFERENT],
+	    (unsigned long)r.high - r.low + 1);
+	if (v->count[SQD_DIFFERENT] != 0)
+		printf(", %zu different", v->count[SQD_DIFFERENT]);
+	if (v->count[SQD_FOREIGN] != 0)
+		printf(", %zu not of the session", v->count[SQD_FOREIGN]);
+	if (v->count[SQD_MISSING] != 0)
+		printf(", %zu missing", v->count[SQD_MISSING]);
 	putchar('\n');
 	return v->match == SQD_MATCH_WHOLE ? 0 : EXIT_REFUSED;
 }

@@ -65,7 +65,7 @@ no_escape() {
 	# the same deal again, as written or from another seat, says one thing
 	awk '{ print } /^\[Deal / { print }' rr01.pbn > again.pbn
 	run -0 --separate-stderr dl-sqd club.sqd verify --deals again.pbn 1 1
-	[ "${lines[-1]}" = "again.pbn: matches, session 1,1 (original), boards 1-10" ]
+	[ "${lines[-1]}" = "again.pbn: matches, session 1,1 (original), boards 1-10: 10 of 10 boards checked" ]
 	[ -z "$stderr" ]
 }
 
@@ -220,10 +220,10 @@ dl-diff: $want" dl-diff x.pbn x.pbn
 	# a board that differs outweighs the missing ones
 	awk '/^\[Deal "/ && ++n == 1 { $0 = "[Deal \"'"$DEAL_A"'\"]" } { print }' rr01.pbn > one.pbn
 	run -1 dl-sqd club.sqd verify --deals one.pbn 1 1
-	[ "${lines[-1]}" = "one.pbn: DOES NOT MATCH, session 1,1 (original), boards 1-10" ]
+	[ "${lines[-1]}" = "one.pbn: DOES NOT MATCH, session 1,1 (original), boards 1-10: 1 of 10 boards checked, 1 different, 9 missing" ]
 	# every board: matches, status 0
 	run -0 dl-sqd club.sqd verify --deals all.pbn 1 1
-	[ "${lines[-1]}" = "all.pbn: matches, session 1,1 (original), boards 1-10" ]
+	[ "${lines[-1]}" = "all.pbn: matches, session 1,1 (original), boards 1-10: 10 of 10 boards checked" ]
 }
 
 @test "create: ten at once on one .sqd: one succeeds, nine are refused, the file is the winner's" {

@@ -421,7 +421,7 @@ played_club() {
 	# a tag after the deal on its line is another tag pair, not part of the deal
 	sed '/^\[Board "3"\]$/,/^\[Deal "/ s/^\(\[Deal ".*"\]\)$/\1 [Event "spoof"]/' good.pbn > rr01.pbn
 	run -0 dl-sqd club.sqd verify --deals rr01.pbn
-	[ "${lines[-1]}" = "rr01.pbn: matches, session 1,1 (original), boards 1-10" ]
+	[ "${lines[-1]}" = "rr01.pbn: matches, session 1,1 (original), boards 1-10: 10 of 10 boards checked" ]
 }
 
 @test "verify --deals: a file without boards is refused, not a vacuous match" {
@@ -439,7 +439,7 @@ played_club() {
 	run dl-sqd club.sqd verify --deals rr01.pbn
 	[ "$status" -eq 1 ]
 	[ "${lines[-2]}" = "board 11: not a board of the session (1-10)" ]
-	[ "${lines[-1]}" = "rr01.pbn: DOES NOT MATCH, session 1,1 (original), boards 1-10" ]
+	[ "${lines[-1]}" = "rr01.pbn: DOES NOT MATCH, session 1,1 (original), boards 1-10: 10 of 10 boards checked, 1 not of the session" ]
 }
 
 @test "every signal that ends a tool leaves no temporary file behind" {

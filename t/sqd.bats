@@ -154,7 +154,7 @@ wbg() {
 	[ "$(cat made)" = final.pbn ]
 	[ "$(grep -c '^\[Board' final.pbn)" -eq 4 ]
 	dl-sqd t.sqd verify --deals rr3.pbn > report
-	[ "$(tail -1 report)" = "rr3.pbn: matches, session 1,3 (original), boards 15-21" ]
+	[ "$(tail -1 report)" = "rr3.pbn: matches, session 1,3 (original), boards 15-21: 7 of 7 boards checked" ]
 }
 
 @test "stages refuse what they cannot do yet, saying what to do" {
@@ -279,20 +279,20 @@ wbg() {
 	run dl-sqd club.sqd verify --deals rr02.pbn
 	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "board 11: the same deal" ]
-	[ "${lines[11]}" = "rr02.pbn: matches, session 1,2 (original), boards 11-20" ]
+	[ "${lines[11]}" = "rr02.pbn: matches, session 1,2 (original), boards 11-20: 10 of 10 boards checked" ]
 	# swap North's and East's hands of board 13
 	awk '/^\[Board "13"\]/ { b = 1 } b && /^\[Deal / { split(substr($0, 10), h, " ");
 	    $0 = "[Deal \"N:" h[2] " " h[1] " " h[3] " " h[4]; b = 0 } { print }' rr02.pbn > played.pbn
 	run dl-sqd club.sqd verify --deals played.pbn 1 2
 	[ "$status" -eq 1 ]
 	[ "${lines[3]}" = "board 13: DIFFERENT from the session's deal" ]
-	[ "${lines[11]}" = "played.pbn: DOES NOT MATCH, session 1,2 (original), boards 11-20" ]
+	[ "${lines[11]}" = "played.pbn: DOES NOT MATCH, session 1,2 (original), boards 11-20: 10 of 10 boards checked, 1 different" ]
 	dl-sqd club.sqd seed 1 2 | dl-stream | dl-map > rr02.tso
 	run dl-sqd club.sqd verify --deals rr02.tso 1 2
 	[ "$status" -eq 0 ]
 	dl-sqd club.sqd make --reserve 3 2 > /dev/null
 	run -0 dl-sqd club.sqd verify --deals sw02reserve.pbn
-	[ "${lines[9]}" = "sw02reserve.pbn: matches, session 3,2 (reserve), boards 1-8" ]
+	[ "${lines[9]}" = "sw02reserve.pbn: matches, session 3,2 (reserve), boards 1-8: 8 of 8 boards checked" ]
 }
 
 @test "a Makefile from dl-sqd builds the event with make -j, then nothing" {
