@@ -94,10 +94,10 @@ main(int argc, char *argv[])
 		case 'g':
 			source.generator = generator_find(optarg);
 			/* the others' keys are not fresh seeds: given with --hex */
-			if (source.generator != &generator_bigdeal &&
-			    source.generator != &generator_dl256)
+			if (source.generator == NULL ||
+			    source.generator->fresh_keys == FRESH_NONE)
 				tool_fail(DL_ERR_USAGE, "-g %s: dl-deal makes fresh seeds of "
-				    "bigdeal or dl256", optarg);
+				    "%s", optarg, generator_fresh_names());
 			break;
 		case 'h': usage(stdout, 0);
 		case 'i': event = optarg; break;
@@ -131,7 +131,7 @@ main(int argc, char *argv[])
 		tool_die(&e);
 	format_list_free(&list);
 	seed = secret_alloc(sizeof *seed);
-	if (source.generator == &generator_bigdeal)
+	if (source.generator->owner_bytes != 0)	/* Big Deal's owner, from .bigdealrc */
 		tool_owner_hash_rc(&rc, 0, seed->owner);
 	if (seed_make(seed, &source, &bits, &e) == -1) {
 		writers_abort(ws);

@@ -251,12 +251,12 @@ choose_generator(const struct seed_record *seed)
 		return seed->generator;
 	if (g == NULL)
 		return opt.given_entropy ? &generator_bigdeal : &generator_dl256;
-	if (g == &generator_dl256 && opt.given_entropy)
-		tool_fail(DL_ERR_USAGE, "dl256 keys come from the OS's randomness, or "
-		    "--hex with 64 digits");
-	if (g != &generator_dl256 && g != &generator_bigdeal)
+	if (g->fresh_keys == FRESH_NONE)
 		tool_fail(DL_ERR_USAGE, "%s keys are not made here: give one with --hex "
 		    "(%zu digits)", g->name, 2 * g->key_bytes);
+	if (g->fresh_keys == FRESH_FROM_OS && opt.given_entropy)
+		tool_fail(DL_ERR_USAGE, "%s keys come from the OS's randomness, or "
+		    "--hex with %zu digits", g->name, 2 * g->key_bytes);
 	return g;
 }
 

@@ -88,6 +88,8 @@ board(void *state, unsigned number)
  * OWNER", the secret and the owner's RIPEMD-160, 20 bytes each. */
 const struct generator generator_bigdeal = {
 	.name = "bigdeal",
+	.history_id = 0,
+	.fresh_keys = FRESH_FROM_ENTROPY,
 	.mapping = "bigdeal",
 	.key_bytes = BIGDEAL_SECRET,
 	.owner_bytes = BIGDEAL_SECRET,

@@ -137,6 +137,8 @@ board(void *state, unsigned number)
  * (64 bits) and session (32 bits). */
 const struct generator generator_dl256 = {
 	.name = "dl256",
+	.history_id = 1,
+	.fresh_keys = FRESH_FROM_OS,
 	.mapping = "bigdeal",
 	.key_bytes = DL256_KEY_BYTES,
 	.coordinates = 1,

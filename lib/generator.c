@@ -33,6 +33,26 @@ generator_names(void)
 	return known;
 }
 
+const char *
+generator_fresh_names(void)
+{
+	static char names[128];
+	size_t n = 0, written = 0;
+
+	for (size_t i = 0; i < ngenerators; i++)
+		n += generators[i]->fresh_keys != FRESH_NONE;
+	if (names[0] == '\0')
+		for (size_t i = 0; i < ngenerators; i++) {
+			if (generators[i]->fresh_keys == FRESH_NONE)
+				continue;
+			if (written > 0)
+				strlcat(names, written + 1 < n ? ", " : " or ", sizeof names);
+			strlcat(names, generators[i]->name, sizeof names);
+			written++;
+		}
+	return names;
+}
+
 void
 generator_header(const struct seed_record *seed, char *out, size_t size)
 {

@@ -30,8 +30,25 @@ struct seed_record {
 	uint32_t session;
 };
 
+/* How dl-seed and dl-deal make a fresh key of a generator's. */
+enum fresh_keys {
+	FRESH_NONE,		/* none: a key is given (--hex), as the
+				 * reference program made it */
+	FRESH_FROM_OS,		/* the OS's randomness alone */
+	FRESH_FROM_ENTROPY,	/* an entropy pool: given entropy, keyboard
+				 * and the OS's randomness */
+};
+
 struct generator {
 	const char *name;	/* in seed records, -g and #G: */
+	/* Its number in the seed history's fingerprints (lib/history.c):
+	 * fixed for ever once a generator is released, since a history
+	 * refuses a seed only while it fingerprints as before.  bigdeal 0
+	 * and dl256 1 (the first versions' numbers), wwdeal 102 (its place
+	 * in the table plus 100, as numbered until 2026-11-25); a new
+	 * generator takes one no other has (t/seed.bats checks). */
+	uint32_t history_id;
+	enum fresh_keys fresh_keys;
 	const char *mapping;	/* its natural mapping: dl-map's when the
 				 * stream has no #M: and no -m is given */
 	size_t key_bytes;	/* the seed record's first hex field */
@@ -55,6 +72,8 @@ extern const size_t ngenerators;
 const struct generator *generator_find(const char *name);
 /* "bigdeal, dl256, wwdeal": for messages. */
 const char *generator_names(void);
+/* "bigdeal or dl256": those whose keys dl-seed and dl-deal make. */
+const char *generator_fresh_names(void);
 
 /* The #G: header's value: "NAME", or "NAME event E session S". */
 void generator_header(const struct seed_record *seed, char *out, size_t size);

@@ -12,7 +12,7 @@
 #include "history.h"
 #include "util.h"
 
-#define FINGERPRINT_BYTES 16
+#define FINGERPRINT_BYTES HISTORY_FINGERPRINT_BYTES
 /* BLAKE2b keyed with a fixed label: a fingerprint says nothing about the
  * seed, and fingerprints of dl's history match nothing else. */
 static const char fingerprint_key[] = "dl seed history, version 1";
@@ -62,21 +62,12 @@ make_parents(const char *path, struct dl_error *e)
  * record had in the first versions (a 4-byte generator number, 0 bigdeal
  * and 1 dl256; random, owner and key; padding; event; session; padding),
  * so that histories written then still refuse their seeds. */
-static void
-fingerprint(const struct seed_record *seed, unsigned char fp[FINGERPRINT_BYTES])
+void
+history_fingerprint(const struct seed_record *seed, unsigned char fp[FINGERPRINT_BYTES])
 {
 	unsigned char image[96] = { 0 };
-	uint32_t number = 0;
-
-	/* bigdeal and dl256 keep their old numbers 0 and 1; a generator added
-	 * later is numbered after them by its place in the table, plus 100 */
-	for (size_t i = 0; i < ngenerators; i++)
-		if (generators[i] == seed->generator)
-			number = (uint32_t)i + 100;
-	if (seed->generator == &generator_bigdeal)
-		number = 0;
-	else if (seed->generator == &generator_dl256)
-		number = 1;
+	/* the generator's own number, never its place in the table */
+	uint32_t number = seed->generator->history_id;
 
 	memcpy(image, &number, 4);
 	if (seed->generator->owner_bytes)
@@ -187,7 +178,7 @@ history_check_and_record(const struct seed_record *seed, struct dl_error *e)
 		return -1;
 	if (path == NULL)
 		return 0;
-	fingerprint(seed, fp);
+	history_fingerprint(seed, fp);
 	sodium_bin2hex(hex, sizeof hex, fp, sizeof fp);
 	status = check_and_record(path, hex, e);
 	free(path);

@@ -15,4 +15,10 @@ int history_path(char **path, struct dl_error *e);
  * otherwise. */
 int history_check_and_record(const struct seed_record *seed, struct dl_error *e);
 
+#define HISTORY_FINGERPRINT_BYTES 16
+/* What the history holds of a seed: a keyed BLAKE2b of the seed and its
+ * generator's history_id (never of the generator's place in the table). */
+void history_fingerprint(const struct seed_record *seed,
+    unsigned char fp[HISTORY_FINGERPRINT_BYTES]);
+
 #endif

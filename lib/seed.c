@@ -97,7 +97,7 @@ collect_secret(struct seed_record *seed, struct seed_source *src, unsigned long 
 	*bits = 0;
 	if (src->secret_given)
 		return 0;
-	if (seed->generator != &generator_bigdeal) {
+	if (seed->generator->fresh_keys != FRESH_FROM_ENTROPY) {
 		randombytes_buf(seed->key, seed->generator->key_bytes);
 		*bits = 8 * seed->generator->key_bytes;
 		return 0;

@@ -76,6 +76,8 @@ board(void *state, unsigned number)
  * uses 48) and session; Pavlicek's mapping, as the reference's. */
 const struct generator generator_wwdeal = {
 	.name = "wwdeal",
+	.history_id = 102,
+	.fresh_keys = FRESH_NONE,
 	.mapping = "pavlicek",
 	.key_bytes = WWDEAL_KEY_BYTES,
 	.coordinates = 1,

@@ -130,3 +130,14 @@ typist() {
 	fails dl-seed --commit seed
 	[ "$output" = "dl-seed: seed exists: refusing to overwrite deal files" ]
 }
+
+@test "a generator's seed-history fingerprint is its own, whatever its place in the table" {
+	# the fingerprints the table-position numbering gave before each
+	# generator carried its history_id (computed with that code,
+	# 2026-11-25): histories written then still refuse their seeds
+	run "$HELPERS/fingerprints"
+	[ "$status" -eq 0 ]	# no two generators share a history_id
+	[ "$output" = "bigdeal 0 276d86ca110b556fca76596d99d64c91 276d86ca110b556fca76596d99d64c91
+dl256 1 86dc058073535c57756e4977b4326322 86dc058073535c57756e4977b4326322
+wwdeal 102 1203fd014452b52170a0f115a814db2e 1203fd014452b52170a0f115a814db2e" ]
+}
