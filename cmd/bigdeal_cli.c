@@ -345,8 +345,9 @@ replace(char **slot, char *value)
 }
 
 static void
-list_format(const struct loaded_plugin *lp, const struct dl_error *broken)
+list_format(void *unused, const struct loaded_plugin *lp, const struct dl_error *broken)
 {
+	(void)unused;
 	if (broken != NULL) {
 		tool_warn_error(broken, "");
 		return;
@@ -369,7 +370,7 @@ ask_settings(struct bigdealrc *rc)
 
 	if (on_terminal()) {
 		fprintf(stderr, "Deals can be written in these formats, one or more per run:\n");
-		plugin_each(list_format);
+		plugin_each(list_format, NULL);
 	}
 	replace(&rc->formats, ask_formats("Formats usually wanted, separated by commas:",
 	    rc->formats, &answered));

@@ -24,8 +24,9 @@ usage(FILE *fp, int status)
 }
 
 static void
-list_one(const struct loaded_plugin *lp, const struct dl_error *broken)
+list_one(void *unused, const struct loaded_plugin *lp, const struct dl_error *broken)
 {
+	(void)unused;
 	if (broken != NULL) {
 		tool_warn_error(broken, "");
 		return;
@@ -161,7 +162,7 @@ main(int argc, char *argv[])
 	setup_stdout();
 	if (listing) {
 		printf("%-10s %-6s %-6s %-5s %s\n", "FORMAT", "SUFFIX", "KIND", "MAX", "DESCRIPTION");
-		plugin_each(list_one);
+		plugin_each(list_one, NULL);
 		xfclose(stdout, "standard output");
 		return 0;
 	}

@@ -50,10 +50,11 @@ print_warning(const char *msg, void *arg)
 }
 
 static void
-list_one(const struct loaded_plugin *lp, const struct dl_error *broken)
+list_one(void *unused, const struct loaded_plugin *lp, const struct dl_error *broken)
 {
 	char description[256];
 
+	(void)unused;
 	if (broken != NULL || lp->plugin->read_board == NULL)
 		return;
 	escape_text(description, sizeof description, lp->plugin->description,
@@ -349,7 +350,7 @@ main(int argc, char *argv[])
 			usage(stderr, 2);
 		setup_stdout();
 		printf("%-10s %-6s %s\n", "FORMAT", "SUFFIX", "DESCRIPTION");
-		plugin_each(list_one);
+		plugin_each(list_one, NULL);
 		xfclose(stdout, "standard output");
 		return 0;
 	}

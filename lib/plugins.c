@@ -27,20 +27,25 @@ static char **
 plugin_dirs(void)
 {
 	char exe[PATH_MAX];
-	size_t n = 0;
+	const char *env = getenv("DL_PLUGIN_PATH");
+	size_t n = 0, most = 3;
 	ssize_t len;
-	char **dirs = xcalloc(64, sizeof *dirs);
+	char **dirs;
 
+	/* as many as the path has entries (none is cut off), the two next
+	 * to the program, and the NULL at the end */
+	for (const char *p = env; p != NULL && *p != '\0'; p++)
+		most += *p == ':';
+	dirs = xcalloc(most + (env != NULL), sizeof *dirs);
 	if ((len = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
 		exe[len] = '\0';
 		char *bindir = dirname(exe);
 		dirs[n++] = xasprintf("%s/../plugins", bindir);
 		dirs[n++] = xasprintf("%s/../lib/dl/plugins", bindir);
 	}
-	const char *env = getenv("DL_PLUGIN_PATH");
 	if (env != NULL) {
 		char *copy = xstrdup(env), *save = NULL;
-		for (char *d = strtok_r(copy, ":", &save); d != NULL && n < 63;
+		for (char *d = strtok_r(copy, ":", &save); d != NULL;
 		    d = strtok_r(NULL, ":", &save))
 			if (d[0] == '/')
 				dirs[n++] = xstrdup(d);
@@ -296,7 +301,8 @@ compare_names(const void *a, const void *b)
 }
 
 void
-plugin_each(void (*fn)(const struct loaded_plugin *lp, const struct dl_error *broken))
+plugin_each(void (*fn)(void *arg, const struct loaded_plugin *lp,
+    const struct dl_error *broken), void *arg)
 {
 	char **dirs = plugin_dirs(), **seen = NULL;
 	size_t nseen = 0;
@@ -334,9 +340,9 @@ plugin_each(void (*fn)(const struct loaded_plugin *lp, const struct dl_error *br
 			}
 			path = xasprintf("%s/%s%s", dirs[i], names[j], SO_SUFFIX);
 			if (load_file(path, names[j], &lp, &e) == -1)
-				fn(NULL, &e);
+				fn(arg, NULL, &e);
 			else {
-				fn(&lp, NULL);
+				fn(arg, &lp, NULL);
 				plugin_unload(&lp);
 			}
 			free(path);

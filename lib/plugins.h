@@ -20,8 +20,10 @@ int plugin_name_is_valid(const char *name);
 int plugin_suffix_is_valid(const char *suffix);
 /* Closes a loaded plugin: nothing of it may be used after. */
 void plugin_unload(struct loaded_plugin *lp);
-/* Calls fn for every plugin, each name once, in directory order: with the
- * loaded plugin, or for a broken one with lp NULL and what is wrong. */
-void plugin_each(void (*fn)(const struct loaded_plugin *lp, const struct dl_error *broken));
+/* Calls fn for every plugin, each name once, in directory order, with arg:
+ * with the loaded plugin, or for a broken one with lp NULL and what is
+ * wrong. */
+void plugin_each(void (*fn)(void *arg, const struct loaded_plugin *lp,
+    const struct dl_error *broken), void *arg);
 
 #endif

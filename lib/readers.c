@@ -297,98 +297,96 @@ suffix_of(const char *path)
 	return suffix;
 }
 
-/* plugin_each's callback takes no argument: the list being gathered */
-static const char ***gathering;
+/* The reader plugins, as plugin_each finds them: each one's name and,
+ * when a file is being told, how well its suffix and its sniff fit. */
+struct reader_census {
+	const char *suffix;		/* the file's, or NULL */
+	const unsigned char *head;	/* its first bytes, for sniff; NULL: none */
+	size_t head_len;
+	struct reader_fit {
+		char *name;
+		int suffix_fits, score;
+	} *fits;
+	size_t n;
+};
 
 static void
-collect_reader(const struct loaded_plugin *lp, const struct dl_error *broken)
+census_reader(void *arg, const struct loaded_plugin *lp, const struct dl_error *broken)
 {
-	const char ***names = gathering;
-	size_t n = 0;
+	struct reader_census *c = arg;
+	const struct dl_plugin *p;
 
 	if (broken != NULL || lp->plugin->read_board == NULL)
 		return;
-	while ((*names)[n] != NULL)
-		n++;
-	*names = xreallocarray(*names, n + 2, sizeof **names);
-	(*names)[n] = xstrdup(lp->plugin->name);
-	(*names)[n + 1] = NULL;
+	p = lp->plugin;
+	c->fits = xreallocarray(c->fits, c->n + 1, sizeof *c->fits);
+	c->fits[c->n++] = (struct reader_fit){
+		.name = xstrdup(p->name),
+		.suffix_fits = c->suffix != NULL && strcmp(p->suffix, c->suffix) == 0,
+		.score = c->head != NULL && p->sniff != NULL ? p->sniff(c->head, c->head_len) : 0,
+	};
 }
 
 static int
-compare_strings(const void *a, const void *b)
+compare_fits(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct reader_fit *)a)->name, ((const struct reader_fit *)b)->name);
 }
 
-const char **
-reader_formats(void)
+/* Every reader plugin, opened once each, sorted by name. */
+static void
+reader_census(struct reader_census *c)
 {
-	const char **names = xcalloc(1, sizeof *names);
-	size_t n = 0;
-
-	gathering = &names;
-	plugin_each(collect_reader);
-	gathering = NULL;
-	while (names[n] != NULL)
-		n++;
-	qsort(names, n, sizeof *names, compare_strings);
-	return names;
+	plugin_each(census_reader, c);
+	if (c->n > 1)
+		qsort(c->fits, c->n, sizeof *c->fits, compare_fits);
 }
 
 static void
-free_names(const char **names)
+census_free(struct reader_census *c)
 {
-	for (size_t i = 0; names[i] != NULL; i++)
-		free((char *)names[i]);
-	free(names);
+	for (size_t i = 0; i < c->n; i++)
+		free(c->fits[i].name);
+	free(c->fits);
 }
 
 /* The format of the file: among the readers whose suffix is the file's,
  * or else among all, the one whose sniff is surest (ties: the first by
- * name); 0 and lp loaded, or -1. */
+ * name); 0 and lp loaded, or -1.  Each reader is opened once to be asked,
+ * and the one chosen once more to read. */
 static int
 detect_format(struct deal_reader *r, const char *path, struct dl_error *e)
 {
-	const char **names = reader_formats();
 	char *suffix = path != NULL && strcmp(path, "-") != 0 ? suffix_of(path) : NULL;
-	char *best = NULL;
+	struct reader_census c = { .suffix = suffix };
+	const char *best = NULL;
 	int best_score = -1;
 
 	while (r->end - r->start < SNIFF_BYTES && refill(r))
 		continue;
 	if (r->failed) {
 		free(suffix);
-		free_names(names);
 		*e = r->error;
 		return -1;
 	}
-	size_t head = r->end - r->start < SNIFF_BYTES ? r->end - r->start : SNIFF_BYTES;
-	for (int by_suffix = suffix != NULL; by_suffix >= 0 && best == NULL; by_suffix--) {
-		for (size_t i = 0; names[i] != NULL; i++) {
-			struct loaded_plugin lp;
-			if (plugin_load(names[i], &lp, NULL) == -1)
-				continue;
-			if (!by_suffix || strcmp(lp.plugin->suffix, suffix) == 0) {
-				int score = lp.plugin->sniff != NULL ?
-				    lp.plugin->sniff(r->buf + r->start, head) : 0;
-				/* by content only a reader that knows the file */
-				if (score > best_score && (by_suffix || score > 0)) {
-					free(best);
-					best = xstrdup(names[i]);
-					best_score = score;
-				}
+	c.head = r->buf + r->start;
+	c.head_len = r->end - r->start < SNIFF_BYTES ? r->end - r->start : SNIFF_BYTES;
+	reader_census(&c);
+	for (int by_suffix = suffix != NULL; by_suffix >= 0 && best == NULL; by_suffix--)
+		for (size_t i = 0; i < c.n; i++) {
+			const struct reader_fit *f = &c.fits[i];
+			/* by content only a reader that knows the file */
+			if ((!by_suffix || f->suffix_fits) && f->score > best_score &&
+			    (by_suffix || f->score > 0)) {
+				best = f->name;
+				best_score = f->score;
 			}
-			plugin_unload(&lp);
 		}
-	}
 	free(suffix);
-	free_names(names);
-	if (best == NULL)
-		return dl_error_set(e, DL_ERR_INPUT, "%s: cannot tell its format (give -f; "
-		    "dl-read --list shows the formats it reads)", r->name);
-	int status = plugin_load(best, &r->lp, e);
-	free(best);
+	int status = best == NULL ? dl_error_set(e, DL_ERR_INPUT, "%s: cannot tell its format "
+	    "(give -f; dl-read --list shows the formats it reads)", r->name) :
+	    plugin_load(best, &r->lp, e);
+	census_free(&c);
 	return status;
 }
 

@@ -52,8 +52,5 @@ int reader_board_error(struct deal_reader *r, struct dl_error *e, const char *fm
 
 void reader_close(struct deal_reader *r);
 
-/* The formats with a reader, by name, as a NULL-ended array (to free with
- * free() on the array only). */
-const char **reader_formats(void);
 
 #endif

@@ -180,3 +180,11 @@ numbers_plugin() {
 	[ "$output" = "dl-fmt-cds: format cds holds boards up to 255, not board 256: no files written" ]
 	seed_of v1 | dl-stream -n 250-255 | dl-map | dl-fmt-cds | od -An -tu1 -N1 | grep -qx ' *250'
 }
+
+@test "DL_PLUGIN_PATH: a plugin in its seventieth directory is found (the path is not cut short)" {
+	path=
+	for i in $(seq 69); do mkdir "d$i"; path=$path:$PWD/d$i; done
+	mkdir d70 && (cd d70 && plugin hcp < "$BATS_TEST_DIRNAME/../share/examples/hcp.c")
+	DL_PLUGIN_PATH=${path#:}:$PWD/d70 dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso" > out
+	[ "$(cat out)" = "$(printf '# no event, boards 1-1\n1 N:13 E:17 S:7 W:3')" ]
+}

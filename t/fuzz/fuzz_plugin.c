@@ -313,8 +313,9 @@ check_loaded(const struct loaded_plugin *lp, const char *name)
 }
 
 static void
-each(const struct loaded_plugin *lp, const struct dl_error *broken)
+each(void *unused, const struct loaded_plugin *lp, const struct dl_error *broken)
 {
+	(void)unused;
 	if ((lp == NULL) == (broken == NULL))
 		fuzz_fail("plugin_each passed %s", lp ? "a plugin and an error" : "nothing");
 	if (broken != NULL) {
@@ -477,7 +478,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size % 2) {
 		fill_symbol();
-		plugin_each(each);
+		plugin_each(each, NULL);
 		unpoison();
 		for (size_t i = 0; i < nlisted; i++)
 			free(listed[i]);
