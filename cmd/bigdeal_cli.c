@@ -650,8 +650,7 @@ bigdeal_cli_main(int argc, char *argv[], enum bigdeal_program which)
 	struct bigdealrc rc;
 
 	tool_start();
-	if (sodium_init() < 0)
-		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
+	tool_sodium_init();
 	run.which = which;
 	run.seed = secret_alloc(sizeof *run.seed);
 	run.entropy = entropy_new();

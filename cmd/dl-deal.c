@@ -118,8 +118,7 @@ main(int argc, char *argv[])
 		dl_error_prefix(&e, "--event");
 		tool_die(&e);
 	}
-	if (sodium_init() < 0)
-		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
+	tool_sodium_init();
 	if (bigdealrc_read(BIGDEALRC, &rc, &e) == -1)
 		tool_die(&e);
 	tool_print_warnings(&rc.warnings);

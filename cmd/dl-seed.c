@@ -270,8 +270,7 @@ main(int argc, char *argv[])
 	unsigned long bits;
 
 	tool_start();
-	if (sodium_init() < 0)
-		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
+	tool_sodium_init();
 	seed = secret_alloc(sizeof *seed);
 	source.entropy = entropy_new();
 	parse_options(argc, argv, source.entropy);

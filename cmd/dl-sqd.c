@@ -32,7 +32,18 @@
 static struct options {
 	const char *sqk, *name, *di, *formats, *dir, *boards, *deals;
 	int reserve, force;
+	unsigned given;		/* the OPT_ bits of the options given */
 } opt;
+
+/* Each option a bit, so that each command says which it takes. */
+enum {
+	OPT_SQK = 1 << 0, OPT_NAME = 1 << 1, OPT_DI = 1 << 2, OPT_FORMATS = 1 << 3,
+	OPT_DIR = 1 << 4, OPT_BOARDS = 1 << 5, OPT_DEALS = 1 << 6, OPT_RESERVE = 1 << 7,
+	OPT_FORCE = 1 << 8,
+};
+static const char *const option_names[] = {
+	"--sqk", "--name", "--di", "-f", "-d", "-b", "--deals", "--reserve", "--force",
+};
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
@@ -47,11 +58,11 @@ usage(FILE *fp, int status)
 	    "       dl-sqd [--sqk path] file.sqd make [--force] [--reserve] [-b boards]\n"
 	    "              [-d dir] [-f formats] [phase|all [sessions]]\n"
 	    "       dl-sqd [--sqk path] file.sqd show\n"
-	    "       dl-sqd [--sqk path] file.sqd verify [--reserve] [--deals file\n"
-	    "              [phase session]]\n"
+	    "       dl-sqd [--sqk path] file.sqd verify [--reserve] [-b boards]\n"
+	    "              [--deals file [phase session]]\n"
 	    "       dl-sqd [--sqk path] file.sqd seed [--force] [--reserve] [-b boards]\n"
 	    "              phase session\n"
-	    "       dl-sqd file.sqd makefile [-f formats]\n");
+	    "       dl-sqd [--sqk path] file.sqd makefile [-f formats]\n");
 	exit(status);
 }
 
@@ -359,6 +370,21 @@ cmd_create(const char *path, int argc, char **argv)
 }
 
 static int
+cmd_set_text(const char *path, int argc, char **argv, int name);
+
+static int
+cmd_set_name(const char *path, int argc, char **argv)
+{
+	return cmd_set_text(path, argc, argv, 1);
+}
+
+static int
+cmd_set_di(const char *path, int argc, char **argv)
+{
+	return cmd_set_text(path, argc, argv, 0);
+}
+
+static int
 cmd_set_text(const char *path, int argc, char **argv, int name)
 {
 	struct sqd t;
@@ -597,12 +623,20 @@ main(int argc, char *argv[])
 		const char *name;
 		int (*run)(const char *, int, char **);
 		int lock;
+		unsigned takes;		/* the options it takes (usage()) */
 	} commands[] = {
-		{ "create", cmd_create, NONE }, { "add-phase", cmd_add_phase, EXCLUSIVE },
-		{ "publish", cmd_publish, EXCLUSIVE }, { "set-dv", cmd_set_dv, EXCLUSIVE },
-		{ "make", cmd_make, SHARED }, { "show", cmd_show, SHARED },
-		{ "verify", cmd_verify, SHARED }, { "seed", cmd_seed, SHARED },
-		{ "makefile", cmd_makefile, SHARED },
+		{ "create", cmd_create, NONE, OPT_SQK | OPT_NAME | OPT_DI },
+		{ "set-name", cmd_set_name, EXCLUSIVE, 0 },
+		{ "set-di", cmd_set_di, EXCLUSIVE, 0 },
+		{ "add-phase", cmd_add_phase, EXCLUSIVE, 0 },
+		{ "publish", cmd_publish, EXCLUSIVE, OPT_SQK | OPT_FORCE },
+		{ "set-dv", cmd_set_dv, EXCLUSIVE, 0 },
+		{ "make", cmd_make, SHARED, OPT_SQK | OPT_FORCE | OPT_RESERVE | OPT_BOARDS |
+		    OPT_DIR | OPT_FORMATS },
+		{ "show", cmd_show, SHARED, OPT_SQK },
+		{ "verify", cmd_verify, SHARED, OPT_SQK | OPT_RESERVE | OPT_DEALS | OPT_BOARDS },
+		{ "seed", cmd_seed, SHARED, OPT_SQK | OPT_FORCE | OPT_RESERVE | OPT_BOARDS },
+		{ "makefile", cmd_makefile, SHARED, OPT_SQK | OPT_FORMATS },
 	};
 	struct dl_error e;
 	int ch, fd;
@@ -611,16 +645,16 @@ main(int argc, char *argv[])
 	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "b:d:f:hr", longopts, NULL)) != -1) {
 		switch (ch) {
-		case 'b': opt.boards = optarg; break;
-		case 'd': opt.dir = optarg; break;
-		case 'D': opt.deals = optarg; break;
-		case 'I': opt.di = optarg; break;
-		case 'f': opt.formats = optarg; break;
-		case 'F': opt.force = 1; break;
+		case 'b': opt.boards = optarg; opt.given |= OPT_BOARDS; break;
+		case 'd': opt.dir = optarg; opt.given |= OPT_DIR; break;
+		case 'D': opt.deals = optarg; opt.given |= OPT_DEALS; break;
+		case 'I': opt.di = optarg; opt.given |= OPT_DI; break;
+		case 'f': opt.formats = optarg; opt.given |= OPT_FORMATS; break;
+		case 'F': opt.force = 1; opt.given |= OPT_FORCE; break;
 		case 'h': usage(stdout, 0);
-		case 'N': opt.name = optarg; break;
-		case 'r': opt.reserve = 1; break;
-		case 'k': opt.sqk = optarg; break;
+		case 'N': opt.name = optarg; opt.given |= OPT_NAME; break;
+		case 'r': opt.reserve = 1; opt.given |= OPT_RESERVE; break;
+		case 'k': opt.sqk = optarg; opt.given |= OPT_SQK; break;
 		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
@@ -628,15 +662,14 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc < 2)
 		usage(stderr, 2);
-	if (sodium_init() < 0)
-		tool_fail(DL_ERR_USAGE, "cannot initialise libsodium");
-	if (strcmp(argv[1], "set-name") == 0 || strcmp(argv[1], "set-di") == 0) {
-		if (sqd_lock(argv[0], 1, &fd, &e) == -1)
-			tool_die(&e);
-		return cmd_set_text(argv[0], argc - 2, argv + 2, argv[1][4] == 'n');
-	}
+	tool_sodium_init();
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
 		if (strcmp(argv[1], commands[i].name) == 0) {
+			unsigned wrong = opt.given & ~commands[i].takes;
+			if (wrong != 0)
+				tool_fail(DL_ERR_USAGE, "%s does not take %s (dl-sqd --help shows "
+				    "the usage)", commands[i].name,
+				    option_names[__builtin_ctz(wrong)]);
 			/* held until the command ends, with the process */
 			if (commands[i].lock != NONE &&
 			    sqd_lock(argv[0], commands[i].lock == EXCLUSIVE, &fd, &e) == -1)

@@ -271,8 +271,7 @@ main(int argc, char *argv[])
 		tool_fail(DL_ERR_USAGE, "-n %s: %s", boards, why);
 	if (shard != NULL)
 		shard_parse(shard, &part, &parts);
-	if (sodium_init() < 0)
-		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
+	tool_sodium_init();
 
 	seed = secret_alloc(sizeof *seed);
 	if (stream_open(&in, stdin, STREAM_SEED, &e) == -1)

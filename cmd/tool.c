@@ -100,6 +100,13 @@ tool_start(void)
 }
 
 void
+tool_sodium_init(void)
+{
+	if (sodium_init() < 0)
+		tool_fail(DL_ERR_SYSTEM, "cannot initialise libsodium");
+}
+
+void
 tool_die(const struct dl_error *e)
 {
 	stdout_settled = 1;

@@ -52,6 +52,9 @@ struct option;
 void tool_hide_secret_arguments(int argc, char *argv[], const char *optstring,
     const struct option *longopts, const char *secret);
 
+/* libsodium started, or the tool ends: a system error, in every tool. */
+void tool_sodium_init(void);
+
 /* Flush or close a stream, ending the tool with a message on a write
  * error.  A reader that went away (EPIPE) ends it quietly, status 1. */
 void xfflush(FILE *fp, const char *name);

@@ -349,3 +349,26 @@ wbg() {
 	run "$HELPERS/sqdlib" club.sqd club.sqk verify 1 2
 	[ "$output" = "0 same, 0 different, 10 missing, 0 foreign: does not match" ]
 }
+
+@test "each command takes only its own options: any other is a usage error, the .sqd untouched" {
+	dl-sqd t.sqd create --name T --di D
+	dl-sqd t.sqd add-phase 1 10 s > /dev/null
+	cp t.sqd before.sqd
+	refuses 2 "dl-sqd: show does not take -d (dl-sqd --help shows the usage)" \
+	    dl-sqd t.sqd show --reserve -d /nonexistent
+	refuses 2 "dl-sqd: show does not take --reserve (dl-sqd --help shows the usage)" \
+	    dl-sqd t.sqd show --reserve
+	refuses 2 "dl-sqd: set-name does not take --force (dl-sqd --help shows the usage)" \
+	    dl-sqd --force t.sqd set-name Other
+	refuses 2 "dl-sqd: add-phase does not take -f (dl-sqd --help shows the usage)" \
+	    dl-sqd t.sqd add-phase 1 10 u -f pbn
+	refuses 2 "dl-sqd: publish does not take --deals (dl-sqd --help shows the usage)" \
+	    dl-sqd t.sqd publish --deals x.pbn
+	refuses 2 "dl-sqd: create does not take -b (dl-sqd --help shows the usage)" \
+	    dl-sqd n.sqd create --name N --di D -b 1-3
+	cmp t.sqd before.sqd
+	[ ! -e n.sqd ]
+	# set-name and set-di are commands like the others
+	dl-sqd t.sqd set-di 'Another draw' > /dev/null
+	grep -qx 'DI Another draw' t.sqd
+}
