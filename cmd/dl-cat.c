@@ -27,8 +27,7 @@ struct shard {
 	const char *name;
 	FILE *fp;
 	struct stream_in in;
-	unsigned part, parts;		/* from #H:, 0 without one */
-	struct board_range whole;	/* from #H: */
+	struct stream_shard of;		/* its #H:, parts 0 without one */
 	/* a pipe after the first: its records, checked, wait here */
 	FILE *spool;
 	pthread_t reader;
@@ -36,37 +35,9 @@ struct shard {
 	struct dl_error error;
 };
 
-/* "#H: K/N LOW-HIGH": shard K of N of the run of boards LOW-HIGH. */
-static int
-parse_shard_header(struct shard *sh, const char *value, struct dl_error *e)
-{
-	const char *why;
-	char *end;
-	unsigned long part, parts;
-
-	errno = 0;
-	part = strtoul(value, &end, 10);
-	if (end == value || *end != '/' || value[0] == '-' || value[0] == '+')
-		goto bad;
-	value = end + 1;
-	parts = strtoul(value, &end, 10);
-	if (end == value || *end != ' ' || value[0] == '-' || value[0] == '+' || errno != 0 ||
-	    part == 0 || parts == 0 || part > parts || parts > BOARD_MAX)
-		goto bad;
-	if (board_range_parse(end + 1, &sh->whole, &why) == -1)
-		return stream_error(&sh->in, e, "#H: %s", why);
-	sh->part = (unsigned)part;
-	sh->parts = (unsigned)parts;
-	return 0;
-bad:
-	return stream_error(&sh->in, e, "#H: not \"K/N LOW-HIGH\" (shard K of N)");
-}
-
 static int
 open_shard(struct shard *sh, const char *name, struct dl_error *e)
 {
-	const char *h;
-
 	sh->name = name;
 	if (strcmp(name, "-") == 0)
 		sh->fp = stdin;
@@ -77,9 +48,7 @@ open_shard(struct shard *sh, const char *name, struct dl_error *e)
 	if (!sh->in.has_range)
 		return dl_error_set(e, DL_ERR_INPUT, "%s: no #B: header: a shard must say "
 		    "its boards", name);
-	if ((h = stream_header(&sh->in, 'H')) != NULL && parse_shard_header(sh, h, e) == -1)
-		return -1;
-	return 0;
+	return stream_shard(&sh->in, &sh->of, e);
 }
 
 /* Every header but #B: and #H: as the first shard's, in the same order. */
@@ -123,27 +92,27 @@ check_shards(const struct shard *sh, size_t n, struct board_range *whole, struct
 			    "on from %s's %u-%u", sh[i].name, sh[i].in.range.low,
 			    sh[i].in.range.high, sh[i - 1].name, sh[i - 1].in.range.low,
 			    sh[i - 1].in.range.high);
-		if ((sh[i].parts != 0) != (sh[0].parts != 0))
+		if ((sh[i].of.parts != 0) != (sh[0].of.parts != 0))
 			return dl_error_set(e, DL_ERR_INPUT, "%s: %s #H: header, as %s %s",
-			    sh[i].name, sh[i].parts ? "has a" : "has no", sh[0].name,
-			    sh[0].parts ? "has" : "has not");
-		if (sh[i].parts == 0)
+			    sh[i].name, sh[i].of.parts ? "has a" : "has no", sh[0].name,
+			    sh[0].of.parts ? "has" : "has not");
+		if (sh[i].of.parts == 0)
 			continue;
-		if (sh[i].parts != sh[0].parts || sh[i].whole.low != sh[0].whole.low ||
-		    sh[i].whole.high != sh[0].whole.high)
+		if (sh[i].of.parts != sh[0].of.parts || sh[i].of.whole.low != sh[0].of.whole.low ||
+		    sh[i].of.whole.high != sh[0].of.whole.high)
 			return dl_error_set(e, DL_ERR_INPUT, "%s: shard of another run (#H: "
-			    "%u/%u %u-%u, %s says %u/%u %u-%u)", sh[i].name, sh[i].part,
-			    sh[i].parts, sh[i].whole.low, sh[i].whole.high, sh[0].name,
-			    sh[0].part, sh[0].parts, sh[0].whole.low, sh[0].whole.high);
-		if (sh[i].part != i + 1)
+			    "%u/%u %u-%u, %s says %u/%u %u-%u)", sh[i].name, sh[i].of.part,
+			    sh[i].of.parts, sh[i].of.whole.low, sh[i].of.whole.high, sh[0].name,
+			    sh[0].of.part, sh[0].of.parts, sh[0].of.whole.low, sh[0].of.whole.high);
+		if (sh[i].of.part != i + 1)
 			return dl_error_set(e, DL_ERR_INPUT, "%s: shard %u of %u where shard "
-			    "%zu belongs", sh[i].name, sh[i].part, sh[i].parts, i + 1);
+			    "%zu belongs", sh[i].name, sh[i].of.part, sh[i].of.parts, i + 1);
 	}
-	if (sh[0].parts != 0 && (n != sh[0].parts || whole->low != sh[0].whole.low ||
-	    whole->high != sh[0].whole.high))
+	if (sh[0].of.parts != 0 && (n != sh[0].of.parts || whole->low != sh[0].of.whole.low ||
+	    whole->high != sh[0].of.whole.high))
 		return dl_error_set(e, DL_ERR_INPUT, "%zu of %u shards, boards %u-%u of "
-		    "%u-%u: shards are missing", n, sh[0].parts, whole->low, whole->high,
-		    sh[0].whole.low, sh[0].whole.high);
+		    "%u-%u: shards are missing", n, sh[0].of.parts, whole->low, whole->high,
+		    sh[0].of.whole.low, sh[0].of.whole.high);
 	return 0;
 }
 

@@ -38,39 +38,27 @@ coordinate(const char *text, uint64_t max, const char *what)
 	return value;
 }
 
-/* "K/N": shard K of N, 1 <= K <= N. */
+/* --shard K/N: which part. */
 static void
-shard_parse(const char *text, unsigned *part, unsigned *parts)
+shard_option(const char *text, struct stream_shard *sh)
 {
-	const char *slash = strchr(text, '/'), *why;
-	char number[16];
-	uint64_t k, n;
+	const char *why;
 
-	if (slash == NULL || (size_t)(slash - text) >= sizeof number)
-		tool_fail(DL_ERR_USAGE, "--shard %s: not K/N (shard K of N)", text);
-	memcpy(number, text, (size_t)(slash - text));
-	number[slash - text] = '\0';
-	if (u64_parse(number, BOARD_MAX, &k, &why) == -1 ||
-	    u64_parse(slash + 1, BOARD_MAX, &n, &why) == -1 || k == 0 || n == 0 || k > n)
-		tool_fail(DL_ERR_USAGE, "--shard %s: not K/N with 1 <= K <= N", text);
-	*part = (unsigned)k;
-	*parts = (unsigned)n;
+	if (shard_parse(text, strlen(text), &sh->part, &sh->parts, &why) == -1)
+		tool_fail(DL_ERR_USAGE, "--shard %s: %s", text, why);
 }
 
-/* Shard K of N of a range: the K-th of N consecutive parts, as equal as
- * whole boards allow. */
+/* The boards of that part of the run whole. */
 static struct board_range
-shard_of(struct board_range whole, unsigned part, unsigned parts)
+shard_range(struct stream_shard *sh, struct board_range whole)
 {
-	uint64_t size = (uint64_t)whole.high - whole.low + 1;
-	struct board_range r;
+	struct board_range boards;
 
-	if (parts > size)
+	sh->whole = whole;
+	if (shard_boards(sh, &boards) == -1)
 		tool_fail(DL_ERR_USAGE, "--shard %u/%u: more shards than the %llu boards",
-		    part, parts, (unsigned long long)size);
-	r.low = (unsigned)(whole.low + (part - 1) * size / parts);
-	r.high = (unsigned)(whole.low + part * size / parts - 1);
-	return r;
+		    sh->part, sh->parts, (unsigned long long)whole.high - whole.low + 1);
+	return boards;
 }
 
 /* The boards are made CHUNK_BOARDS at a time into memory.  With -j, each
@@ -235,7 +223,8 @@ main(int argc, char *argv[])
 	};
 	const char *boards = NULL, *why, *event = NULL, *session = NULL, *shard = NULL;
 	const struct mapping *map = NULL;
-	unsigned part = 0, parts = 0, threads = 1;
+	struct stream_shard sh = { 0 };
+	unsigned threads = 1;
 	int deals = 0;
 	const struct generator *wanted = NULL;
 	struct board_range range, whole;
@@ -270,7 +259,7 @@ main(int argc, char *argv[])
 	if (boards != NULL && board_range_parse(boards, &range, &why) == -1)
 		tool_fail(DL_ERR_USAGE, "-n %s: %s", boards, why);
 	if (shard != NULL)
-		shard_parse(shard, &part, &parts);
+		shard_option(shard, &sh);
 	tool_sodium_init();
 
 	seed = secret_alloc(sizeof *seed);
@@ -307,7 +296,7 @@ main(int argc, char *argv[])
 		seed->session = (uint32_t)coordinate(session, UINT32_MAX, "session");
 	whole = range;
 	if (shard != NULL)
-		range = shard_of(whole, part, parts);
+		range = shard_range(&sh, whole);
 
 	/* --deals: the headers and records dl-map would make of the numbers */
 	setup_stdout();
@@ -317,7 +306,7 @@ main(int argc, char *argv[])
 	stream_out_header(&out, 'G', header);
 	stream_out_range(&out, range.low, range.high);
 	if (shard != NULL)
-		stream_out_headerf(&out, 'H', "%u/%u %u-%u", part, parts, whole.low, whole.high);
+		stream_out_shard(&out, &sh);
 	if (deals)
 		stream_out_header(&out, 'M', map->name);
 	stream_close(&in);

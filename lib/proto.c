@@ -411,6 +411,74 @@ stream_out_range(struct stream_out *o, unsigned low, unsigned high)
 	fprintf(o->fp, "#B: %u-%u\n", low, high);
 }
 
+void
+stream_out_shard(struct stream_out *o, const struct stream_shard *sh)
+{
+	fprintf(o->fp, "#H: %u/%u %u-%u\n", sh->part, sh->parts, sh->whole.low, sh->whole.high);
+}
+
+int
+shard_parse(const char *text, size_t len, unsigned *part, unsigned *parts, const char **why)
+{
+	const char *slash = memchr(text, '/', len);
+	char number[16];
+	uint64_t k, n;
+	size_t klen = slash != NULL ? (size_t)(slash - text) : 0;
+
+	const char *unused;
+	int ok;
+
+	if (slash == NULL || klen >= sizeof number || len - klen - 1 >= sizeof number) {
+		*why = "not K/N (shard K of N)";
+		return -1;
+	}
+	memcpy(number, text, klen);
+	number[klen] = '\0';
+	ok = u64_parse(number, BOARD_MAX, &k, &unused) == 0;
+	memcpy(number, slash + 1, len - klen - 1);
+	number[len - klen - 1] = '\0';
+	ok = ok && u64_parse(number, BOARD_MAX, &n, &unused) == 0 && k > 0 && n > 0 && k <= n;
+	if (!ok) {
+		*why = "not K/N with 1 <= K <= N";
+		return -1;
+	}
+	*part = (unsigned)k;
+	*parts = (unsigned)n;
+	return 0;
+}
+
+int
+shard_boards(const struct stream_shard *sh, struct board_range *boards)
+{
+	uint64_t size = (uint64_t)sh->whole.high - sh->whole.low + 1;
+
+	if (sh->parts > size)
+		return -1;
+	boards->low = (unsigned)(sh->whole.low + (sh->part - 1) * size / sh->parts);
+	boards->high = (unsigned)(sh->whole.low + sh->part * size / sh->parts - 1);
+	return 0;
+}
+
+int
+stream_shard(const struct stream_in *s, struct stream_shard *sh, struct dl_error *e)
+{
+	const char *value = stream_header(s, 'H'), *space, *why;
+
+	memset(sh, 0, sizeof *sh);
+	if (value == NULL)
+		return 0;
+	if ((space = strchr(value, ' ')) == NULL ||
+	    shard_parse(value, (size_t)(space - value), &sh->part, &sh->parts, &why) == -1) {
+		memset(sh, 0, sizeof *sh);
+		return stream_error(s, e, "#H: not \"K/N LOW-HIGH\" (shard K of N)");
+	}
+	if (board_range_parse(space + 1, &sh->whole, &why) == -1) {
+		memset(sh, 0, sizeof *sh);
+		return stream_error(s, e, "#H: %s", why);
+	}
+	return 0;
+}
+
 /* The record lines by hand: printf is too slow for millions of boards. */
 size_t
 record_number_text(char *line, unsigned board, u128 number)

@@ -99,6 +99,23 @@ int record_number(struct stream_in *s, char *line, unsigned *board, u128 *number
 /* At the end of input: there were boards, and all the #B: header announced. */
 int stream_check_complete(const struct stream_in *s, struct dl_error *e);
 
+/* A shard: part K of N of a run of boards (dl-stream --shard, dl-cat),
+ * said by the header "#H: K/N LOW-HIGH". */
+struct stream_shard {
+	unsigned part, parts;		/* 0 and 0: no shard */
+	struct board_range whole;	/* the run's boards */
+};
+/* "K/N" in the len bytes at text, 1 <= K <= N <= BOARD_MAX: 0, or -1 with
+ * *why ("not K/N (shard K of N)", "not K/N with 1 <= K <= N"). */
+int shard_parse(const char *text, size_t len, unsigned *part, unsigned *parts,
+    const char **why);
+/* The shard's boards: the K-th of N consecutive parts of the run, as
+ * equal as whole boards allow; -1 when there are more parts than boards. */
+int shard_boards(const struct stream_shard *sh, struct board_range *boards);
+/* The #H: header of s in *sh (parts 0 when there is none): 0, or -1 with
+ * *e for one that is garbled. */
+int stream_shard(const struct stream_in *s, struct stream_shard *sh, struct dl_error *e);
+
 /* Writing: the one place that knows how headers and records look.  Write
  * errors show in the FILE's error flag, which the tool checks on closing
  * (xfclose). */
@@ -118,6 +135,8 @@ void stream_out_copy_headers(struct stream_out *o, const struct stream_in *in,
     const char *drop);
 /* "#B: LOW-HIGH". */
 void stream_out_range(struct stream_out *o, unsigned low, unsigned high);
+/* "#H: K/N LOW-HIGH". */
+void stream_out_shard(struct stream_out *o, const struct stream_shard *sh);
 /* The same record lines in memory, newline included, at most
  * RECORD_TEXT_MAX bytes: their length. */
 #define RECORD_TEXT_MAX (10 + 1 + CARDS + 1)
