@@ -27,6 +27,10 @@ struct writer {
 	struct outfile file;
 	int crlf;
 	void *state;
+	/* begin succeeded (or there is none): end() is owed exactly once,
+	 * after a failure too, so that the writer frees what begin made;
+	 * then (discarding) what it writes is thrown away */
+	int begun, discarding;
 	char *failure;
 	int write_errno;	/* of the first short write, which may be a thread's */
 	/* On the pool's threads (DL_CONCURRENT): the next batch it writes,
@@ -86,6 +90,8 @@ static void pool_free(struct writers *ws);
 static void
 sink_bytes(struct writer *w, const void *bytes, size_t len)
 {
+	if (w->discarding)
+		return;
 	if (fwrite_unlocked(bytes, 1, len, w->fp) != len && w->write_errno == 0)
 		w->write_errno = errno ? errno : EIO;
 }
@@ -231,6 +237,17 @@ free_formats(struct writers *ws)
 {
 	pool_stop(ws, 1);
 	pool_free(ws);
+	/* a failed run: each writer begun and not ended still gets its end(),
+	 * to free what begin made; its output is thrown away (the files are
+	 * discarded, and standard output must not look complete) */
+	for (size_t i = 0; i < ws->n; i++) {
+		struct writer *w = &ws->w[i];
+		if (w->begun && !w->ended && w->lp.plugin->end != NULL) {
+			w->discarding = 1;
+			w->ended = 1;
+			w->lp.plugin->end(&w->out, &ws->run, w->state);
+		}
+	}
 	for (size_t i = 0; i < ws->n; i++) {
 		free(ws->w[i].name);
 		free(ws->w[i].failure);
@@ -595,6 +612,7 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 		if (w->lp.plugin->begin != NULL &&
 		    check_callback(w, w->lp.plugin->begin(&w->out, &ws->run, &w->state), e) == -1)
 			return -1;
+		w->begun = 1;
 	}
 	pool_start(ws);
 	return 0;
@@ -722,9 +740,12 @@ writers_finish(struct writers *ws, struct dl_error *e)
 		goto fail;
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
-		if (!w->pooled && w->lp.plugin->end != NULL &&
-		    check_callback(w, w->lp.plugin->end(&w->out, &ws->run, w->state), e) == -1)
-			goto fail;
+		if (!w->pooled && w->lp.plugin->end != NULL) {
+			w->ended = 1;
+			if (check_callback(w, w->lp.plugin->end(&w->out, &ws->run, w->state),
+			    e) == -1)
+				goto fail;
+		}
 		errno = 0;
 		if (fflush(w->fp) == EOF || ferror(w->fp)) {
 			if (w->write_errno != 0)

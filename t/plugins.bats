@@ -188,3 +188,40 @@ numbers_plugin() {
 	DL_PLUGIN_PATH=${path#:}:$PWD/d70 dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso" > out
 	[ "$(cat out)" = "$(printf '# no event, boards 1-1\n1 N:13 E:17 S:7 W:3')" ]
 }
+
+# holder: a writer whose begin allocates, whose end frees and says so in
+# ./ended (with how many boards it saw) and writes a trailer line
+holder() {
+	cat <<'C' | plugin holder
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <dl/plugin.h>
+static int b(struct dl_out *o, const struct dl_run *r, void **s) { (void)o; (void)r; *s = calloc(1, sizeof(unsigned)); return *s ? 0 : -1; }
+static int w(struct dl_out *o, const struct dl_run *r, const struct dl_deal *d, void *s) { (void)r; ++*(unsigned *)s; o->print(o, "%u\n", d->board); return 0; }
+static int e(struct dl_out *o, const struct dl_run *r, void *s) { (void)r; FILE *f = fopen("ended", "w"); fprintf(f, "%u\n", *(unsigned *)s); fclose(f); free(s); o->print(o, "trailer\n"); return 0; }
+const struct dl_plugin dl_plugin = { DL_PLUGIN_HEAD, .name = "holder", .suffix = "hold", .description = "frees in end", .kind = DL_TEXT, .begin = b, .board = w, .end = e };
+C
+}
+
+@test "a writer gets its end() after a failed run too, to free what begin made; what it writes then is thrown away" {
+	mkdir mine && (cd mine && holder)
+	seed_of v1 | dl-stream -n 6 | dl-map > deals
+	# the fifth record garbled: four boards written, then the run fails
+	awk '/^5 / { $0 = "5 garbled" } { print }' deals > bad
+	DL_PLUGIN_PATH=$PWD/mine run -1 --separate-stderr dl-fmt -f holder < bad
+	[ "$output" = "$(printf '1\n2\n3\n4')" ]	# no trailer: the run did not end
+	[ "$(cat ended)" = 4 ]
+	rm ended
+	# into files, with another writer: nothing published, end() all the same
+	mkdir out
+	DL_PLUGIN_PATH=$PWD/mine run -1 --separate-stderr dl-fmt -f pbn,holder -p out/s < bad
+	[ "$(ls -A out)" = "" ]
+	[ "$(cat ended)" = 4 ]
+	rm ended
+	# a whole run: end() once, its trailer written
+	DL_PLUGIN_PATH=$PWD/mine dl-fmt -f holder < deals > whole
+	[ "$(tail -1 whole)" = trailer ]
+	[ "$(cat ended)" = 6 ]
+}

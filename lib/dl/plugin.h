@@ -172,7 +172,10 @@ struct dl_plugin {
 	unsigned max_board;		/* highest board it can hold; 0: no limit */
 	/* Each callback may be NULL.  *state starts NULL; begin may set it and
 	 * end must free what begin allocated.  A callback returns 0, or -1
-	 * after out->fail(). */
+	 * after out->fail().  Once begin has returned 0, end is called
+	 * exactly once, also when the run fails (bad input, another writer,
+	 * this one): what it writes then is thrown away.  A begin that fails
+	 * frees what it allocated itself. */
 	int (*begin)(struct dl_out *out, const struct dl_run *run, void **state);
 	int (*board)(struct dl_out *out, const struct dl_run *run,
 	    const struct dl_deal *deal, void *state);
