@@ -1,5 +1,6 @@
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,8 +74,9 @@ normal_two_sided(double z)
 void
 hcp_distribution(double prob[HCP_MAX + 1])
 {
-	/* ways[k][p]: ways to pick k of the cards seen so far with p points */
-	static uint64_t ways[HAND_CARDS + 1][HCP_MAX + 1];
+	/* ways[k][p]: ways to pick k of the cards seen so far with p points
+	 * (the caller's stack: several threads may ask) */
+	uint64_t ways[HAND_CARDS + 1][HCP_MAX + 1];
 
 	memset(ways, 0, sizeof ways);
 	ways[0][0] = 1;
@@ -88,8 +90,10 @@ hcp_distribution(double prob[HCP_MAX + 1])
 		prob[p] = (double)ways[HAND_CARDS][p] / (double)binomial(CARDS, HAND_CARDS);
 }
 
+/* Made once, by whichever thread asks first. */
 static struct hand_pattern patterns[HAND_PATTERNS];
 static unsigned char pattern_of[14][14][14];	/* by the three longest */
+static pthread_once_t patterns_once = PTHREAD_ONCE_INIT;
 
 static int
 by_probability(const void *a, const void *b)
@@ -145,8 +149,7 @@ fill_patterns(void)
 const struct hand_pattern *
 hand_patterns(void)
 {
-	if (patterns[0].probability == 0)
-		fill_patterns();
+	pthread_once(&patterns_once, fill_patterns);
 	return patterns;
 }
 

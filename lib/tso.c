@@ -30,7 +30,8 @@ owners_of(uint64_t digits, uint64_t zeros, struct owner_bits *b)
 const char *
 deal_from_tso(const char *field, size_t len, unsigned char owner[CARDS])
 {
-	static char why[64];
+	/* the thread's own: readers run on several threads */
+	static _Thread_local char why[64];
 	struct owner_bits b = { 0 };
 	uint64_t digits;
 	uint32_t last;
