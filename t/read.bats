@@ -153,3 +153,13 @@ records() {
 	printf '%s\n' "${lines[@]}" | grep -qx 'handlist   .hands one line a board: BOARD N:hands (an example)'
 	printf '%s\n' "${lines[@]}" | grep -v -q '^dupblind '
 }
+
+@test "the Makefile's READERS and the fuzzer's list name exactly the plugins that read" {
+	# what the plugins say (a read_board), against the two hand-made lists
+	readers=$(dl-read --list | awk 'NR > 1 { print $1 }' | sort | tr '\n' ' ')
+	made=$(sed -n 's/^READERS = //p' "$BATS_TEST_DIRNAME/../Makefile" | tr ' ' '\n' | sort | tr '\n' ' ')
+	fuzzed=$(sed -n 's/^READER(\(.*\))$/\1/p' "$BATS_TEST_DIRNAME/fuzz/fuzz_read_list.h" | sort | tr '\n' ' ')
+	[ -n "$readers" ]
+	[ "$made" = "$readers" ] || { echo "Makefile: $made; plugins: $readers"; return 1; }
+	[ "$fuzzed" = "$readers" ] || { echo "fuzz_read: $fuzzed; plugins: $readers"; return 1; }
+}
