@@ -85,19 +85,29 @@ $(DEPSTAMP):
 	@mkdir -p $(@D)
 	@touch $@
 
-$(BUILD)/obj/lib/%.o: lib/%.c $(DEPSTAMP)
+# The flags are a prerequisite of what they build: obj/.flags holds them
+# and is rewritten, as make reads this file, only when they differ, so that
+# make CFLAGS=... or OPT=... compiles and links again.  -Werror is left
+# out: it changes no output, and make and make check share a build.
+FLAGSTAMP = $(BUILD)/obj/.flags
+FLAGS_NOW = $(subst ','\'',$(CC) $(filter-out -Werror,$(ALL_CFLAGS)) | $(ALL_LDFLAGS))
+$(shell mkdir -p $(BUILD)/obj && printf '%s\n' '$(FLAGS_NOW)' > $(FLAGSTAMP).new && \
+    { cmp -s $(FLAGSTAMP).new $(FLAGSTAMP) && rm -f $(FLAGSTAMP).new || mv $(FLAGSTAMP).new $(FLAGSTAMP); })
+$(FLAGSTAMP):
+
+$(BUILD)/obj/lib/%.o: lib/%.c $(DEPSTAMP) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/obj/cmd/%.o: cmd/%.c $(DEPSTAMP)
+$(BUILD)/obj/cmd/%.o: cmd/%.c $(DEPSTAMP) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) -Icmd $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/obj/plugins/%.o: plugins/%.c $(DEPSTAMP)
+$(BUILD)/obj/plugins/%.o: plugins/%.c $(DEPSTAMP) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/obj/t/%.o: t/helpers/%.c $(DEPSTAMP)
+$(BUILD)/obj/t/%.o: t/helpers/%.c $(DEPSTAMP) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
@@ -129,7 +139,7 @@ $(BUILD)/lib/libcmd.a: $(CMD_OBJ) $(BUILD)/lib/libcmd.members
 	$(AR) rcs $@ $(CMD_OBJ)
 
 # Linking: the tools' shared code before libdl.a, which it uses.
-$(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL)
+$(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
 
@@ -155,11 +165,11 @@ $(LINKS): $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
 $(READ_LINKS): $(BUILD)/bin/dl-read-%: $(BUILD)/bin/dl-read
 	ln -sf dl-read $@
 
-$(SO): $(BUILD)/plugins/%.so: $(BUILD)/obj/plugins/%.o
+$(SO): $(BUILD)/plugins/%.so: $(BUILD)/obj/plugins/%.o $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -shared $< -o $@ $(PLUGIN_LIBS)
 
-$(HELPERS): $(BUILD)/t/%: $(BUILD)/obj/t/%.o $(LIBDL)
+$(HELPERS): $(BUILD)/t/%: $(BUILD)/obj/t/%.o $(LIBDL) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBDL) $(LIBS)
 

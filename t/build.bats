@@ -188,3 +188,19 @@ setup_file() {
 	    dest/opt/dl/share/man/man1 dest/opt/dl/share/man/man3 \
 	    dest/opt/dl/share/man/man5 dest/opt/dl/share/man/man7)" ]
 }
+
+@test "a change of the flags compiles and links again; -Werror alone does not" {
+	run mk -q all WERROR=1
+	[ "$status" -eq 0 ]
+	run mk -n CFLAGS=-DDL_FLAGS_TEST
+	[ "$status" -eq 0 ]
+	[ "$(made <<< "$output" | grep -c '\.o$')" -eq "$(find "$B/obj" -name '*.o' | wc -l)" ]
+	[ "$(made <<< "$output" | grep -c '^bin/dl-seed$')" -eq 1 ]
+	[ "$(made <<< "$output" | grep -c '^plugins/pbn\.so$')" -eq 1 ]
+	# the flags the objects were made with again: a dry run rewrote the
+	# stamp, so it is dated before them, as a real build would leave it
+	mk -n > /dev/null
+	touch -d @0 "$B/obj/.flags"
+	run mk -q all
+	[ "$status" -eq 0 ]
+}
