@@ -1,7 +1,11 @@
 /* A board's double-dummy analysis as an analysed deals stream carries it
  * (docs/protocol.md, docs/analysis.md): "TRICKS SCORE PAR" after the deal,
  * e.g. "98a98a98a98a8989a8989 420 4S-NS".  Reading it back is checking it:
- * a stream is input like any other. */
+ * a stream is input like any other.
+ *
+ * Threads: every function may be called from several threads at once: none
+ * keeps state between calls.  Nothing here calls DDS: dl-dd calls it from
+ * its main thread, and DDS's own threads run DDS alone. */
 #ifndef DL_ANALYSIS_H
 #define DL_ANALYSIS_H
 

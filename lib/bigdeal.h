@@ -1,4 +1,8 @@
-/* Big Deal's deal-number stream (docs/bigdeal-compat.md section 3). */
+/* Big Deal's deal-number stream (docs/bigdeal-compat.md section 3).
+ *
+ * Threads: a struct bigdeal_stream is one thread's, since each call moves
+ * it on; different streams may run on different threads at once, and
+ * bigdeal_owner_hash may be called from any. */
 #ifndef DL_BIGDEAL_H
 #define DL_BIGDEAL_H
 

@@ -1,5 +1,9 @@
 /* Big Deal's settings file .bigdealrc in the current directory: a
- * "[BigDeal]" line and key=value lines (docs/bigdeal-compat.md section 6). */
+ * "[BigDeal]" line and key=value lines (docs/bigdeal-compat.md section 6).
+ *
+ * Threads: bigdealrc_read and bigdealrc_free may run on several threads at
+ * once, each on its own struct; bigdealrc_write is the main flow's, one
+ * thread at a time, as it publishes through outfile.h. */
 #ifndef DL_BIGDEALRC_H
 #define DL_BIGDEALRC_H
 

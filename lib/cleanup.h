@@ -1,10 +1,19 @@
 /* What must be undone however a tool ends — normal exit, an error, or a
  * signal: temporary files removed, the terminal's mode restored, secrets
  * wiped.  This is the only module that installs signal handlers or an
- * atexit handler; everything else registers here. */
+ * atexit handler (but cmd/tool.c's check of standard output); everything
+ * else registers here.
+ *
+ * Threads: the main flow's: call these from one thread only.  A change to
+ * the registries is kept from the handlers by blocking signals in the
+ * calling thread (sigprocmask), which holds because every thread dl starts
+ * is started by cleanup_thread_create, with those signals blocked: they
+ * reach the main thread only.  A crash runs the handlers on the thread
+ * that crashed; cleanup_init's crash stack is the main thread's. */
 #ifndef DL_CLEANUP_H
 #define DL_CLEANUP_H
 
+#include <pthread.h>
 #include <termios.h>
 
 /* Handlers for every catchable signal whose default is to end the process
@@ -30,6 +39,13 @@ void cleanup_clear_tty(void);
  * the owner wipes it).  Up to a few dozen regions. */
 void cleanup_add_secret(void *p, size_t size);
 void cleanup_forget_secret(void *p);
+
+/* pthread_create, the new thread with the signals that end a process
+ * blocked (not those of a crash), so that they run the handlers on the
+ * main thread: its changes to the registries are kept from the handlers
+ * by blocking signals, which holds for its own thread alone.  0, or
+ * pthread_create's error. */
+int cleanup_thread_create(pthread_t *thread, void *(*run)(void *), void *arg);
 
 /* Does at once what an exit would: for a tool about to exit. */
 void cleanup_now(void);

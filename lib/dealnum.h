@@ -1,5 +1,9 @@
 /* Deal numbers: the 96-bit integers 0 <= g < D that name one deal each, and
- * Big Deal's mapping to and from deals (docs/bigdeal-compat.md section 4). */
+ * Big Deal's mapping to and from deals (docs/bigdeal-compat.md section 4).
+ *
+ * Threads: every function may be called from several threads at once: the
+ * tables (binomials, buckets, spread) and the choice of PDEP and PEXT are
+ * made once, by whichever thread first needs them (pthread_once). */
 #ifndef DL_DEALNUM_H
 #define DL_DEALNUM_H
 

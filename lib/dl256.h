@@ -2,7 +2,11 @@
  * 256-bit key and (event, session, board) alone, so that any board can be
  * made by itself and a run split across processes.  A session key is
  * derived with keyed BLAKE2b; each board's candidates are ChaCha20 blocks
- * under it, the board number being the block counter. */
+ * under it, the board number being the block counter.
+ *
+ * Threads: every function may be called from several threads at once, a
+ * struct dl256_session shared read-only, once sodium_init has run (from
+ * then on libsodium is safe on threads). */
 #ifndef DL_DL256_H
 #define DL_DL256_H
 

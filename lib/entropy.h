@@ -1,6 +1,12 @@
 /* Collecting the secret as Big Deal does (docs/bigdeal-compat.md section 5):
  * every byte gathered goes into one RIPEMD-160 whose digest is `random`,
- * and each source is credited a number of bits. */
+ * and each source is credited a number of bits.
+ *
+ * Threads: a struct entropy is one thread's.  entropy_new and entropy_free
+ * (secret memory, util.h) and entropy_add_keyboard (the terminal's
+ * descriptor and modes in statics, and the cleanup module's tty) are the
+ * main flow's, one thread at a time; the others may run on several threads
+ * at once, each on its own pool, once sodium_init has run. */
 #ifndef DL_ENTROPY_H
 #define DL_ENTROPY_H
 

@@ -2,7 +2,12 @@
  * dl_error and returns -1 (or NULL); it never prints or exits.  The tool
  * in cmd/ decides the message's prefix and the exit status, by the one
  * table in docs/hacking.md.  Allocation failure is the one exception: the
- * x* helpers of util.h end the process. */
+ * x* helpers of util.h end the process.
+ *
+ * Threads: every function may be called from several threads at once, each
+ * on its own struct dl_error or dl_warnings: nothing is kept between calls,
+ * and dl_error_sys's strerror is safe on threads in glibc 2.32 and later
+ * and in musl. */
 #ifndef DL_ERROR_H
 #define DL_ERROR_H
 

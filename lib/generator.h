@@ -2,7 +2,15 @@
  * file in lib/ that defines a struct generator (its name, the fields of its
  * seed record, whether it takes coordinates, its natural mapping, how it
  * makes deal numbers), and generator.c lists them.  Every tool finds a
- * generator through this table (docs/hacking.md says how to add one). */
+ * generator through this table (docs/hacking.md says how to add one).
+ *
+ * Threads: generator_find, generator_header, generator_of_header and
+ * number_source_board may be called from several threads at once, a struct
+ * number_source being one thread's (a board may move it on).
+ * generator_names and generator_fresh_names build their text in a static
+ * buffer on first use, unguarded, and number_source_init and
+ * number_source_free allocate and free secret memory (util.h): these are
+ * the main flow's, one thread at a time. */
 #ifndef DL_GENERATOR_H
 #define DL_GENERATOR_H
 

@@ -1,6 +1,11 @@
 /* A local history of seed fingerprints, so that an operator cannot deal
  * the same series twice from the same fresh seed (a reused entropy phrase,
- * a restored virtual machine).  It holds one-way fingerprints, never seeds. */
+ * a restored virtual machine).  It holds one-way fingerprints, never seeds.
+ *
+ * Threads: every function may be called from several threads at once, once
+ * sodium_init has run: the environment is only read, and the history is
+ * held under flock while it is read and appended to, which keeps two
+ * threads apart as it does two processes (each opens the file itself). */
 #ifndef DL_HISTORY_H
 #define DL_HISTORY_H
 

@@ -1,5 +1,9 @@
 /* Reading text input a line at a time, with the line number kept for error
- * messages, and hostile input (overlong lines, NUL bytes) refused. */
+ * messages, and hostile input (overlong lines, NUL bytes) refused.
+ *
+ * Threads: a struct line_reader is one thread's, and so is its FILE, which
+ * line_reader_open makes unbuffered; different readers may read on
+ * different threads at once (dl-cat's shards). */
 #ifndef DL_LINES_H
 #define DL_LINES_H
 

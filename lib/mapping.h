@@ -1,6 +1,11 @@
 /* The mappings between deal numbers and deals (docs/mappings.md): Big
  * Deal's, the default, and Pavlicek's.  A deals stream names its mapping in
- * its #M: header. */
+ * its #M: header.
+ *
+ * Threads: the mappings' functions, mapping_find and mapping_of_stream may
+ * be called from several threads at once: the mappings make their tables
+ * once (dealnum.h, pavlicek.h).  mapping_names builds its text in a static
+ * buffer on first use, unguarded: the main flow's, one thread at a time. */
 #ifndef DL_MAPPING_H
 #define DL_MAPPING_H
 

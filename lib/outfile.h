@@ -1,7 +1,14 @@
 /* Output files that appear whole or not at all: written under a temporary
  * name in the same directory, then published by an atomic rename.  Without
  * replace, publishing never overwrites an existing file (old deal files
- * are how series get replayed). */
+ * are how series get replayed).
+ *
+ * Threads: spool_create may be called from any thread; the rest is the main
+ * flow's, one thread at a time.  outfile_create reads the umask by setting
+ * it (a file another thread made meanwhile would miss it) and registers the
+ * temporary file with the cleanup module, whose guard holds in the calling
+ * thread alone (cleanup.h); publishing builds its messages in a static
+ * buffer (hint in outfile.c). */
 #ifndef DL_OUTFILE_H
 #define DL_OUTFILE_H
 

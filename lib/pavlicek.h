@@ -1,6 +1,10 @@
 /* Richard Pavlicek's deal numbering: the second mapping between deal numbers
  * 0 <= g < D and deals, next to Big Deal's (dealnum.h); docs/mappings.md.
- * Pavlicek counts deals from 1: his number is g + 1. */
+ * Pavlicek counts deals from 1: his number is g + 1.
+ *
+ * Threads: both functions may be called from several threads at once: their
+ * table of binomials is made once, by whichever thread first needs it
+ * (pthread_once). */
 #ifndef DL_PAVLICEK_H
 #define DL_PAVLICEK_H
 

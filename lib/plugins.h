@@ -1,4 +1,10 @@
-/* Finding and loading format-writer plugins (dl-plugin(3)). */
+/* Finding and loading format-writer plugins (dl-plugin(3)).
+ *
+ * Threads: every function may be called from several threads at once:
+ * nothing is kept between calls, and dlopen, dlerror (whose message is the
+ * thread's) and strtok_r are safe there.  Whether a loaded plugin's
+ * callbacks may run on several threads is the plugin's to say
+ * (DL_CONCURRENT, dl/plugin.h). */
 #ifndef DL_PLUGINS_H
 #define DL_PLUGINS_H
 

@@ -1,6 +1,13 @@
 /* The dl line protocol (docs/protocol.md, dl-protocol(5)): a stream is UTF-8
  * text lines, header lines "#K: value" first, beginning with the protocol
- * line "#P: dl/1 KIND", then one record per line. */
+ * line "#P: dl/1 KIND", then one record per line.
+ *
+ * Threads: a struct stream_in is one thread's; different streams may be
+ * read on different threads at once (dl-cat reads shards so).  A struct
+ * stream_out is one thread's, and so is its FILE while records are written,
+ * as they go out through fwrite_unlocked: threads that share one FILE take
+ * turns under a lock of their own (dl-stream -j).  The other functions keep
+ * no state and may be called from any thread. */
 #ifndef DL_PROTO_H
 #define DL_PROTO_H
 

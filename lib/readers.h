@@ -2,7 +2,12 @@
  * (dl/plugin.h, ABI version 2): the host side.  The file is buffered here,
  * its format found (by -f, by its suffix, by its content), and every board
  * a plugin returns is checked before a tool sees it.  docs/formats-in.md
- * lists what each reader takes. */
+ * lists what each reader takes.
+ *
+ * Threads: a struct deal_reader is one thread's.  Different readers may run
+ * on different threads at once only as far as their plugins allow: the
+ * plugins of this tree keep no static state, but the ABI asks that of no
+ * reader (DL_CONCURRENT is a writer's promise). */
 #ifndef DL_READERS_H
 #define DL_READERS_H
 

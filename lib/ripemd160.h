@@ -1,5 +1,8 @@
 /* RIPEMD-160 (Dobbertin, Bosselaers, Preneel 1996).
- * libsodium lacks it and Big Deal's stream is built on it, so we carry our own. */
+ * libsodium lacks it and Big Deal's stream is built on it, so we carry our own.
+ *
+ * Threads: every function may be called from several threads at once, each
+ * on its own context: the vector level is found once (simd.h). */
 #ifndef DL_RIPEMD160_H
 #define DL_RIPEMD160_H
 

@@ -5,7 +5,10 @@
  *   LANES_TARGET  the function attribute naming the instruction set
  *   LANES_NAME    the function's name
  * The steps are those of ripemd160_compress, written on vectors with GCC's
- * vector extensions; the compiler picks the instructions. */
+ * vector extensions; the compiler picks the instructions.
+ *
+ * Threads: the function it makes keeps no state: several threads may run it
+ * at once. */
 
 static void LANES_TARGET
 LANES_NAME(const uint32_t words[16], uint32_t first, uint32_t out[][5])

@@ -1,6 +1,11 @@
 /* The record of a seed stream: the generator's name and its secret in hex
  * fields, "bigdeal RANDOM OWNER" (40 hex digits each) or "dl256 KEY" (64),
- * as the generator table says (generator.h). */
+ * as the generator table says (generator.h).
+ *
+ * Threads: seed_record_read (on its stream's thread), seed_record_format
+ * and seed_from_hex may be called from several threads at once; seed_make
+ * is the main flow's, one thread at a time: it allocates secret memory and
+ * may read the keyboard (entropy.h). */
 #ifndef DL_SEED_H
 #define DL_SEED_H
 

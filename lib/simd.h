@@ -1,7 +1,11 @@
 /* Which vector instructions the hot loops may use: those the processor has,
  * at most the level DL_SIMD names (plain, avx2, avx512), so that every path
  * can be run and compared with the plain C one on one machine.  Every path
- * gives the same output; only the speed differs. */
+ * gives the same output; only the speed differs.
+ *
+ * Threads: both functions may be called from several threads at once: the
+ * processor's level, and DL_SIMD, are read once, by whichever thread first
+ * asks (pthread_once). */
 #ifndef DL_SIMD_H
 #define DL_SIMD_H
 

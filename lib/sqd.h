@@ -1,5 +1,12 @@
 /* SquareDeal's files (docs/squaredeal.md): the tournament description .sqd and
- * the key file .sqk, and how a session's name, boards and seed follow. */
+ * the key file .sqk, and how a session's name, boards and seed follow.
+ *
+ * Threads: sqd_read, sqd_print, sqd_lock, sqd_free and the functions of
+ * boards, names and keys (sqd_prefix_check, sqd_parse_boards to
+ * sqd_canonical_dv, sqk_key, sqd_key_path) may be called from several
+ * threads at once, each on its own struct; sqd_write, sqk_read, sqk_free
+ * and sqd_session_seed are the main flow's, one thread at a time: they
+ * publish a file (outfile.h) or hold secret memory (util.h). */
 #ifndef DL_SQD_H
 #define DL_SQD_H
 

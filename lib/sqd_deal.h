@@ -1,7 +1,12 @@
 /* Dealing a SquareDeal tournament's sessions to files as the reference
  * does (squaredeal.md): one file a session and format, named by the
  * phase's prefix, and for sessions whose boards continue each other one
- * more file holding them all, in the formats that combine. */
+ * more file holding them all, in the formats that combine.
+ *
+ * Threads: sqd_session_check and sqd_session_boards may be called from
+ * several threads at once; sqd_make_phase is the main flow's, one call at a
+ * time: it deals through deal_boards and writes through writers.h, which
+ * start threads of their own. */
 #ifndef DL_SQD_DEAL_H
 #define DL_SQD_DEAL_H
 

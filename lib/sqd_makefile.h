@@ -1,7 +1,10 @@
 /* A Makefile that makes a SquareDeal tournament's session files: one
  * target a session and format, each running dl-sqd make for its session,
  * so that make -j deals the event in parallel and a second run does
- * nothing. */
+ * nothing.
+ *
+ * Threads: sqd_makefile_write keeps no state: several threads may call it
+ * at once, each writing its own fp. */
 #ifndef DL_SQD_MAKEFILE_H
 #define DL_SQD_MAKEFILE_H
 

@@ -4,7 +4,13 @@
  * once, and the sessions can be dealt.  Each change is made to a struct
  * sqd the caller read, and refused, -1 with *e naming the .sqd at path,
  * when the stage no longer (or not yet) allows it; the caller writes the
- * .sqd back. */
+ * .sqd back.
+ *
+ * Threads: sqd_key_count, sqd_add_phase and sqd_set_dv may be called from
+ * several threads at once, each on its own struct sqd; sqd_create,
+ * sqd_publish, sqd_dealing_keys and sqd_stage are the main flow's, one
+ * thread at a time: they publish files (outfile.h) or read keys into secret
+ * memory (util.h). */
 #ifndef DL_SQD_STAGE_H
 #define DL_SQD_STAGE_H
 

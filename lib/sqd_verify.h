@@ -1,6 +1,11 @@
 /* Checking a played set against a SquareDeal session: after the event,
  * anyone with the key file and the DV deals the session again and
- * compares it board by board with the file the players got. */
+ * compares it board by board with the file the players got.
+ *
+ * Threads: sqd_verify_free and sqd_session_of_file may be called from
+ * several threads at once; sqd_verify_played is the main flow's, one thread
+ * at a time: it deals the session from a seed and a generator state in
+ * secret memory (util.h). */
 #ifndef DL_SQD_VERIFY_H
 #define DL_SQD_VERIFY_H
 

@@ -1,6 +1,11 @@
 /* What dl-stat tests against: the exact distributions of bridge hands,
  * computed here rather than typed from a book, and the tail probabilities
- * of the chi-square and normal distributions. */
+ * of the chi-square and normal distributions.
+ *
+ * Threads: every function may be called from several threads at once: the
+ * hand patterns are made once (pthread_once), the HCP table on the caller's
+ * stack.  chi_square_upper's lgamma also stores a sign in the global
+ * signgam: a race on a value nothing reads. */
 #ifndef DL_STATS_H
 #define DL_STATS_H
 

@@ -1,4 +1,8 @@
-/* A deal as a .tso field: 52 digits, the holder of each card AS..2C. */
+/* A deal as a .tso field: 52 digits, the holder of each card AS..2C.
+ *
+ * Threads: both functions may be called from several threads at once:
+ * deal_from_tso's message on a hand's count is in a buffer of the calling
+ * thread's own (_Thread_local), good until that thread's next call. */
 #ifndef DL_TSO_H
 #define DL_TSO_H
 

@@ -1,6 +1,14 @@
 /* Checked allocation in the style of minisign's x* helpers (running out
  * of memory ends the program: the one exit in lib/), numbers, hex, and
- * memory for secrets. */
+ * memory for secrets.
+ *
+ * Threads: the x* helpers, scrub_argument and the functions of numbers,
+ * text and hex may be called from several threads at once; running out of
+ * memory ends the process from whichever thread it happens on.
+ * secret_alloc, secret_free and secret_strdup are the main flow's, one
+ * thread at a time: they change the cleanup module's registry of secrets
+ * (cleanup.h), and the first secret_alloc turns core dumps off under an
+ * unguarded flag. */
 #ifndef DL_UTIL_H
 #define DL_UTIL_H
 

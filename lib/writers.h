@@ -1,5 +1,12 @@
 /* A run of format writers fed the same boards: every file is written under
- * a temporary name and all are published together at the end, or none. */
+ * a temporary name and all are published together at the end, or none.
+ *
+ * Threads: one thread drives a struct writers, the main flow's:
+ * writers_begin creates its files and writers_finish publishes them
+ * (outfile.h).  Within a run the writers that promise DL_CONCURRENT are
+ * called on threads of the run's own (threads, below), each by one thread
+ * at a time and board after board; the others on the driving thread.  The
+ * format_list functions and writers_check may be called from any thread. */
 #ifndef DL_WRITERS_H
 #define DL_WRITERS_H
 

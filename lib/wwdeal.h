@@ -1,6 +1,9 @@
 /* The ww-deal generator (docs/wwdeal.md): Gerald Tan's deals from a 256-bit
  * key and (event, session, board) through the Gimli permutation,
- * reproduced bit for bit, including its quirk with the event's bits. */
+ * reproduced bit for bit, including its quirk with the event's bits.
+ *
+ * Threads: wwdeal_number keeps no state: several threads may call it at
+ * once. */
 #ifndef DL_WWDEAL_H
 #define DL_WWDEAL_H
 
