@@ -6,11 +6,13 @@
 #include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cleanup.h"
 #include "outfile.h"
 #include "proto.h"
 #include "tool.h"
@@ -31,6 +33,7 @@ struct shard {
 	/* a pipe after the first: its records, checked, wait here */
 	FILE *spool;
 	pthread_t reader;
+	int reading;			/* its thread is not joined yet */
 	int failed;
 	struct dl_error error;
 };
@@ -136,6 +139,10 @@ write_headers(const struct shard *first, struct board_range whole)
  * nothing but printable ASCII, which every record is: the copy goes to
  * standard output unescaped, where a shard's ESC ] 0 ; would retitle a
  * terminal. */
+/* Set when the run fails: the readers still reading stop at their next
+ * record, so that the tool ends with no thread of its own left. */
+static atomic_int stopping;
+
 static int
 copy_records(struct shard *sh, FILE *out, struct dl_error *e)
 {
@@ -145,6 +152,8 @@ copy_records(struct shard *sh, FILE *out, struct dl_error *e)
 	int got;
 
 	while ((got = stream_next_record(&sh->in, &line, &len, e)) == 1) {
+		if (atomic_load_explicit(&stopping, memory_order_relaxed))
+			return 0;
 		if (record_board(&sh->in, line, &board, &field, e) == -1)
 			return -1;
 		if (!text_is_plain_ascii(field, len - (size_t)(field - line)))
@@ -179,6 +188,49 @@ drain(void *arg)
 	return NULL;
 }
 
+/* The run has failed: every reader still reading stops and is joined,
+ * then the tool ends with e, or with errno and the message of fmt (a
+ * thread still writing its spool, or standard output, when exit runs the
+ * cleanup would find them taken away under it). */
+static struct shard *all_shards;
+static size_t nall_shards;
+
+static void
+join_readers(void)
+{
+	atomic_store(&stopping, 1);
+	for (size_t i = 0; i < nall_shards; i++)
+		if (all_shards[i].reading) {
+			pthread_join(all_shards[i].reader, NULL);
+			all_shards[i].reading = 0;
+		}
+}
+
+static void __attribute__((noreturn))
+die_joined(const struct dl_error *e)
+{
+	struct dl_error kept = *e;	/* e may be a reader's */
+
+	join_readers();
+	tool_die(&kept);
+}
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+fail_joined(const char *fmt, ...)
+{
+	int saved = errno;
+	char what[DL_ERROR_MAX];
+	struct dl_error e;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	errno = saved;
+	dl_error_sys(&e, "%s", what);
+	die_joined(&e);
+}
+
 /* Pipes after the first shard are read now, in threads; files wait. */
 static void
 start_draining(struct shard *shards, size_t n)
@@ -191,9 +243,10 @@ start_draining(struct shard *shards, size_t n)
 		if (fstat(fileno(sh->fp), &st) == 0 && S_ISREG(st.st_mode))
 			continue;
 		if ((sh->spool = spool_create(&e)) == NULL)
-			tool_die(&e);
-		if ((errno = pthread_create(&sh->reader, NULL, drain, sh)) != 0)
-			tool_fail_sys("a thread to read %s", sh->name);
+			die_joined(&e);
+		if ((errno = cleanup_thread_create(&sh->reader, drain, sh)) != 0)
+			fail_joined("a thread to read %s", sh->name);
+		sh->reading = 1;
 	}
 }
 
@@ -208,18 +261,21 @@ write_shard(struct shard *sh)
 
 	if (sh->spool == NULL) {
 		if (copy_records(sh, stdout, &e) == -1)
-			tool_die(&e);
+			die_joined(&e);
 		return;
 	}
 	if ((errno = pthread_join(sh->reader, NULL)) != 0)
 		tool_fail_sys("the thread reading %s", sh->name);
+	sh->reading = 0;
 	if (sh->failed)
-		tool_die(&sh->error);
+		die_joined(&sh->error);
 	rewind(sh->spool);
 	while ((got = fread(buf, 1, sizeof buf, sh->spool)) > 0)
 		fwrite_unlocked(buf, 1, got, stdout);
-	if (ferror(sh->spool))
-		tool_fail_sys("the temporary file of %s", sh->name);
+	if (ferror(sh->spool)) {
+		dl_error_sys(&e, "the temporary file of %s", sh->name);
+		die_joined(&e);
+	}
 	fclose(sh->spool);
 	sh->spool = NULL;
 }
@@ -259,6 +315,8 @@ main(int argc, char *argv[])
 		tool_die(&e);
 	setup_stdout();
 	write_headers(&shards[0], whole);
+	all_shards = shards;
+	nall_shards = n;
 	start_draining(shards, n);
 	for (size_t i = 0; i < n; i++) {
 		write_shard(&shards[i]);

@@ -9,6 +9,7 @@
 
 #include <sodium.h>
 
+#include "cleanup.h"
 #include "generator.h"
 #include "mapping.h"
 #include "proto.h"
@@ -189,7 +190,7 @@ make_boards(const struct seed_record *seed, struct board_range range,
 	if (threads == 1)
 		maker_thread(&makers[0]);
 	for (unsigned i = 0; threads > 1 && i < threads; i++)
-		if ((errno = pthread_create(&makers[i].thread, NULL, maker_thread, &makers[i])) != 0)
+		if ((errno = cleanup_thread_create(&makers[i].thread, maker_thread, &makers[i])) != 0)
 			tool_fail_sys("a thread");
 	for (unsigned i = 0; i < threads; i++) {
 		if (threads > 1)

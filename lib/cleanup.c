@@ -268,6 +268,21 @@ cleanup_forget_secret(void *p)
 	restore_signals(&old);
 }
 
+int
+cleanup_thread_create(pthread_t *thread, void *(*run)(void *), void *arg)
+{
+	sigset_t fatal, old;
+	int status;
+
+	sigemptyset(&fatal);
+	for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++)
+		sigaddset(&fatal, fatal_signals[i]);
+	pthread_sigmask(SIG_BLOCK, &fatal, &old);
+	status = pthread_create(thread, NULL, run, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return status;
+}
+
 void
 cleanup_now(void)
 {

@@ -4,6 +4,7 @@
 
 #include <sodium.h>
 
+#include "cleanup.h"
 #include "deal.h"
 #include "mapping.h"
 
@@ -87,7 +88,7 @@ deal_boards(const struct seed_record *seed, struct board_range range,
 	number_source_init(&m->ns, seed, range.high);
 	if ((errno = pthread_barrier_init(&m->start, NULL, 2)) != 0 ||
 	    (errno = pthread_barrier_init(&m->done, NULL, 2)) != 0 ||
-	    (errno = pthread_create(&thread, NULL, make_deals, m)) != 0) {
+	    (errno = cleanup_thread_create(&thread, make_deals, m)) != 0) {
 		number_source_free(&m->ns);
 		secret_free(m);
 		return dl_error_sys(e, "a thread to make the deals");

@@ -12,6 +12,7 @@
 
 #include <sodium.h>
 
+#include "cleanup.h"
 #include "outfile.h"
 #include "plugins.h"
 #include "proto.h"
@@ -494,7 +495,7 @@ pool_start(struct writers *ws)
 	pool->nwriters = pooled;
 	/* a thread that cannot be made leaves the work to the others */
 	for (unsigned i = 0; i < threads; i++)
-		if (pthread_create(&pool->thread[pool->nthreads], NULL, pool_thread, ws) == 0)
+		if (cleanup_thread_create(&pool->thread[pool->nthreads], pool_thread, ws) == 0)
 			pool->nthreads++;
 	if (pool->nthreads == 0)
 		pool_free(ws);
