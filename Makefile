@@ -190,9 +190,10 @@ check: test-deps
 	@$(MAKE) --no-print-directory WERROR=$(or $(WERROR),1) test
 
 # bats' TAP output, then the plain closing line CI reads.
+TESTS = t
 test: all test-progs
 	@mkdir -p $(BUILD)
-	@{ DL_BUILD="$(BUILD)" bats t; echo $$? > $(BUILD)/tests.status; } | \
+	@{ DL_BUILD="$(BUILD)" bats $(TESTS); echo $$? > $(BUILD)/tests.status; } | \
 	    tee $(BUILD)/tests.tap
 	@echo "$$(grep -c '^ok' $(BUILD)/tests.tap) passed, $$(grep -c '^not ok' $(BUILD)/tests.tap) failed"
 	@exit $$(cat $(BUILD)/tests.status)
@@ -203,6 +204,18 @@ sanitize: test-deps
 	    $(MAKE) --no-print-directory BUILD=build-san WERROR=$(or $(WERROR),1) \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" all test
+	@$(MAKE) --no-print-directory sanitize-threads
+
+# ThreadSanitizer over the suites that run threads: the writers' pool,
+# dl-stream -j, dl-cat's readers, dl-deal, dl-dd (share/dev/tsan.supp says
+# what of DDS's OpenMP and fontconfig it cannot see).
+THREADED_TESTS = t/writer-threads.bats t/shard.bats t/deal.bats t/dd.bats \
+	t/pipeline.bats t/distributed.bats
+sanitize-threads: test-deps
+	@TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/share/dev/tsan.supp" \
+	    $(MAKE) --no-print-directory BUILD=build-tsan WERROR=$(or $(WERROR),1) \
+	    OPT="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" \
+	    LDFLAGS="-fsanitize=thread" TESTS="$(THREADED_TESTS)" all test
 
 bench: deps
 	@sh share/dev/ensure-deps.sh --bench
@@ -265,5 +278,5 @@ clean:
 # make memcheck: valgrind on the main pipelines
 -include share/dev/memcheck.mk
 
-.PHONY: all test-progs deps test-deps run check test sanitize bench stat-long \
+.PHONY: all test-progs deps test-deps run check test sanitize sanitize-threads bench stat-long \
 	install uninstall clean
