@@ -20,13 +20,6 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-/* -b: increasing ranges that do not overlap. */
-struct board_list {
-	struct board_range *ranges;
-	size_t n;
-	unsigned long long count;	/* boards in all */
-};
-
 /* How each deal turns: by a fixed number of seats, or so that its dealer's
  * hand stays with the dealer of the board's new number. */
 enum turn { TURN_NONE, TURN_FIXED, TURN_KEEP_DEALER };
@@ -38,41 +31,6 @@ static struct {
 	enum turn turn;
 	unsigned turns;		/* TURN_FIXED: seats clockwise */
 } opt;
-
-/* "1-8,12,17-20": boards and ranges, increasing, each board once. */
-static void
-list_parse(const char *text, struct board_list *list)
-{
-	const char *p = text;
-
-	memset(list, 0, sizeof *list);
-	for (;;) {
-		const char *comma = strchr(p, ','), *end = comma ? comma : p + strlen(p);
-		const char *dash = memchr(p, '-', (size_t)(end - p));
-		struct board_range r;
-
-		if (board_number_parse(p, (size_t)((dash ? dash : end) - p), &r.low) == -1 ||
-		    (dash != NULL && board_number_parse(dash + 1, (size_t)(end - dash - 1),
-		    &r.high) == -1))
-			tool_fail(DL_ERR_USAGE, "-b %s: \"%.*s\" is not a board or a range "
-			    "of boards (1 to %u)", text, (int)(end - p), p, BOARD_MAX);
-		if (dash == NULL)
-			r.high = r.low;
-		if (r.high < r.low)
-			tool_fail(DL_ERR_USAGE, "-b %s: range %u-%u runs backwards", text,
-			    r.low, r.high);
-		if (list->n > 0 && r.low <= list->ranges[list->n - 1].high)
-			tool_fail(DL_ERR_USAGE, "-b %s: board %u after board %u: list the "
-			    "boards in increasing order, each once", text, r.low,
-			    list->ranges[list->n - 1].high);
-		list->ranges = xreallocarray(list->ranges, list->n + 1, sizeof *list->ranges);
-		list->ranges[list->n++] = r;
-		list->count += r.high - r.low + 1ull;
-		if (comma == NULL)
-			break;
-		p = comma + 1;
-	}
-}
 
 /* The first board of the list that does not follow on from the one
  * before it, or 0 when the list is one run of boards. */
@@ -286,7 +244,10 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage(stderr, 2);
 	if (boards != NULL) {
-		list_parse(boards, &opt.list);
+		if (board_list_parse(boards, &opt.list, &e) == -1) {
+			dl_error_prefix(&e, "-b %s", boards);
+			tool_die(&e);
+		}
 		opt.listed = 1;
 		if (opt.renumber == 0 && (gap = list_gap(&opt.list, &before)) != 0)
 			tool_fail(DL_ERR_USAGE, "-b %s: board %u after board %u leaves a gap, "
@@ -297,7 +258,7 @@ main(int argc, char *argv[])
 	if (stream_open(&in, stdin, STREAM_DEALS, &e) == -1 || filter(&in, &e) == -1)
 		tool_die(&e);
 	stream_close(&in);
-	free(opt.list.ranges);
+	board_list_free(&opt.list);
 	xfclose(stdout, "standard output");
 	return 0;
 }

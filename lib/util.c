@@ -270,6 +270,53 @@ board_number_parse(const char *text, size_t len, unsigned *board)
 }
 
 int
+board_list_parse(const char *text, struct board_list *list, struct dl_error *e)
+{
+	const char *p = text;
+
+	memset(list, 0, sizeof *list);
+	for (;;) {
+		const char *comma = strchr(p, ','), *end = comma ? comma : p + strlen(p);
+		const char *dash = memchr(p, '-', (size_t)(end - p));
+		struct board_range r;
+
+		if (board_number_parse(p, (size_t)((dash ? dash : end) - p), &r.low) == -1 ||
+		    (dash != NULL && board_number_parse(dash + 1, (size_t)(end - dash - 1),
+		    &r.high) == -1)) {
+			dl_error_set(e, DL_ERR_USAGE, "\"%.*s\" is not a board or a range of "
+			    "boards (1 to %u)", (int)(end - p), p, BOARD_MAX);
+			break;
+		}
+		if (dash == NULL)
+			r.high = r.low;
+		if (r.high < r.low) {
+			dl_error_set(e, DL_ERR_USAGE, "range %u-%u runs backwards", r.low, r.high);
+			break;
+		}
+		if (list->n > 0 && r.low <= list->ranges[list->n - 1].high) {
+			dl_error_set(e, DL_ERR_USAGE, "board %u after board %u: list the boards "
+			    "in increasing order, each once", r.low, list->ranges[list->n - 1].high);
+			break;
+		}
+		list->ranges = xreallocarray(list->ranges, list->n + 1, sizeof *list->ranges);
+		list->ranges[list->n++] = r;
+		list->count += r.high - r.low + 1ull;
+		if (comma == NULL)
+			return 0;
+		p = comma + 1;
+	}
+	board_list_free(list);
+	return -1;
+}
+
+void
+board_list_free(struct board_list *list)
+{
+	free(list->ranges);
+	memset(list, 0, sizeof *list);
+}
+
+int
 board_range_parse(const char *text, struct board_range *range, const char **why)
 {
 	const char *dash = strchr(text, '-');

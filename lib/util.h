@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "error.h"
+
 #define DL_VERSION_STRING "dl " DL_VERSION
 
 void *xmalloc(size_t size);
@@ -61,6 +63,17 @@ struct board_range {
 };
 /* 0 on success; otherwise -1 and *why says what is wrong. */
 int board_range_parse(const char *text, struct board_range *range, const char **why);
+
+/* A list of boards, "1-8,12,17-20": boards and ranges of boards, in
+ * increasing order, each board once (dl-board -b). */
+struct board_list {
+	struct board_range *ranges;
+	size_t n;
+	unsigned long long count;	/* boards in all */
+};
+/* 0, or -1 with *e (a usage error: the list is typed) and list empty. */
+int board_list_parse(const char *text, struct board_list *list, struct dl_error *e);
+void board_list_free(struct board_list *list);
 
 /* Hex string of exactly 2*len digits (either case) into bytes; -1 if not. */
 int hex_to_bytes(const char *hex, unsigned char *out, size_t len);

@@ -1,7 +1,8 @@
 /* Board numbers and ranges, everywhere they are typed: -n of dl-stream,
  * dl-deal and dl-bigdeal, the #B: header (lib/util.c board_range_parse,
  * board_number_parse), the board lists of a .sqd phase (lib/sqd.c
- * sqd_parse_boards), and the decimal and hex fields beside them
+ * sqd_parse_boards), dl-board's -b list (board_list_parse), and the
+ * decimal and hex fields beside them
  * (decimal_parse, hex_to_bytes), each against a model of its syntax. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,54 @@ model_range(const char *s, unsigned long *low, unsigned long *high)
 	    model_board(dash + 1, strlen(dash + 1), high) == -1)
 		return -1;
 	return *low <= *high ? 0 : -1;
+}
+
+/* "ITEM,ITEM,...": each "N" (that board) or "L-H" split at its first '-',
+ * in increasing order, none overlapping the one before. */
+static void
+check_board_list(const char *text)
+{
+	struct board_list list;
+	struct dl_error e;
+	unsigned long low, high, last = 0, count = 0;
+	size_t n = 0;
+	int want = 0, got = board_list_parse(text, &list, &e);
+	const char *p = text;
+
+	for (;;) {
+		const char *comma = strchr(p, ','), *end = comma ? comma : p + strlen(p);
+		const char *dash = memchr(p, '-', (size_t)(end - p));
+		int item_ok = model_board(p, (size_t)((dash ? dash : end) - p), &low) == 0;
+		if (item_ok && dash == NULL)
+			high = low;
+		else if (item_ok)
+			item_ok = model_board(dash + 1, (size_t)(end - dash - 1), &high) == 0;
+		if (!item_ok || high < low || (n > 0 && low <= last)) {
+			want = -1;
+			break;
+		}
+		if (got == 0 && (n >= list.n || list.ranges[n].low != low ||
+		    list.ranges[n].high != high))
+			fuzz_fail("board_list_parse(\"%.40s\"): range %zu read otherwise", text, n);
+		n++;
+		count += high - low + 1;
+		last = high;
+		if (comma == NULL)
+			break;
+		p = comma + 1;
+	}
+	if (got != want)
+		fuzz_fail("board_list_parse(\"%.40s\") %s", text,
+		    got == 0 ? "accepts what it should refuse" : "refuses a list");
+	if (got == 0 && (list.n != n || list.count != count))
+		fuzz_fail("board_list_parse(\"%.40s\"): %zu ranges, %llu boards", text, list.n,
+		    list.count);
+	if (got == -1) {
+		fuzz_check_error(&e, "board_list_parse");
+		if (e.kind != DL_ERR_USAGE || list.n != 0 || list.ranges != NULL)
+			fuzz_fail("board_list_parse(\"%.40s\"): a refusal not as promised", text);
+	}
+	board_list_free(&list);
 }
 
 static void
@@ -144,6 +193,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	check_board_number(data, size);
 	check_range(text);
+	check_board_list(text);
 	check_decimal(text);
 	check_hex(text);
 	check_sqd_boards(text);
