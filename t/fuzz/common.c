@@ -214,3 +214,29 @@ fuzz_check_headers(const struct stream_in *in, const char *dropped,
 	if (o != out->nheaders)
 		fuzz_fail("header \"%.60s\" added on the way", out->headers[o]);
 }
+
+void
+fuzz_stage(const uint8_t *data, size_t size, void *arg,
+    int (*stage)(void *arg, FILE *in, FILE *out, struct dl_error *e),
+    void (*check)(void *arg, const char *text, size_t size), const char *what)
+{
+	struct dl_error e = { 0 };
+	char *text = NULL;
+	size_t text_size = 0;
+	FILE *in = fuzz_memfile(data, size), *out = open_memstream(&text, &text_size);
+	int status;
+
+	if (out == NULL)
+		abort();
+	status = stage(arg, in, out, &e);
+	fclose(out);
+	fclose(in);
+	if (status == 0)
+		check(arg, text, text_size);
+	else {
+		fuzz_check_error(&e, what);
+		if (e.kind != DL_ERR_INPUT)
+			fuzz_fail("a bad stream is not an input error: %s", e.msg);
+	}
+	free(text);
+}

@@ -34,6 +34,14 @@ void fuzz_check_error(const struct dl_error *e, const char *what);
 /* The same rule for a message alone: a warning the tool will print. */
 void fuzz_check_message(const char *msg, const char *what);
 
+/* One stage of the pipeline on the input, its output in memory:
+ * stage(arg, in, out, e); when it succeeded, check(arg, the output);
+ * else the refusal must keep the contract and be an input error (what
+ * names the stage). */
+void fuzz_stage(const uint8_t *data, size_t size, void *arg,
+    int (*stage)(void *arg, FILE *in, FILE *out, struct dl_error *e),
+    void (*check)(void *arg, const char *text, size_t size), const char *what);
+
 /* The input as a NUL-terminated string, cut at its first NUL; to free. */
 char *fuzz_string(const uint8_t *data, size_t size);
 

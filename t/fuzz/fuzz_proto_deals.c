@@ -142,32 +142,27 @@ read_numbers(const struct run *run, const char *text, size_t size)
 	fclose(fp);
 }
 
+static int
+reverse_stage(void *run, FILE *in, FILE *out, struct dl_error *e)
+{
+	return reverse_deals(run, in, out, e);
+}
+
+static void
+check_numbers(void *run, const char *text, size_t size)
+{
+	read_numbers(run, text, size);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct run run = { 0 };
-	struct dl_error e = { 0 };
-	char *text = NULL;
-	size_t text_size = 0;
-	FILE *in = fuzz_memfile(data, size), *out = open_memstream(&text, &text_size);
-	int status;
 
-	if (out == NULL)
-		abort();
 	/* half the inputs with -m NAME: dl-map --reverse -m */
 	run.given = size % 2 ? &mappings[size / 2 % nmappings] : NULL;
-	status = reverse_deals(&run, in, out, &e);
-	fclose(out);
-	fclose(in);
-	if (status == 0)
-		read_numbers(&run, text, text_size);
-	else {
-		fuzz_check_error(&e, "dl-map --reverse");
-		if (e.kind != DL_ERR_INPUT)
-			fuzz_fail("a bad stream is not an input error: %s", e.msg);
-	}
+	fuzz_stage(data, size, &run, reverse_stage, check_numbers, "dl-map --reverse");
 	stream_close(&run.in);
-	free(text);
 	free(run.numbers);
 	return 0;
 }
