@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "plugins.h"
-#include "tso.h"
+#include "tso_input.h"
 #include "writers.h"
 
 static double
@@ -78,24 +78,14 @@ main(int argc, char *argv[])
 	struct loaded_plugin lp;
 	struct dl_error e;
 	unsigned char (*deals)[CARDS];
-	unsigned long want, have = 0;
-	char line[256];
+	unsigned long want, have;
 
 	if (argc != 3)
 		errx(2, "usage: fmtbench NAME BOARDS");
 	want = strtoul(argv[2], NULL, 10);
 	if (want == 0 || (deals = calloc(want, CARDS)) == NULL)
 		errx(2, "bad board count");
-	while (have < want && fgets(line, sizeof line, stdin) != NULL) {
-		char *space = strchr(line, ' ');
-		if (line[0] == '#' || space == NULL)
-			continue;
-		if (deal_from_tso(space + 1, strcspn(space + 1, "\n"), deals[have]) != NULL)
-			errx(1, "a bad deal on standard input");
-		have++;
-	}
-	if (have == 0)
-		errx(1, "no deals on standard input");
+	have = tso_input(deals, want);
 	if (plugin_load(argv[1], &lp, &e) == -1)
 		errx(2, "%s", e.msg);
 	/* held loaded: a run a session then loads it once, as dl-sqd's

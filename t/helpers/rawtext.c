@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tso.h"
+#include "tso_input.h"
 #include "writers.h"
 
 #define MAX_BOARDS 64
@@ -25,21 +25,11 @@ main(int argc, char *argv[])
 	struct format_list list;
 	struct writers *ws;
 	struct dl_error e;
-	unsigned have = 0;
-	char line[256];
+	unsigned have;
 
 	if (argc < 4)
 		errx(2, "usage: rawtext FORMATS PREFIX EVENT [HEADER...]");
-	while (have < MAX_BOARDS && fgets(line, sizeof line, stdin) != NULL) {
-		char *space = strchr(line, ' ');
-		if (line[0] == '#' || space == NULL)
-			continue;
-		if (deal_from_tso(space + 1, strcspn(space + 1, "\n"), deals[have]) != NULL)
-			errx(1, "a bad deal on standard input");
-		have++;
-	}
-	if (have == 0)
-		errx(1, "no deals on standard input");
+	have = (unsigned)tso_input(deals, MAX_BOARDS);
 	wo.prefix = argv[2];
 	if (format_list_parse(argv[1], &list, &e) == -1 || writers_open(&ws, &list, &wo, &e) == -1)
 		errx(1, "%s", e.msg);
