@@ -489,19 +489,6 @@ get_formats(const struct bigdealrc *rc)
 	return xstrdup(rc->formats);
 }
 
-/* Formats Big Deal writes past their limit: CDS's board byte wraps after
- * 255, KOPS's board count after 65535. */
-static const char *const past_limit[] = { "cds", "kops", NULL };
-
-static int
-written_past_limit(const char *name)
-{
-	for (const char *const *p = past_limit; *p != NULL; p++)
-		if (strcmp(*p, name) == 0)
-			return 1;
-	return 0;
-}
-
 /* Whether entry i of a format list is one to write: Big Deal warns of a
  * bad entry (empty, unknown, written already, upper case or padded names
  * being unknown) and of a format that cannot hold the run's boards, and
@@ -531,10 +518,10 @@ format_fits(const struct format_list *list, size_t i, const struct format_list *
 			}
 			plugin_unload(&other);
 		}
-	if (fits && lp.plugin->max_board != 0 && high > lp.plugin->max_board &&
-	    !written_past_limit(lp.plugin->name)) {
-		tool_warn("format %s holds boards up to %u, not board %u: no .%s file",
-		    list->names[i], lp.plugin->max_board, high, lp.plugin->suffix);
+	if (fits && writer_holds(lp.plugin, high, 1, &e) == -1) {
+		char tail[64];
+		snprintf(tail, sizeof tail, ": no .%s file", lp.plugin->suffix);
+		tool_warn_error(&e, tail);
 		fits = 0;
 	}
 	plugin_unload(&lp);
@@ -587,7 +574,7 @@ static struct writers *
 open_writers(const char *prefix, const char *formats, unsigned high)
 {
 	struct writers_options opt = {
-		.prefix = prefix, .publish = PUBLISH_REPLACE, .past_limit = past_limit,
+		.prefix = prefix, .publish = PUBLISH_REPLACE, .past_limit = 1,
 	};
 	struct format_list fit;
 	struct writers *ws;

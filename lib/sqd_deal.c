@@ -118,10 +118,9 @@ formats_holding(const struct format_list *formats, unsigned high, const char *pr
 			format_list_free(kept);
 			return -1;
 		}
-		if (lp.plugin->max_board != 0 && high > lp.plugin->max_board)
-			dl_warn(warnings, "format %s holds boards up to %u, not board %u: no "
-			    "%s.%s", lp.plugin->name, lp.plugin->max_board, high, prefix,
-			    lp.plugin->suffix);
+		struct dl_error why;
+		if (writer_holds(lp.plugin, high, 0, &why) == -1)
+			dl_warn(warnings, "%s: no %s.%s", why.msg, prefix, lp.plugin->suffix);
 		else
 			kept->names[kept->n++] = xstrdup(formats->names[i]);
 		plugin_unload(&lp);
@@ -194,21 +193,28 @@ make_session(const char *sqd_path, const struct sqd *t, const struct sqk *k,
 	return status;
 }
 
-/* The formats SquareDeal combines: PBN with a fresh header, and the
- * headerless ones by plain concatenation. */
-static void
-combinable_formats(const struct format_list *formats, struct format_list *out)
+/* The formats SquareDeal combines, as the plugins say (DL_JOINABLE):
+ * PBN with a fresh header, and the headerless ones by plain
+ * concatenation.  -1 when a plugin cannot be loaded. */
+static int
+combinable_formats(const struct format_list *formats, struct format_list *out,
+    struct dl_error *e)
 {
-	static const char *const combinable[] = { "pbn", "bri", "dge", "ber" };
+	struct loaded_plugin lp;
 
 	memset(out, 0, sizeof *out);
-	for (size_t i = 0; i < formats->n; i++)
-		for (size_t j = 0; j < sizeof combinable / sizeof *combinable; j++)
-			if (strcmp(formats->names[i], combinable[j]) == 0) {
-				out->names = xreallocarray(out->names, out->n + 1,
-				    sizeof *out->names);
-				out->names[out->n++] = xstrdup(formats->names[i]);
-			}
+	for (size_t i = 0; i < formats->n; i++) {
+		if (plugin_load(formats->names[i], &lp, e) == -1) {
+			format_list_free(out);
+			return -1;
+		}
+		if (lp.plugin->needs & DL_JOINABLE) {
+			out->names = xreallocarray(out->names, out->n + 1, sizeof *out->names);
+			out->names[out->n++] = xstrdup(formats->names[i]);
+		}
+		plugin_unload(&lp);
+	}
+	return 0;
 }
 
 /* The prefix with the sessions' numbers as a range: rr01-03. */
@@ -264,9 +270,12 @@ make_combined(const char *sqd_path, const struct sqd *t, const struct sqk *k,
 	char *name;
 	int status;
 
-	combinable_formats(opt->formats, &formats);
-	if (formats.n == 0)
+	if (combinable_formats(opt->formats, &formats, e) == -1)
+		return -1;
+	if (formats.n == 0) {
+		format_list_free(&formats);
 		return 0;
+	}
 	name = combined_name(ph, first, last, opt->reserve);
 	run.prefix = output_prefix(sqd_path, opt->dir, name);
 	run.generator = combined_generator(ph, first, last, opt->reserve);

@@ -564,13 +564,14 @@ pool_hand(struct writers *ws, struct dl_error *e)
 	return 0;
 }
 
-static int
-name_in(const char *const *names, const char *name)
+int
+writer_holds(const struct dl_plugin *p, unsigned high, int past_limit, struct dl_error *e)
 {
-	for (; names != NULL && *names != NULL; names++)
-		if (strcmp(*names, name) == 0)
-			return 1;
-	return 0;
+	if (p->max_board == 0 || high <= p->max_board ||
+	    (past_limit && (p->needs & DL_WRAPS_PAST_MAX)))
+		return 0;
+	return dl_error_set(e, DL_ERR_INPUT, "format %s holds boards up to %u, not board %u",
+	    p->name, p->max_board, high);
 }
 
 int
@@ -599,10 +600,11 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 			ws->need_number = 1;
 		if (p->needs & DL_NEEDS_FINGERPRINT)
 			ws->need_fingerprint = 1;
-		if (p->max_board != 0 && high > p->max_board &&
-		    !name_in(ws->opt.past_limit, p->name))
-			return dl_error_set(e, DL_ERR_INPUT, "format %s holds boards up to %u, "
-			    "not board %u: no files written", p->name, p->max_board, high);
+		if (writer_holds(p, high, ws->opt.past_limit, e) == -1) {
+			/* its message, then what follows from it */
+			strlcat(e->msg, ": no files written", sizeof e->msg);
+			return -1;
+		}
 	}
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];

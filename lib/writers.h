@@ -25,10 +25,10 @@ struct writers_options {
 	int crlf;		/* CRLF line ends in text formats */
 	enum publish_mode publish;	/* what to do with existing files */
 	const char *force;	/* the tool's option to replace them, or NULL */
-	/* Formats written past their max_board as they are (the board byte
-	 * of CDS wraps, KOPS's count too): what Big Deal writes, for the
-	 * drop-ins.  NULL-terminated names, or NULL. */
-	const char *const *past_limit;
+	/* Formats whose board numbers wrap past their max_board
+	 * (DL_WRAPS_PAST_MAX: CDS, KOPS) written there all the same: what
+	 * Big Deal writes, for the drop-ins. */
+	int past_limit;
 	const char *generator;	/* for generator tags; NULL: this program */
 	FILE *report;		/* when set, each published file's name goes here */
 	/* Threads for the writers that may run beside each other
@@ -77,5 +77,12 @@ int writers_board(struct writers *w, unsigned board, const unsigned char owner[C
 int writers_finish(struct writers *w, struct dl_error *e);
 /* Removes what was written and frees w: after an error. */
 void writers_abort(struct writers *w);
+
+/* Whether format p holds board high (past_limit: as writers_options):
+ * 0, or -1 with *e saying "format NAME holds boards up to N, not board H"
+ * (an input error), for the caller to refuse the run or leave the format
+ * out, with its own tail. */
+int writer_holds(const struct dl_plugin *p, unsigned high, int past_limit,
+    struct dl_error *e);
 
 #endif

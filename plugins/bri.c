@@ -67,5 +67,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = counting_begin,
 	.read_board = bri_read_board,
 	.read_end = counting_end,
-	.needs = DL_CONCURRENT,
+	.needs = DL_CONCURRENT | DL_JOINABLE,
 };

@@ -127,5 +127,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = kops_read_begin,
 	.read_board = kops_read_board,
 	.read_end = kops_read_end,
-	.needs = DL_CONCURRENT,
+	.needs = DL_CONCURRENT | DL_WRAPS_PAST_MAX,
 };

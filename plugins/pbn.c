@@ -970,5 +970,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = pbn_read_begin,
 	.read_board = pbn_read_board,
 	.read_end = pbn_read_end,
-	.needs = DL_CONCURRENT,
+	.needs = DL_CONCURRENT | DL_JOINABLE,
 };

@@ -372,3 +372,20 @@ wbg() {
 	dl-sqd t.sqd set-di 'Another draw' > /dev/null
 	grep -qx 'DI Another draw' t.sqd
 }
+
+@test "which formats are joined into a combined file is the plugin's to say (DL_JOINABLE)" {
+	club
+	mkdir mine
+	for joinable in 0 1; do
+		sed "s|\.description = |.needs = $([ $joinable = 1 ] && echo DL_JOINABLE || echo 0), .description = |" \
+		    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" |
+		    cc -shared -fPIC -I"$BATS_TEST_DIRNAME/../lib" -x c - -o mine/hcp.so
+		rm -f rr0*
+		DL_PLUGIN_PATH=$PWD/mine dl-sqd club.sqd make -f hcp 1 2-3 > made
+		if [ $joinable = 1 ]; then
+			[ "$(cat made | tr '\n' ' ')" = "rr02.hcp rr03.hcp rr02-03.hcp " ]
+		else
+			[ "$(cat made | tr '\n' ' ')" = "rr02.hcp rr03.hcp " ]
+		fi
+	done
+}

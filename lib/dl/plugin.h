@@ -215,6 +215,15 @@ struct dl_plugin {
  * though not always from the same thread.  A writer without it is called
  * from the thread that called begin, as before. */
 #define DL_CONCURRENT 4u
+/* What the host asks of a format before a run, so that no tool keeps a
+ * list of formats of its own (bits a plugin of any version may leave 0):
+ * past max_board, the format's board numbers wrap (CDS's byte, KOPS's
+ * count); Big Deal writes such a file all the same, and so do its
+ * drop-ins, while dl-fmt refuses the run. */
+#define DL_WRAPS_PAST_MAX 8u
+/* SquareDeal joins the files of consecutive sessions into one file of
+ * this format (PBN, BRI, DGE, BER). */
+#define DL_JOINABLE 16u
 
 /* A version-1 plugin's structure: everything before the readers; a
  * version-2 plugin's: everything before needs. */
