@@ -37,17 +37,21 @@ WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	$(if $(filter 1,$(WERROR)),-Werror)
 # -MMD -MP: each object's header dependencies in a .d file next to it
 DEPFLAGS = -MMD -MP
-ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) -Ilib \
+# lib/ is grouped by the pipeline's stages (docs/hacking.md, "Layers"); its
+# headers are included by name from every group, <dl/plugin.h> from lib/.
+LIB_DIRS = $(sort $(dir $(wildcard lib/*/*.c lib/*/*.h)))
+LIB_INCLUDES = -Ilib $(patsubst %/,-I%,$(filter-out lib/dl/,$(LIB_DIRS)))
+ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) $(LIB_INCLUDES) \
 	-DDL_VERSION='"$(VERSION)"' $(CFLAGS)
 ALL_LDFLAGS = $(OPT) $(CFLAGS) $(LDFLAGS)
 
 # The sources: cmd/dl-NAME.c is tool dl-NAME; every other cmd/*.c is code
-# the tools share (libcmd.a); lib/*.c is libdl.a; plugins/NAME.c is plugin
+# the tools share (libcmd.a); lib/GROUP/*.c is libdl.a; plugins/NAME.c is plugin
 # NAME.so (and the link dl-fmt-NAME); t/helpers/NAME.c a test helper.
 TOOLS = $(patsubst cmd/%.c,%,$(wildcard cmd/dl-*.c))
 CMD_SRC = $(filter-out cmd/dl-%.c,$(wildcard cmd/*.c))
 PLUGINS = $(patsubst plugins/%.c,%,$(wildcard plugins/*.c))
-LIB_SRC = $(wildcard lib/*.c)
+LIB_SRC = $(wildcard lib/*/*.c)
 TEST_HELPERS = $(patsubst t/helpers/%.c,%,$(wildcard t/helpers/*.c))
 
 LIB_OBJ = $(LIB_SRC:lib/%.c=$(BUILD)/obj/lib/%.o)

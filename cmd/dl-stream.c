@@ -68,7 +68,7 @@ shard_range(struct stream_shard *sh, struct board_range whole)
  * while the one before writes.  A multiple of dl256's 256 boards a call,
  * so no thread makes boards that belong to another's chunk. */
 #define CHUNK_BOARDS 4096
-#define THREADS_MAX 32	/* each holds a secret: lib/cleanup.c keeps 64 */
+#define THREADS_MAX 32	/* each holds a secret: lib/base/cleanup.c keeps 64 */
 
 struct chunk {
 	unsigned long first, last;	/* its boards */

@@ -54,7 +54,7 @@ tso_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 /* Reading: header lines, then "BOARD DIGITS" or plain DIGITS records, as
  * docs/protocol.md says.  #I: is every board's event; #B: numbers the
  * plain records and must be met in full.  A header given twice is refused,
- * as every stage refuses it (lib/proto.c): two #B: or #I: would leave the
+ * as every stage refuses it (lib/stream/proto.c): two #B: or #I: would leave the
  * file two ways to read. */
 struct tso_reading {
 	unsigned long given;	/* the headers given: bit K - 'A' */

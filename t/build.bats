@@ -106,11 +106,11 @@ setup_file() {
 
 @test "a lib header recompiles only the sources that include it" {
 	# each object compiled is one whose .d names the header, and each of those is
-	run mk -n -W lib/ripemd160.h
+	run mk -n -W lib/keys/ripemd160.h
 	[ "$status" -eq 0 ]
 	compiled=$(made <<< "$output" | grep '\.o$')
 	[ -n "$compiled" ]
-	[ "$compiled" = "$(cd "$B" && grep -l '[ /]lib/ripemd160\.h\b' obj/*/*.d |
+	[ "$compiled" = "$(cd "$B" && grep -rl --include='*.d' '[ /]lib/keys/ripemd160\.h\b' obj |
 	    sed 's/\.d$/.o/' | LC_ALL=C sort)" ]
 }
 
@@ -139,13 +139,14 @@ setup_file() {
 	    obj/cmd/dl-seed.o obj/cmd/zz_shared.o)" ]
 	[[ "$output" == *"rcs $B/lib/libcmd.a "* ]]
 	[ "$(made <<< "$output" | grep -c '^bin/')" -eq "$(ls "$src"/cmd/dl-*.c | wc -l)" ]
-	# moved to lib/, then back: each archive holds its own sources only
-	mv "$src"/cmd/zz_shared.[ch] "$src/lib/"
+	# moved to lib/ (a group of it), then back: each archive holds its own
+	# sources only
+	mv "$src"/cmd/zz_shared.[ch] "$src/lib/base/"
 	mk all > /dev/null
 	run ar t "$B/lib/libdl.a"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *zz_shared.o* ]]
-	mv "$src"/lib/zz_shared.[ch] "$src/cmd/"
+	mv "$src"/lib/base/zz_shared.[ch] "$src/cmd/"
 	mk all > /dev/null
 	run ar t "$B/lib/libdl.a"
 	[ "$status" -eq 0 ]

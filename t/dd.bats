@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# dl-dd (cmd/dl-dd.c over libdds), the deals+dd stream (lib/analysis.c,
-# lib/proto.c) and the PBN writer's analysis tags, checked against the
+# dl-dd (cmd/dl-dd.c over libdds), the deals+dd stream (lib/deals/analysis.c,
+# lib/stream/proto.c) and the PBN writer's analysis tags, checked against the
 # tables and par results Bridge Composer published for real sessions
 # (t/data/real/README.md).
 

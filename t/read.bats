@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# dl-read, the host side of reading (lib/readers.c): finding the format,
+# dl-read, the host side of reading (lib/files/readers.c): finding the format,
 # numbering and checking boards, one stream out of several files.  The
 # readers of dl's own formats have their own tests; here the example
 # plugin share/examples/handlist.c, built as a third party builds it.

@@ -97,7 +97,7 @@ seed() { printf '#P: dl/1 seed\n#I: Shard Pairs\n%s\n' "$KEY"; }
 	dl-stream -d -n 60 --shard 3/6 < key > big3
 	refuses 1 "dl-cat: big3: shard of another run (#H: 3/6 1-60, part1 says 1/3 1-30)" \
 	    dl-cat part1 part2 big3
-	# a garbled #H: (lib/proto.c reads it, as it writes it)
+	# a garbled #H: (lib/stream/proto.c reads it, as it writes it)
 	sed 's|^#H: 3/3 1-30$|#H: 3of3 1-30|' part3 > garbled3
 	refuses 1 "dl-cat: garbled3:7: #H: not \"K/N LOW-HIGH\" (shard K of N)" dl-cat part1 part2 garbled3
 	sed 's|^#H: 3/3 1-30$|#H: 3/3 1-1000000001|' part3 > garbled3

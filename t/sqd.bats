@@ -321,7 +321,7 @@ wbg() {
 	[ "$output" = 'dl-sqd: bad format list "pbn,,dup"' ]
 }
 
-@test "lib/sqd_deal and sqd_verify refuse what dl-sqd's own checks never pass on" {
+@test "lib/squaredeal/sqd_deal and sqd_verify refuse what dl-sqd's own checks never pass on" {
 	club
 	sed '/^DV /d' club.sqd > nodv.sqd
 	run "$HELPERS/sqdlib" club.sqd club.sqk make 4 1 1

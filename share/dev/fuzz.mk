@@ -71,7 +71,7 @@ $(FUZZ_REPLAY): $(BUILD)/fuzz/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/common.
 # The libFuzzer build: its own objects of lib/, instrumented for coverage.
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer \
-	$(FUZZ_SAN) $(WARN) $(PKG_CFLAGS) -Ilib -It/fuzz -Icmd \
+	$(FUZZ_SAN) $(WARN) $(PKG_CFLAGS) $(LIB_INCLUDES) -It/fuzz -Icmd \
 	-DDL_VERSION='"$(VERSION)"'
 FUZZ_LIB_OBJ = $(LIB_SRC:lib/%.c=$(FUZZ_BUILD)/obj/lib/%.o)
 FUZZ_CMD_OBJ = $(CMD_SRC:cmd/%.c=$(FUZZ_BUILD)/obj/cmd/%.o)

@@ -1,5 +1,5 @@
 /* Big Deal's settings file .bigdealrc as dl-bigdeal, dl-bigdealx, dl-deal
- * and dl-seed read it (lib/bigdealrc.c).  What it reads is one line of
+ * and dl-seed read it (lib/files/bigdealrc.c).  What it reads is one line of
  * bytes, whatever their encoding (Big Deal hashes the owner as bytes: a
  * Latin-1 owner deals), its warnings are lines the tool can print, and it
  * reads back the same after bigdealrc_write, which -R and a first run use. */

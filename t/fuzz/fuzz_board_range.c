@@ -1,6 +1,6 @@
 /* Board numbers and ranges, everywhere they are typed: -n of dl-stream,
- * dl-deal and dl-bigdeal, the #B: header (lib/util.c board_range_parse,
- * board_number_parse), the board lists of a .sqd phase (lib/sqd.c
+ * dl-deal and dl-bigdeal, the #B: header (lib/base/util.c board_range_parse,
+ * board_number_parse), the board lists of a .sqd phase (lib/squaredeal/sqd.c
  * sqd_parse_boards), dl-board's -b list (board_list_parse), and the
  * decimal and hex fields beside them
  * (decimal_parse, hex_to_bytes), each against a model of its syntax. */

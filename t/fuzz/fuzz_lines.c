@@ -1,4 +1,4 @@
-/* The line reader (lib/lines.c), the first stage of every parser, against
+/* The line reader (lib/base/lines.c), the first stage of every parser, against
  * a model: the input split at LF, one CR dropped from a line's end, a line
  * of more than LINE_MAX_BYTES or with a NUL refused with its number. */
 #include <stdio.h>

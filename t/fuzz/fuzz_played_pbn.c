@@ -1,4 +1,4 @@
-/* The played deals a player gives dl-sqd verify --deals (lib/played.c
+/* The played deals a player gives dl-sqd verify --deals (lib/files/played.c
  * played_read, through the reader plugins): an input that begins with '#'
  * or a digit is a .tso, any other a .pbn, by the file's suffix.  Each deal
  * accepted is complete and its board in range, no board comes twice, a

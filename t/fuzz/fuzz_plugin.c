@@ -1,4 +1,4 @@
-/* Loading a format-writer plugin (lib/plugins.h): plugin_load's checks of
+/* Loading a format-writer plugin (lib/files/plugins.h): plugin_load's checks of
  * a struct dl_plugin's metadata (ABI version, structure size, name,
  * suffix, description, kind), the search of the plugin directories, and
  * plugin_each, dl-fmt --list.

@@ -1,4 +1,4 @@
-/* Every reader (lib/readers.c and the reader plugins, linked in under
+/* Every reader (lib/files/readers.c and the reader plugins, linked in under
  * the names dl_plugin_NAME) on hostile bytes.  The input's first byte
  * picks the reader, and its high bit asks for --partial; the rest is the
  * file.  A refusal keeps the error contract; a board accepted holds a

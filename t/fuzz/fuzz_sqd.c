@@ -1,4 +1,4 @@
-/* A SquareDeal .sqd as dl-sqd reads it (lib/sqd.c sqd_read), then what
+/* A SquareDeal .sqd as dl-sqd reads it (lib/squaredeal/sqd.c sqd_read), then what
  * dl-sqd derives from it: session names and board ranges (show, make), the
  * phase and session a file name belongs to (verify), the canonical DV.
  * A file it reads must read back the same after sqd_write, which every

@@ -1,4 +1,4 @@
-/* A SquareDeal key file .sqk as dl-sqd reads it (lib/sqd.c sqk_read), for
+/* A SquareDeal key file .sqk as dl-sqd reads it (lib/squaredeal/sqd.c sqk_read), for
  * the tournament of a .sqd.  The input is the .sqd, a line "%%", then the
  * .sqk; without the "%%" line all of it is the .sqk, of a built-in
  * tournament.  A key file it accepts has one key for each session, its

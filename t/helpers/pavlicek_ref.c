@@ -1,7 +1,7 @@
 /* Test helper: the Pavlicek numbers of the deals on standard input,
  * computed as the issue states the algorithm: K deals still possible, the
  * share of hand X the exact quotient K * n_X / C, one 128-bit division per
- * hand and card.  lib/pavlicek.c computes the shares as products of
+ * hand and card.  lib/deals/pavlicek.c computes the shares as products of
  * binomials instead, so the two check each other.
  *
  * Reads .tso records, "BOARD DIGITS" or bare "DIGITS", skipping header

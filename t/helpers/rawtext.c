@@ -1,6 +1,6 @@
 /* Test helper (t/markup.bats): writers fed text no stream can carry.
  * The host refuses a header that is not one line of printable UTF-8
- * (lib/proto.c), so no tool can hand a writer a control character or a
+ * (lib/stream/proto.c), so no tool can hand a writer a control character or a
  * byte that is not UTF-8; this hands them over, past those checks, to try
  * what the writers do should one ever get through.  Writes FORMATS to
  * PREFIX.SUFFIX for the .tso records ("BOARD DIGITS") on standard input,

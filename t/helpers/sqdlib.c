@@ -1,4 +1,4 @@
-/* Test helper: lib/sqd_deal.c and lib/sqd_verify.c called as dl-sqd never
+/* Test helper: lib/squaredeal/sqd_deal.c and lib/squaredeal/sqd_verify.c called as dl-sqd never
  * calls them, for the refusals its own checks keep it from reaching: a
  * phase or session the tournament lacks, sessions backwards, no DV, no
  * key (t/sqd.bats).

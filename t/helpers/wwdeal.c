@@ -4,7 +4,7 @@
  *                  comments and blank lines skipped) to "key event session
  *                  board NUMBER DEAL", the deal as ww-deal's reference
  *                  prints it: PBN, the board's dealer first.
- * Parses its input itself rather than with lib/util.c, so that it checks
+ * Parses its input itself rather than with lib/base/util.c, so that it checks
  * the generator alone. */
 #include <err.h>
 #include <errno.h>

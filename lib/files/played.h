@@ -1,5 +1,5 @@
 /* The boards of a played file, for dl-sqd verify --deals: any format a
- * reader plugin reads (lib/readers.h), each board at most once.
+ * reader plugin reads (lib/files/readers.h), each board at most once.
  *
  * Threads: played_read may run on several threads at once, each on its own
  * file, as far as the reader plugins allow (readers.h). */

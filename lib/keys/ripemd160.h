@@ -31,7 +31,7 @@ void ripemd160_initial_state(uint32_t h[5]);
 
 /* Big Deal's candidates are compressions of one block whose first four
  * bytes count up (little-endian): independent, so several are computed at
- * once in the lanes of a vector (AVX2: 8, AVX-512: 16; lib/simd.h).
+ * once in the lanes of a vector (AVX2: 8, AVX-512: 16; lib/base/simd.h).
  * out[i] is the state after compressing, from the initial state, block
  * with first + i in its first four bytes, for i < n; n is best
  * ripemd160_counter_lanes(), at most RIPEMD160_MAX_LANES.  The same

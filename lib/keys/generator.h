@@ -49,7 +49,7 @@ enum fresh_keys {
 
 struct generator {
 	const char *name;	/* in seed records, -g and #G: */
-	/* Its number in the seed history's fingerprints (lib/history.c):
+	/* Its number in the seed history's fingerprints (lib/keys/history.c):
 	 * fixed for ever once a generator is released, since a history
 	 * refuses a seed only while it fingerprints as before.  bigdeal 0
 	 * and dl256 1 (the first versions' numbers), wwdeal 102 (its place
