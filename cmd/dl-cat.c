@@ -189,9 +189,9 @@ drain(void *arg)
 }
 
 /* The run has failed: every reader still reading stops and is joined,
- * then the tool ends with e, or with errno and the message of fmt (a
- * thread still writing its spool, or standard output, when exit runs the
- * cleanup would find them taken away under it). */
+ * then the tool ends with e (a thread still writing its spool, or
+ * standard output, when exit runs the cleanup would find them taken away
+ * under it). */
 static struct shard *all_shards;
 static size_t nall_shards;
 
@@ -215,22 +215,6 @@ die_joined(const struct dl_error *e)
 	tool_die(&kept);
 }
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
-fail_joined(const char *fmt, ...)
-{
-	int saved = errno;
-	char what[DL_ERROR_MAX];
-	struct dl_error e;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
-	errno = saved;
-	dl_error_sys(&e, "%s", what);
-	die_joined(&e);
-}
-
 /* Pipes after the first shard are read now, in threads; files wait. */
 static void
 start_draining(struct shard *shards, size_t n)
@@ -244,8 +228,10 @@ start_draining(struct shard *shards, size_t n)
 			continue;
 		if ((sh->spool = spool_create(&e)) == NULL)
 			die_joined(&e);
-		if ((errno = cleanup_thread_create(&sh->reader, drain, sh)) != 0)
-			fail_joined("a thread to read %s", sh->name);
+		if ((errno = cleanup_thread_create(&sh->reader, drain, sh)) != 0) {
+			dl_error_sys(&e, "a thread to read %s", sh->name);
+			die_joined(&e);
+		}
 		sh->reading = 1;
 	}
 }

@@ -274,7 +274,7 @@ dl-diff: $want" dl-diff x.pbn x.pbn
 		loser=$(grep -lx 1 status.a status.b) loser=${loser#status.}
 		[ "$(cat "err.$loser")" = "dl-sqd: keys.sqk exists: refusing to overwrite deal files (use --force)" ]
 		[ "$(sha256sum < keys.sqk | cut -d' ' -f1)" = "$(sed -n 's/^KH //p' "$winner.sqd")" ]
-		! grep -q '^KH ' "$loser.sqd"
+		run ! grep -q '^KH ' "$loser.sqd"
 		# back to unpublished for the next round
 		grep -v '^KH ' "$winner.sqd" > x && mv x "$winner.sqd"
 	done
