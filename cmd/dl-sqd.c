@@ -370,21 +370,6 @@ cmd_create(const char *path, int argc, char **argv)
 }
 
 static int
-cmd_set_text(const char *path, int argc, char **argv, int name);
-
-static int
-cmd_set_name(const char *path, int argc, char **argv)
-{
-	return cmd_set_text(path, argc, argv, 1);
-}
-
-static int
-cmd_set_di(const char *path, int argc, char **argv)
-{
-	return cmd_set_text(path, argc, argv, 0);
-}
-
-static int
 cmd_set_text(const char *path, int argc, char **argv, int name)
 {
 	struct sqd t;
@@ -401,6 +386,18 @@ cmd_set_text(const char *path, int argc, char **argv, int name)
 	write_sqd(path, &t);
 	sqd_free(&t);
 	return 0;
+}
+
+static int
+cmd_set_name(const char *path, int argc, char **argv)
+{
+	return cmd_set_text(path, argc, argv, 1);
+}
+
+static int
+cmd_set_di(const char *path, int argc, char **argv)
+{
+	return cmd_set_text(path, argc, argv, 0);
 }
 
 static int
