@@ -210,10 +210,11 @@ sanitize: test-deps
 	    LDFLAGS="-fsanitize=address,undefined" all test
 	@$(MAKE) --no-print-directory sanitize-threads
 
-# ThreadSanitizer over the suites that run threads: the writers' pool,
-# dl-stream -j, dl-cat's readers, dl-deal, dl-dd (share/dev/tsan.supp says
-# what of DDS's OpenMP and fontconfig it cannot see).
-THREADED_TESTS = t/writer-threads.bats t/shard.bats t/deal.bats t/dd.bats \
+# ThreadSanitizer over the suites that run threads: the ring (lib/base/ring.c)
+# and what runs on it (the writers' pool, dl-stream -j, dl-deal), dl-cat's
+# readers, dl-dd (share/dev/tsan.supp says what of DDS's OpenMP and
+# fontconfig it cannot see).
+THREADED_TESTS = t/ring.bats t/writer-threads.bats t/shard.bats t/deal.bats t/dd.bats \
 	t/pipeline.bats t/distributed.bats
 sanitize-threads: test-deps
 	@TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/share/dev/tsan.supp" \
