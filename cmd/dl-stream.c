@@ -1,7 +1,6 @@
 /* dl-stream: seed record in, one deal number per board out. */
 #include <errno.h>
 #include <getopt.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,7 @@
 #include "generator.h"
 #include "mapping.h"
 #include "proto.h"
+#include "ring.h"
 #include "seed.h"
 #include "tool.h"
 #include "util.h"
@@ -62,149 +62,104 @@ shard_range(struct stream_shard *sh, struct board_range whole)
 	return boards;
 }
 
-/* The boards are made CHUNK_BOARDS at a time into memory.  With -j, each
- * thread makes every threads-th chunk and writes it when its turn comes,
- * then makes its next: the writes go in order, and a thread waits only
- * while the one before writes.  A multiple of dl256's 256 boards a call,
- * so no thread makes boards that belong to another's chunk. */
+/* The boards are made CHUNK_BOARDS at a time into memory.  With -j, by
+ * that many threads, each chunk by whichever is free (lib/base/ring.h),
+ * while this thread writes them out in order.  A multiple of dl256's 256
+ * boards a call, so no thread makes boards that belong to another's
+ * chunk.  Two chunks a thread: one made while the other waits its turn. */
 #define CHUNK_BOARDS 4096
 #define THREADS_MAX 32	/* each holds a secret: lib/base/cleanup.c keeps 64 */
 
 struct chunk {
-	unsigned long first, last;	/* its boards */
 	char *text;
 	size_t len;
 };
 
-/* Whose turn it is to write: the number of the next chunk. */
-struct turn {
-	pthread_mutex_t lock;
-	pthread_cond_t changed;
-	unsigned long next;
-	/* the first failed write's errno (errno is each thread's own: the
-	 * main thread would report EIO); the threads then stop */
-	int write_errno;
-};
-
-struct maker {
-	pthread_t thread;
-	struct number_source ns;
+struct makers {
 	const struct mapping *map;	/* deals; NULL: numbers */
-	struct chunk chunk;
-	/* with -j: the chunks numbered index, index + threads, ... */
-	unsigned index, threads;
 	struct board_range range;
-	struct turn *turn;
+	struct number_source *ns;	/* each thread's */
+	struct chunk *chunk;		/* by slot */
 };
 
 /* Deals are made GROUP_BOARDS at a time: the mapping unranks several side
  * by side (map->deals), and their records are written as a run. */
 #define GROUP_BOARDS 64
 
+/* The ring's maker: chunk number item of the range as text, into its
+ * slot, with the deal numbers of worker's own number source. */
 static void
-make_chunk(struct maker *m, struct chunk *c)
+make_chunk(void *ctx, unsigned worker, unsigned long item, size_t slot)
 {
+	struct makers *m = ctx;
+	struct number_source *ns = &m->ns[worker];
+	struct chunk *c = &m->chunk[slot];
+	unsigned long low = m->range.low + item * CHUNK_BOARDS;
+	unsigned long high = m->range.high - low < CHUNK_BOARDS ? m->range.high :
+	    low + CHUNK_BOARDS - 1;
 	char *p = c->text;
 
 	if (m->map == NULL) {
-		for (unsigned long board = c->first; board <= c->last; board++)
+		for (unsigned long board = low; board <= high; board++)
 			p += record_number_text(p, (unsigned)board,
-			    number_source_board(&m->ns, (unsigned)board));
+			    number_source_board(ns, (unsigned)board));
 		c->len = (size_t)(p - c->text);
 		return;
 	}
-	for (unsigned long first = c->first; first <= c->last; first += GROUP_BOARDS) {
-		size_t n = c->last - first + 1 < GROUP_BOARDS ? c->last - first + 1 : GROUP_BOARDS;
+	for (unsigned long first = low; first <= high; first += GROUP_BOARDS) {
+		size_t n = high - first + 1 < GROUP_BOARDS ? high - first + 1 : GROUP_BOARDS;
 		u128 numbers[GROUP_BOARDS];
 		unsigned char owner[GROUP_BOARDS][CARDS];
 		for (size_t i = 0; i < n; i++)
-			numbers[i] = number_source_board(&m->ns, (unsigned)(first + i));
+			numbers[i] = number_source_board(ns, (unsigned)(first + i));
 		m->map->deals(numbers, n, owner);
 		p += records_deal_text(p, (unsigned)first, n, owner);
 	}
 	c->len = (size_t)(p - c->text);
 }
 
-/* Chunk number k of range: 0 when there is none. */
-static int
-chunk_of(struct chunk *c, unsigned long k, struct board_range range)
-{
-	unsigned long first = range.low + k * CHUNK_BOARDS;
-
-	if (first > range.high)
-		return 0;
-	c->first = first;
-	c->last = range.high - first < CHUNK_BOARDS ? range.high : first + CHUNK_BOARDS - 1;
-	return 1;
-}
-
-static void *
-maker_thread(void *arg)
-{
-	struct maker *m = arg;
-	struct turn *t = m->turn;
-
-	for (unsigned long k = m->index; chunk_of(&m->chunk, k, m->range); k += m->threads) {
-		make_chunk(m, &m->chunk);
-		pthread_mutex_lock(&t->lock);
-		while (t->next != k)
-			pthread_cond_wait(&t->changed, &t->lock);
-		int stop = t->write_errno != 0, failed = 0;
-		pthread_mutex_unlock(&t->lock);
-		if (!stop && fwrite_unlocked(m->chunk.text, 1, m->chunk.len, stdout) <
-		    m->chunk.len)
-			failed = errno != 0 ? errno : EIO;
-		pthread_mutex_lock(&t->lock);
-		if (failed != 0 && t->write_errno == 0)
-			t->write_errno = failed;
-		stop = t->write_errno != 0;
-		/* the turn passes on even so: a thread waiting for it stops too */
-		t->next = k + 1;
-		pthread_cond_broadcast(&t->changed);
-		pthread_mutex_unlock(&t->lock);
-		if (stop)
-			break;
-	}
-	return NULL;
-}
-
-/* The boards of range, made by that many threads, written in order; one
- * thread's are made in the calling thread. */
+/* The boards of range, made by that many threads (one: in this thread),
+ * written in order. */
 static void
 make_boards(const struct seed_record *seed, struct board_range range,
     const struct mapping *map, unsigned threads)
 {
-	struct maker *makers = xcalloc(threads, sizeof *makers);
-	struct turn turn = { .next = 0 };
-	size_t size = (size_t)CHUNK_BOARDS * RECORD_TEXT_MAX;
+	struct makers m = { .map = map, .range = range };
+	unsigned long boards = (unsigned long)range.high - range.low + 1;
+	size_t size = (size_t)CHUNK_BOARDS * RECORD_TEXT_MAX, slots = 2 * (size_t)threads;
+	struct ring *ring;
+	int write_errno = 0;
+	size_t slot;
 
-	if ((errno = pthread_mutex_init(&turn.lock, NULL)) != 0 ||
-	    (errno = pthread_cond_init(&turn.changed, NULL)) != 0)
-		tool_fail_sys("threads");
-	for (unsigned i = 0; i < threads; i++) {
-		makers[i] = (struct maker){ .map = map, .index = i, .threads = threads,
-		    .range = range, .turn = &turn };
-		makers[i].chunk.text = xmalloc(size);
-		number_source_init(&makers[i].ns, seed, range.high);
+	m.ns = xcalloc(threads, sizeof *m.ns);
+	m.chunk = xcalloc(slots, sizeof *m.chunk);
+	for (unsigned i = 0; i < threads; i++)
+		number_source_init(&m.ns[i], seed, range.high);
+	for (size_t i = 0; i < slots; i++)
+		m.chunk[i].text = xmalloc(size);
+	ring = ring_start(&(struct ring_work){ .ctx = &m, .slots = slots,
+	    .make = make_chunk, .items = (boards + CHUNK_BOARDS - 1) / CHUNK_BOARDS },
+	    threads > 1 ? threads : 0);
+	while (ring_take(ring, &slot) == 1) {
+		if (fwrite_unlocked(m.chunk[slot].text, 1, m.chunk[slot].len, stdout) <
+		    m.chunk[slot].len) {
+			write_errno = errno != 0 ? errno : EIO;
+			break;
+		}
+		ring_taken(ring);
 	}
-	if (threads == 1)
-		maker_thread(&makers[0]);
-	for (unsigned i = 0; threads > 1 && i < threads; i++)
-		if ((errno = cleanup_thread_create(&makers[i].thread, maker_thread, &makers[i])) != 0)
-			tool_fail_sys("a thread");
-	for (unsigned i = 0; i < threads; i++) {
-		if (threads > 1)
-			pthread_join(makers[i].thread, NULL);
-		number_source_free(&makers[i].ns);
+	ring_free(ring);
+	for (unsigned i = 0; i < threads; i++)
+		number_source_free(&m.ns[i]);
+	for (size_t i = 0; i < slots; i++) {
 		/* deal numbers and deals before play */
-		sodium_memzero(makers[i].chunk.text, size);
-		free(makers[i].chunk.text);
+		sodium_memzero(m.chunk[i].text, size);
+		free(m.chunk[i].text);
 	}
-	pthread_mutex_destroy(&turn.lock);
-	pthread_cond_destroy(&turn.changed);
-	free(makers);
-	if (turn.write_errno != 0) {
-		errno = turn.write_errno;
+	free(m.chunk);
+	free(m.ns);
+	if (write_errno != 0) {
+		errno = write_errno;
 		xfclose(stdout, "standard output");	/* reports it, and exits */
 	}
 }

@@ -1,5 +1,3 @@
-#include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 
 #include <sodium.h>
@@ -7,6 +5,7 @@
 #include "cleanup.h"
 #include "deal.h"
 #include "mapping.h"
+#include "ring.h"
 
 #define PROGRESS_EVERY 10000
 /* Deals are made this many at a time by a thread of their own while the
@@ -20,42 +19,32 @@ struct chunk {
 	unsigned char owners[CHUNK_BOARDS][CARDS];
 };
 
+/* Two chunks: one is made while the other is written. */
+#define CHUNKS 2
+
 struct maker {
 	struct number_source ns;
 	const struct mapping *map;
-	struct chunk chunk[2];
-	unsigned set;			/* the chunk being made */
-	int stop;
-	pthread_barrier_t start, done;
+	struct board_range range;
+	struct chunk chunk[CHUNKS];
 };
 
-static void *
-make_deals(void *arg)
+/* The ring's maker: chunk number item of the range, into its slot.  One
+ * maker thread: the boards are made in order, as a sequential generator
+ * needs. */
+static void
+make_chunk(void *ctx, unsigned worker, unsigned long item, size_t slot)
 {
-	struct maker *m = arg;
+	struct maker *m = ctx;
+	struct chunk *c = &m->chunk[slot];
 
-	for (;;) {
-		pthread_barrier_wait(&m->start);
-		if (m->stop)
-			return NULL;
-		struct chunk *c = &m->chunk[m->set];
-		for (unsigned long i = 0; i < c->count; i++)
-			c->numbers[i] = number_source_board(&m->ns, (unsigned)(c->first + i));
-		m->map->deals(c->numbers, c->count, c->owners);
-		pthread_barrier_wait(&m->done);
-	}
-}
-
-/* The next chunk of boards, from *next: 0 when the range is done. */
-static int
-next_chunk(struct chunk *c, unsigned long *next, unsigned long high)
-{
-	if (*next > high)
-		return 0;
-	c->first = *next;
-	c->count = high - *next + 1 < CHUNK_BOARDS ? high - *next + 1 : CHUNK_BOARDS;
-	*next += c->count;
-	return 1;
+	(void)worker;
+	c->first = m->range.low + item * CHUNK_BOARDS;
+	c->count = m->range.high - c->first + 1 < CHUNK_BOARDS ?
+	    m->range.high - c->first + 1 : CHUNK_BOARDS;
+	for (unsigned long i = 0; i < c->count; i++)
+		c->numbers[i] = number_source_board(&m->ns, (unsigned)(c->first + i));
+	m->map->deals(c->numbers, c->count, c->owners);
 }
 
 static int
@@ -80,44 +69,28 @@ deal_boards(const struct seed_record *seed, struct board_range range,
     struct dl_error *e)
 {
 	struct maker *m = secret_alloc(sizeof *m);	/* deals before play */
-	unsigned long next = range.low;
-	pthread_t thread;
-	int status = 0, more;
+	unsigned long boards = (unsigned long)range.high - range.low + 1;
+	struct ring *ring;
+	size_t slot;
+	int status = 0, got;
 
 	m->map = mapping_find(seed->generator->mapping);
+	m->range = range;
 	number_source_init(&m->ns, seed, range.high);
-	if ((errno = pthread_barrier_init(&m->start, NULL, 2)) != 0 ||
-	    (errno = pthread_barrier_init(&m->done, NULL, 2)) != 0 ||
-	    (errno = cleanup_thread_create(&thread, make_deals, m)) != 0) {
-		number_source_free(&m->ns);
-		secret_free(m);
-		return dl_error_sys(e, "a thread to make the deals");
-	}
-	more = next_chunk(&m->chunk[0], &next, range.high);
-	if (more)
-		pthread_barrier_wait(&m->start);
-	while (more) {
-		unsigned set = m->set;
-		pthread_barrier_wait(&m->done);
-		/* the next chunk is made while this one is written */
-		m->set = !set;
-		if ((more = next_chunk(&m->chunk[m->set], &next, range.high)))
-			pthread_barrier_wait(&m->start);
-		if (write_chunk(&m->chunk[set], ws, range, progress, e) == -1) {
+	/* the deals are made on a thread of their own while this one writes
+	 * the chunk before */
+	ring = ring_start(&(struct ring_work){ .ctx = m, .slots = CHUNKS,
+	    .make = make_chunk, .items = (boards + CHUNK_BOARDS - 1) / CHUNK_BOARDS }, 1);
+	while ((got = ring_take(ring, &slot)) == 1) {
+		if (write_chunk(&m->chunk[slot], ws, range, progress, e) == -1) {
 			status = -1;
-			if (more)
-				pthread_barrier_wait(&m->done);
 			break;
 		}
+		ring_taken(ring);
 	}
-	m->stop = 1;
-	pthread_barrier_wait(&m->start);
-	pthread_join(thread, NULL);
-	pthread_barrier_destroy(&m->start);
-	pthread_barrier_destroy(&m->done);
+	ring_free(ring);
 	if (progress != NULL && status == 0)
-		progress((unsigned long)range.high - range.low + 1,
-		    (unsigned long)range.high - range.low + 1);
+		progress(boards, boards);
 	number_source_free(&m->ns);
 	secret_free(m);
 	return status;

@@ -3,9 +3,9 @@
  *
  * Threads: deal_boards is the main flow's, one call at a time: its state is
  * in secret memory (util.h) and it drives writers (writers.h).  It makes
- * the deals on a thread of its own while the calling thread hands the ones
- * before to the writers; the generators and mappings it runs there share
- * nothing that is not made under pthread_once. */
+ * the deals on a thread of its own (ring.h) while the calling thread hands
+ * the ones before to the writers; the generators and mappings it runs
+ * there share nothing that is not made under pthread_once. */
 #ifndef DL_DEAL_H
 #define DL_DEAL_H
 

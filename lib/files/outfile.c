@@ -146,16 +146,25 @@ finish_writing(struct outfile *of, struct dl_error *e)
 /* What publishing will do with one file's final name. */
 enum plan { PLAN_CREATE, PLAN_REPLACE, PLAN_KEEP_SAME };
 
-/* " (use --force)" where the tool has such an option, else "". */
-static const char *
-hint(const char *force)
+/* A final name that is taken, refused: why, then " (use --force)" where
+ * the tool has such an option. */
+static int
+taken_error(struct dl_error *e, const char *path, const char *why, const char *force)
 {
-	static char text[64];
+	return dl_error_set(e, DL_ERR_INPUT, "%s %s%s%s%s", path, why,
+	    force != NULL ? " (use " : "", force != NULL ? force : "",
+	    force != NULL ? ")" : "");
+}
 
-	if (force == NULL)
-		return "";
-	snprintf(text, sizeof text, " (use %s)", force);
-	return text;
+#define REFUSE_NEW "exists: refusing to overwrite deal files"
+
+int
+outfile_may_publish(const char *path, enum publish_mode how, const char *force,
+    struct dl_error *e)
+{
+	if (how == PUBLISH_NEW && access(path, F_OK) == 0)
+		return taken_error(e, path, REFUSE_NEW, force);
+	return 0;
 }
 
 static int
@@ -177,12 +186,11 @@ plan_one(const struct outfile *of, enum publish_mode how, const char *force,
 		    "file: refusing to write over it", of->path);
 	switch (how) {
 	case PUBLISH_NEW:
-		return dl_error_set(e, DL_ERR_INPUT,
-		    "%s exists: refusing to overwrite deal files%s", of->path, hint(force));
+		return taken_error(e, of->path, REFUSE_NEW, force);
 	case PUBLISH_SAME:
 		if (!same_contents(of->tmp, of->path))
-			return dl_error_set(e, DL_ERR_INPUT, "%s exists with other contents: "
-			    "refusing to overwrite it%s", of->path, hint(force));
+			return taken_error(e, of->path,
+			    "exists with other contents: refusing to overwrite it", force);
 		*plan = PLAN_KEEP_SAME;
 		return 0;
 	case PUBLISH_REPLACE:
@@ -211,8 +219,7 @@ put_in_place(struct outfile *of, enum plan plan, const char *force, struct dl_er
 		if (publish_no_replace(of->tmp, of->path) == 0)
 			return 0;
 		if (errno == EEXIST)	/* it appeared meanwhile */
-			return dl_error_set(e, DL_ERR_INPUT, "%s exists: refusing to "
-			    "overwrite deal files%s", of->path, hint(force));
+			return taken_error(e, of->path, REFUSE_NEW, force);
 		return dl_error_sys(e, "cannot publish %s", of->path);
 	}
 	backup = backup_name(of);

@@ -7,8 +7,7 @@
  * flow's, one thread at a time.  outfile_create reads the umask by setting
  * it (a file another thread made meanwhile would miss it) and registers the
  * temporary file with the cleanup module, whose guard holds in the calling
- * thread alone (cleanup.h); publishing builds its messages in a static
- * buffer (hint in outfile.c). */
+ * thread alone (cleanup.h). */
 #ifndef DL_OUTFILE_H
 #define DL_OUTFILE_H
 
@@ -38,6 +37,13 @@ enum publish_mode {
 /* mode: 0600 for secrets, 0666 (less the umask) for deal files.  NULL
  * with *e set when no temporary file can be made. */
 FILE *outfile_create(struct outfile *of, const char *path, mode_t mode, struct dl_error *e);
+/* Whether a file may be published at path: -1 with *e ("NAME exists:
+ * refusing to overwrite deal files") when how is PUBLISH_NEW and the name
+ * is taken.  A check before the work, so that a run that cannot publish
+ * does not deal first; publishing checks again, the only check that holds
+ * against a file made meanwhile. */
+int outfile_may_publish(const char *path, enum publish_mode how, const char *force,
+    struct dl_error *e);
 /* -1 with *e set when the file cannot be written or (by how) exists; the
  * temporary file is then removed.  A name that is taken (a file publishing
  * may not replace, or one that is no regular file) is DL_ERR_INPUT, any

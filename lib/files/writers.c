@@ -1,6 +1,5 @@
 #include <libgen.h>
 #include <errno.h>
-#include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,20 +33,18 @@ struct writer {
 	int begun, discarding;
 	char *failure;
 	int write_errno;	/* of the first short write, which may be a thread's */
-	/* On the pool's threads (DL_CONCURRENT): the next batch it writes,
-	 * whether a thread is writing for it now, whether its end() ran, and
-	 * what its last callback returned.  Guarded by the pool's lock. */
+	/* On the pool's threads (DL_CONCURRENT), as a lane of its ring; its
+	 * end() has run (read once the ring's threads are done). */
 	int pooled;
-	unsigned long next_batch;
-	int busy, ended, status;
+	int ended;
 };
 
 /* The writers that say they may run beside the others (DL_CONCURRENT)
- * are fed from a ring of batches by threads, one a core: each writer
- * writes every batch in order, one thread at a time, while the others
- * write theirs and the calling thread reads the next boards.  A run then
- * costs its slowest writer, or the sum of the writers over the cores,
- * whichever is more, instead of the sum. */
+ * are fed batches of boards through a ring (ring.h) by threads, one a
+ * core: each writer, a lane, writes every batch in order, one thread at a
+ * time, while the others write theirs and the calling thread reads the
+ * next boards.  A run then costs its slowest writer, or the sum of the
+ * writers over the cores, whichever is more, instead of the sum. */
 #define BATCH_BOARDS 512
 #define BATCH_SLOTS 4
 
@@ -55,20 +52,13 @@ struct batch {
 	struct dl_deal deals[BATCH_BOARDS];
 	struct dl_analysis *analyses;	/* BATCH_BOARDS of them, or NULL */
 	size_t n;
-	unsigned pending;		/* pooled writers yet to write it */
 };
 
 struct pool {
-	pthread_mutex_t lock;
-	pthread_cond_t work;		/* for the threads: a batch, a writer free, the end */
-	pthread_cond_t room;		/* for the caller: a slot written by every writer */
-	pthread_t thread[WRITERS_THREADS_MAX];
-	unsigned nthreads;
-	unsigned nwriters;		/* pooled writers */
+	struct ring *ring;
+	struct writer **lane;		/* the pooled writers, by lane */
 	struct batch slot[BATCH_SLOTS];
-	unsigned long handed;		/* batches handed to the threads */
-	int closing;			/* no batch comes: end() each writer */
-	int failed;			/* a writer failed: all stop */
+	size_t filling;			/* the slot the caller fills */
 };
 
 struct writers {
@@ -83,7 +73,6 @@ struct writers {
 	char fingerprint[17];
 };
 
-static void pool_stop(struct writers *ws, int stop);
 static void pool_free(struct writers *ws);
 
 /* The stream's error flag says that a write failed; errno, which is per
@@ -176,67 +165,9 @@ check_callback(struct writer *w, int status, struct dl_error *e)
 	    w->failure ? w->failure : "format writer failed");
 }
 
-void
-format_list_split(const char *text, size_t max, struct format_list *list)
-{
-	const char *p = text;
-
-	memset(list, 0, sizeof *list);
-	for (;;) {
-		size_t len = strcspn(p, ",");
-		if (list->n == max)
-			return;
-		list->names = xreallocarray(list->names, list->n + 1, sizeof *list->names);
-		list->names[list->n++] = xstrndup(p, len);
-		if (p[len] == '\0')
-			return;
-		p += len + 1;
-	}
-}
-
-int
-format_list_parse(const char *text, struct format_list *list, struct dl_error *e)
-{
-	format_list_split(text, SIZE_MAX, list);
-	for (size_t i = 0; i < list->n; i++)
-		if (*list->names[i] == '\0') {
-			format_list_free(list);
-			return dl_error_set(e, DL_ERR_USAGE, "bad format list \"%s\"", text);
-		}
-	return 0;
-}
-
-void
-format_list_free(struct format_list *list)
-{
-	for (size_t i = 0; i < list->n; i++)
-		free(list->names[i]);
-	free(list->names);
-	list->names = NULL;
-	list->n = 0;
-}
-
-char *
-format_list_text(const struct format_list *list)
-{
-	size_t size = 1;
-	char *text;
-
-	for (size_t i = 0; i < list->n; i++)
-		size += strlen(list->names[i]) + 1;
-	text = xcalloc(1, size);
-	for (size_t i = 0; i < list->n; i++) {
-		if (i > 0)
-			strlcat(text, ",", size);
-		strlcat(text, list->names[i], size);
-	}
-	return text;
-}
-
 static void
 free_formats(struct writers *ws)
 {
-	pool_stop(ws, 1);
 	pool_free(ws);
 	/* a failed run: each writer begun and not ended still gets its end(),
 	 * to free what begin made; its output is thrown away (the files are
@@ -322,12 +253,8 @@ writers_open(struct writers **wsp, const struct format_list *formats,
 			continue;
 		}
 		w->name = xasprintf("%s.%s", opt->prefix, p->suffix);
-		if (opt->publish == PUBLISH_NEW && access(w->name, F_OK) == 0) {
-			dl_error_set(e, DL_ERR_INPUT, "%s exists: refusing to overwrite deal "
-			    "files%s%s%s", w->name, opt->force ? " (use " : "",
-			    opt->force ? opt->force : "", opt->force ? ")" : "");
+		if (outfile_may_publish(w->name, opt->publish, opt->force, e) == -1)
 			goto fail;
-		}
 	}
 	*wsp = ws;
 	return 0;
@@ -349,36 +276,6 @@ usable_cores(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
-/* The writer a thread should take next: the one furthest behind (it holds
- * back the oldest slot), among those free with a batch to write or, once
- * the run is closing and all is written, an end() to run.  NULL: none now.
- * Called with the pool's lock held. */
-static struct writer *
-pool_pick(struct writers *ws)
-{
-	struct pool *pool = ws->pool;
-	struct writer *pick = NULL;
-
-	for (size_t i = 0; i < ws->n; i++) {
-		struct writer *w = &ws->w[i];
-		if (!w->pooled || w->busy || w->ended ||
-		    (w->next_batch == pool->handed && !pool->closing))
-			continue;
-		if (pick == NULL || w->next_batch < pick->next_batch)
-			pick = w;
-	}
-	return pick;
-}
-
-static int
-pool_all_ended(const struct writers *ws)
-{
-	for (size_t i = 0; i < ws->n; i++)
-		if (ws->w[i].pooled && !ws->w[i].ended)
-			return 0;
-	return 1;
-}
-
 static int
 write_batch(struct writers *ws, struct writer *w, const struct batch *b)
 {
@@ -391,72 +288,38 @@ write_batch(struct writers *ws, struct writer *w, const struct batch *b)
 	return 0;
 }
 
+/* The ring's callbacks: a lane's batch, a lane's end. */
 static int
-write_end(struct writers *ws, struct writer *w)
+pool_take(void *ctx, size_t lane, unsigned long item, size_t slot)
 {
+	struct writers *ws = ctx;
+
+	(void)item;
+	return write_batch(ws, ws->pool->lane[lane], &ws->pool->slot[slot]);
+}
+
+static int
+pool_finish(void *ctx, size_t lane)
+{
+	struct writers *ws = ctx;
+	struct writer *w = ws->pool->lane[lane];
 	const struct dl_plugin *p = w->lp.plugin;
 
+	w->ended = 1;
 	if (p->end == NULL)
 		return 0;
 	return callback_failed(w, p->end(&w->out, &ws->run, w->state)) ? -1 : 0;
 }
 
-/* A thread of the pool: writes batches, then ends, for whichever writer
- * pool_pick gives it, until every writer has ended or one has failed. */
-static void *
-pool_thread(void *arg)
-{
-	struct writers *ws = arg;
-	struct pool *pool = ws->pool;
-	struct writer *w;
-
-	pthread_mutex_lock(&pool->lock);
-	while (!pool->failed && !pool_all_ended(ws)) {
-		if ((w = pool_pick(ws)) == NULL) {
-			pthread_cond_wait(&pool->work, &pool->lock);
-			continue;
-		}
-		/* caught up with a closing run: its end() */
-		int ending = w->next_batch == pool->handed;
-		struct batch *b = &pool->slot[w->next_batch % BATCH_SLOTS];
-		w->busy = 1;
-		pthread_mutex_unlock(&pool->lock);
-		int status = ending ? write_end(ws, w) : write_batch(ws, w, b);
-		pthread_mutex_lock(&pool->lock);
-		w->busy = 0;
-		w->status = status;
-		if (status == -1)
-			pool->failed = 1;
-		if (ending)
-			w->ended = 1;
-		else {
-			w->next_batch++;
-			if (--b->pending == 0)
-				pthread_cond_signal(&pool->room);
-		}
-		if (pool->failed)
-			pthread_cond_signal(&pool->room);
-		pthread_cond_broadcast(&pool->work);
-	}
-	pthread_mutex_unlock(&pool->lock);
-	return NULL;
-}
-
-/* The error of the writer that failed (whose status and message were
- * set before the pool's failed flag, under its lock). */
+/* The error of the writer that failed. */
 static int
 pool_failure(struct writers *ws, struct dl_error *e)
 {
-	struct writer *failed = NULL;
+	long lane = ring_failed_lane(ws->pool->ring);
 
-	pthread_mutex_lock(&ws->pool->lock);
-	for (size_t i = 0; failed == NULL && i < ws->n; i++)
-		if (ws->w[i].pooled && ws->w[i].status == -1)
-			failed = &ws->w[i];
-	pthread_mutex_unlock(&ws->pool->lock);
-	if (failed == NULL)
+	if (lane == -1)
 		return dl_error_set(e, DL_ERR_INPUT, "format writer failed");
-	return check_callback(failed, -1, e);
+	return check_callback(ws->pool->lane[lane], -1, e);
 }
 
 /* A writer that said it may run beside the others (DL_CONCURRENT, which
@@ -470,12 +333,13 @@ writer_concurrent(const struct writer *w)
 /* Threads for the writers that may run beside the others, when there are
  * cores to run them: as many as the writers, or the cores.  One writer
  * alone gets a thread too, and is written while the caller reads and
- * prepares the next boards.  Otherwise no thread: every writer is called
- * in the caller's thread. */
+ * prepares the next boards.  Otherwise (or when no thread starts) no
+ * pool: every writer is called in the caller's thread. */
 static void
 pool_start(struct writers *ws)
 {
-	unsigned pooled = 0, threads = ws->opt.threads ? ws->opt.threads : usable_cores();
+	unsigned threads = ws->opt.threads ? ws->opt.threads : usable_cores();
+	size_t pooled = 0;
 	struct pool *pool;
 
 	for (size_t i = 0; i < ws->n; i++)
@@ -483,44 +347,23 @@ pool_start(struct writers *ws)
 	if (threads < 2 || pooled == 0)
 		return;
 	if (threads > pooled)
-		threads = pooled;
-	if (threads > WRITERS_THREADS_MAX)
-		threads = WRITERS_THREADS_MAX;
+		threads = (unsigned)pooled;
 	pool = ws->pool = xcalloc(1, sizeof *pool);
-	pthread_mutex_init(&pool->lock, NULL);
-	pthread_cond_init(&pool->work, NULL);
-	pthread_cond_init(&pool->room, NULL);
-	for (size_t i = 0; i < ws->n; i++)
-		ws->w[i].pooled = writer_concurrent(&ws->w[i]);
-	pool->nwriters = pooled;
-	/* a thread that cannot be made leaves the work to the others */
-	for (unsigned i = 0; i < threads; i++)
-		if (cleanup_thread_create(&pool->thread[pool->nthreads], pool_thread, ws) == 0)
-			pool->nthreads++;
-	if (pool->nthreads == 0)
+	pool->lane = xcalloc(pooled, sizeof *pool->lane);
+	for (size_t i = 0, lane = 0; i < ws->n; i++)
+		if (writer_concurrent(&ws->w[i]))
+			pool->lane[lane++] = &ws->w[i];
+	pool->ring = ring_start(&(struct ring_work){ .ctx = ws, .slots = BATCH_SLOTS,
+	    .take = pool_take, .finish = pool_finish, .lanes = pooled }, threads);
+	if (ring_threads(pool->ring) == 0) {
 		pool_free(ws);
-}
-
-/* Closes the run and waits for the threads: they end every writer, or,
- * told to stop, leave what they have not begun. */
-static void
-pool_stop(struct writers *ws, int stop)
-{
-	struct pool *pool = ws->pool;
-
-	if (pool == NULL)
 		return;
-	pthread_mutex_lock(&pool->lock);
-	if (stop)
-		pool->failed = 1;
-	pool->closing = 1;
-	pthread_cond_broadcast(&pool->work);
-	pthread_mutex_unlock(&pool->lock);
-	for (unsigned i = 0; i < pool->nthreads; i++)
-		pthread_join(pool->thread[i], NULL);
-	pool->nthreads = 0;
+	}
+	for (size_t i = 0; i < pooled; i++)
+		pool->lane[i]->pooled = 1;
 }
 
+/* Stops the threads, if any are left, and frees the pool. */
 static void
 pool_free(struct writers *ws)
 {
@@ -528,39 +371,25 @@ pool_free(struct writers *ws)
 
 	if (pool == NULL)
 		return;
-	for (size_t i = 0; i < ws->n; i++)
-		ws->w[i].pooled = 0;
+	ring_free(pool->ring);
 	for (unsigned i = 0; i < BATCH_SLOTS; i++)
 		free(pool->slot[i].analyses);
-	pthread_mutex_destroy(&pool->lock);
-	pthread_cond_destroy(&pool->work);
-	pthread_cond_destroy(&pool->room);
+	free(pool->lane);
 	free(pool);
 	ws->pool = NULL;
 }
 
-/* The batch being filled, to the threads; then waits until the slot
- * after it has been written by every writer, to fill it next. */
+/* The batch being filled, to the threads; the next is filled once every
+ * writer has written what was in its slot. */
 static int
 pool_hand(struct writers *ws, struct dl_error *e)
 {
 	struct pool *pool = ws->pool;
-	struct batch *next;
-	int failed;
 
-	pthread_mutex_lock(&pool->lock);
-	pool->slot[pool->handed % BATCH_SLOTS].pending = pool->nwriters;
-	pool->handed++;
-	pthread_cond_broadcast(&pool->work);
-	next = &pool->slot[pool->handed % BATCH_SLOTS];
-	while (next->pending > 0 && !pool->failed)
-		pthread_cond_wait(&pool->room, &pool->lock);
-	failed = pool->failed;
-	pthread_mutex_unlock(&pool->lock);
 	/* after a failure a writer may still be writing the next slot */
-	if (failed)
+	if (ring_hand(pool->ring, &pool->filling) == -1)
 		return pool_failure(ws, e);
-	next->n = 0;
+	pool->slot[pool->filling].n = 0;
 	return 0;
 }
 
@@ -640,7 +469,7 @@ board_place(struct writers *ws, struct dl_deal *local, const struct dl_analysis 
 
 	if (ws->pool == NULL)
 		return local;
-	b = &ws->pool->slot[ws->pool->handed % BATCH_SLOTS];
+	b = &ws->pool->slot[ws->pool->filling];
 	if (*analysis != NULL) {
 		/* the caller's analysis is overwritten by the next board's */
 		if (b->analyses == NULL)
@@ -674,7 +503,7 @@ writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARD
 		    w->lp.plugin->board(&w->out, &ws->run, deal, w->state), e) == -1)
 			return -1;
 	}
-	if (ws->pool != NULL && ++ws->pool->slot[ws->pool->handed % BATCH_SLOTS].n == BATCH_BOARDS)
+	if (ws->pool != NULL && ++ws->pool->slot[ws->pool->filling].n == BATCH_BOARDS)
 		return pool_hand(ws, e);
 	return 0;
 }
@@ -704,27 +533,17 @@ static int
 pool_drain(struct writers *ws, struct dl_error *e)
 {
 	struct pool *pool = ws->pool;
-	int failed;
 
-	if (pool->slot[pool->handed % BATCH_SLOTS].n > 0 && pool_hand(ws, e) == -1)
+	if (pool->slot[pool->filling].n > 0 && pool_hand(ws, e) == -1)
 		return -1;
-	pthread_mutex_lock(&pool->lock);
-	/* each writer writes the batches in order: the last one written by
-	 * all is all written by all */
-	while (!pool->failed && pool->handed > 0 &&
-	    pool->slot[(pool->handed - 1) % BATCH_SLOTS].pending > 0)
-		pthread_cond_wait(&pool->room, &pool->lock);
-	failed = pool->failed;
-	pthread_mutex_unlock(&pool->lock);
-	return failed ? pool_failure(ws, e) : 0;
+	return ring_drain(pool->ring) == -1 ? pool_failure(ws, e) : 0;
 }
 
 /* The pooled writers' ends, on the threads, which then stop. */
 static int
 pool_end(struct writers *ws, struct dl_error *e)
 {
-	pool_stop(ws, 0);
-	return ws->pool->failed ? pool_failure(ws, e) : 0;
+	return ring_close(ws->pool->ring) == -1 ? pool_failure(ws, e) : 0;
 }
 
 int
@@ -779,7 +598,7 @@ writers_abort(struct writers *ws)
 	 * threads: a pipe's reader sees where the run stopped */
 	if (ws->pool != NULL && ws->opt.prefix == NULL)
 		pool_drain(ws, &ignored);
-	pool_stop(ws, 1);
+	pool_free(ws);
 	for (size_t i = 0; ws->opt.prefix != NULL && i < ws->n; i++)
 		if (ws->w[i].file.tmp != NULL)
 			outfile_discard(&ws->w[i].file);

@@ -4,9 +4,9 @@
  * Threads: one thread drives a struct writers, the main flow's:
  * writers_begin creates its files and writers_finish publishes them
  * (outfile.h).  Within a run the writers that promise DL_CONCURRENT are
- * called on threads of the run's own (threads, below), each by one thread
- * at a time and board after board; the others on the driving thread.  The
- * format_list functions and writers_check may be called from any thread. */
+ * called on threads of the run's own (threads, below; ring.h), each by one
+ * thread at a time and board after board; the others on the driving
+ * thread.  writers_check may be called from any thread. */
 #ifndef DL_WRITERS_H
 #define DL_WRITERS_H
 
@@ -16,7 +16,9 @@
 #include "dealnum.h"
 #include "dl/plugin.h"
 #include "error.h"
+#include "format_list.h"
 #include "outfile.h"
+#include "ring.h"
 
 struct writers;
 
@@ -36,23 +38,7 @@ struct writers_options {
 	 * caller's thread).  Either way each file gets the same bytes. */
 	unsigned threads;
 };
-#define WRITERS_THREADS_MAX 64
-
-/* A format list as given: "pbn,lin,dup".  The one parser of format lists,
- * for -f, .bigdealrc's formats= and dl-sqd. */
-struct format_list {
-	char **names;
-	size_t n;
-};
-/* Refuses an empty list or an empty entry ("pbn,", "a,,b"): -1, *e. */
-int format_list_parse(const char *text, struct format_list *list, struct dl_error *e);
-void format_list_free(struct format_list *list);
-/* The entries as written, empty ones too, at most max of them (the rest
- * ignored): for readers as lenient as Big Deal, which decide entry by
- * entry. */
-void format_list_split(const char *text, size_t max, struct format_list *list);
-/* The list joined with commas (to free). */
-char *format_list_text(const struct format_list *list);
+#define WRITERS_THREADS_MAX RING_THREADS_MAX
 
 /* Loads the plugins of the list; -1 with *e for an unknown or broken
  * plugin, two formats of one suffix, or (without replace) an output file
