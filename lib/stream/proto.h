@@ -29,7 +29,8 @@ enum stream_kind { STREAM_SEED, STREAM_NUMBERS, STREAM_DEALS, STREAM_ANALYSED };
 /* The fields are private to proto.c: a tool holds a struct stream_in and
  * asks the functions below what was read (stream_kind_of, stream_range,
  * stream_headers, ...), so that how a stream is kept can change in one
- * place. */
+ * place.  t/pipeline.bats fails when a file outside lib/stream/ reads
+ * them. */
 struct stream_in {
 	struct line_reader lines;
 	enum stream_kind kind;
