@@ -99,17 +99,19 @@ turns_of(unsigned in, unsigned out)
 static int
 out_range(const struct stream_in *in, unsigned *low, unsigned *high, struct dl_error *e)
 {
+	struct board_range announced;
+	int has_range = stream_range(in, &announced);
 	unsigned long long count;
 
 	if (opt.listed) {
-		if (in->has_range && list_within(&opt.list, in->range.low, in->range.high, e) == -1)
+		if (has_range && list_within(&opt.list, announced.low, announced.high, e) == -1)
 			return -1;
 		*low = opt.list.ranges[0].low;
 		*high = opt.list.ranges[opt.list.n - 1].high;
 		count = opt.list.count;
-	} else if (in->has_range) {
-		*low = in->range.low;
-		*high = in->range.high;
+	} else if (has_range) {
+		*low = announced.low;
+		*high = announced.high;
 		count = *high - *low + 1ull;
 	} else
 		return 0;
@@ -127,27 +129,17 @@ out_range(const struct stream_in *in, unsigned *low, unsigned *high, struct dl_e
 static int
 write_headers(const struct stream_in *in, struct stream_out *out, struct dl_error *e)
 {
-	unsigned low = 0, high = 0;
-	int known, ranged = 0;
+	struct board_range going_out = { 0, 0 };
+	int known;
 
-	if ((known = out_range(in, &low, &high, e)) == -1)
+	if ((known = out_range(in, &going_out.low, &going_out.high, e)) == -1)
 		return -1;
-	if (!in->headed) {
+	if (stream_is_plain(in)) {
 		out->fp = stdout;
 		return 0;
 	}
 	stream_out_begin(out, stdout, STREAM_DEALS);
-	for (size_t i = 0; i < in->nheaders; i++) {
-		const char *h = in->headers[i];
-		if (h[1] != 'B')
-			stream_out_header(out, h[1], h + 4);
-		else if (known) {
-			stream_out_range(out, low, high);
-			ranged = 1;
-		}
-	}
-	if (known && !ranged)
-		stream_out_range(out, low, high);
+	stream_out_copy_headers_with_range(out, in, "", known ? &going_out : NULL);
 	return 0;
 }
 
@@ -183,8 +175,11 @@ filter(struct stream_in *in, struct dl_error *e)
 	}
 	if (got == -1 || stream_check_complete(in, e) == -1)
 		return -1;
-	if (opt.listed && written != opt.list.count)
-		return list_within(&opt.list, in->first_board, board, e);
+	if (opt.listed && written != opt.list.count) {
+		struct board_range boards_read;
+		stream_boards_read(in, &boards_read);	/* one at least: the check passed */
+		return list_within(&opt.list, boards_read.low, boards_read.high, e);
+	}
 	return 0;
 }
 

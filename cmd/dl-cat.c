@@ -29,6 +29,7 @@ struct shard {
 	const char *name;
 	FILE *fp;
 	struct stream_in in;
+	struct board_range boards;	/* its #B: */
 	struct stream_shard of;		/* its #H:, parts 0 without one */
 	/* a pipe after the first: its records, checked, wait here */
 	FILE *spool;
@@ -48,7 +49,7 @@ open_shard(struct shard *sh, const char *name, struct dl_error *e)
 		return dl_error_sys(e, "%s", name);
 	if (stream_open_any(&sh->in, sh->fp, name, e) == -1)
 		return -1;
-	if (!sh->in.has_range)
+	if (!stream_range(&sh->in, &sh->boards))
 		return dl_error_set(e, DL_ERR_INPUT, "%s: no #B: header: a shard must say "
 		    "its boards", name);
 	return stream_shard(&sh->in, &sh->of, e);
@@ -58,26 +59,16 @@ open_shard(struct shard *sh, const char *name, struct dl_error *e)
 static int
 headers_agree(const struct shard *first, const struct shard *sh, struct dl_error *e)
 {
-	size_t i = 0, j = 0;
+	enum stream_kind kind = stream_kind_of(&sh->in);
+	enum stream_kind first_kind = stream_kind_of(&first->in);
 
-	if (sh->in.kind != first->in.kind)
+	if (kind != first_kind)
 		return dl_error_set(e, DL_ERR_INPUT, "%s: a %s stream, but %s is a %s stream",
-		    sh->name, stream_kind_name(sh->in.kind), first->name,
-		    stream_kind_name(first->in.kind));
-	for (;;) {
-		while (i < first->in.nheaders && strchr("BH", first->in.headers[i][1]))
-			i++;
-		while (j < sh->in.nheaders && strchr("BH", sh->in.headers[j][1]))
-			j++;
-		if (i == first->in.nheaders && j == sh->in.nheaders)
-			return 0;
-		if (i == first->in.nheaders || j == sh->in.nheaders ||
-		    strcmp(first->in.headers[i], sh->in.headers[j]) != 0)
-			return dl_error_set(e, DL_ERR_INPUT, "%s: its headers are not those "
-			    "of %s (a shard of another run?)", sh->name, first->name);
-		i++;
-		j++;
-	}
+		    sh->name, stream_kind_name(kind), first->name, stream_kind_name(first_kind));
+	if (!stream_headers_match(&first->in, &sh->in, "BH"))
+		return dl_error_set(e, DL_ERR_INPUT, "%s: its headers are not those "
+		    "of %s (a shard of another run?)", sh->name, first->name);
+	return 0;
 }
 
 /* The shards follow on from each other, and when they say they are shards
@@ -85,16 +76,16 @@ headers_agree(const struct shard *first, const struct shard *sh, struct dl_error
 static int
 check_shards(const struct shard *sh, size_t n, struct board_range *whole, struct dl_error *e)
 {
-	whole->low = sh[0].in.range.low;
-	whole->high = sh[n - 1].in.range.high;
+	whole->low = sh[0].boards.low;
+	whole->high = sh[n - 1].boards.high;
 	for (size_t i = 0; i < n; i++) {
 		if (i > 0 && headers_agree(&sh[0], &sh[i], e) == -1)
 			return -1;
-		if (i > 0 && sh[i].in.range.low != sh[i - 1].in.range.high + 1)
+		if (i > 0 && sh[i].boards.low != sh[i - 1].boards.high + 1)
 			return dl_error_set(e, DL_ERR_INPUT, "%s: boards %u-%u do not follow "
-			    "on from %s's %u-%u", sh[i].name, sh[i].in.range.low,
-			    sh[i].in.range.high, sh[i - 1].name, sh[i - 1].in.range.low,
-			    sh[i - 1].in.range.high);
+			    "on from %s's %u-%u", sh[i].name, sh[i].boards.low,
+			    sh[i].boards.high, sh[i - 1].name, sh[i - 1].boards.low,
+			    sh[i - 1].boards.high);
 		if ((sh[i].of.parts != 0) != (sh[0].of.parts != 0))
 			return dl_error_set(e, DL_ERR_INPUT, "%s: %s #H: header, as %s %s",
 			    sh[i].name, sh[i].of.parts ? "has a" : "has no", sh[0].name,
@@ -124,14 +115,8 @@ write_headers(const struct shard *first, struct board_range whole)
 {
 	struct stream_out out;
 
-	stream_out_begin(&out, stdout, first->in.kind);
-	for (size_t i = 0; i < first->in.nheaders; i++) {
-		const char *h = first->in.headers[i];
-		if (h[1] == 'B')
-			stream_out_range(&out, whole.low, whole.high);
-		else if (h[1] != 'H')
-			printf("%s\n", h);
-	}
+	stream_out_begin(&out, stdout, stream_kind_of(&first->in));
+	stream_out_copy_headers_with_range(&out, &first->in, "H", &whole);
 }
 
 /* The records as they are, to out: the next tool checks their fields;

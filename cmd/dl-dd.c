@@ -286,6 +286,7 @@ main(int argc, char *argv[])
 {
 	struct progress progress = { 0 };
 	struct stream_in in;
+	struct board_range announced;
 	struct dl_error e;
 	long threads = sysconf(_SC_NPROCESSORS_ONLN);
 	int quiet = 0, verbose = 0, ch;
@@ -324,8 +325,8 @@ main(int argc, char *argv[])
 	setup_stdout();
 	if (stream_open(&in, stdin, STREAM_DEALS, &e) == -1)
 		tool_die(&e);
-	if (in.has_range)
-		progress.total = in.range.high - in.range.low + 1;
+	if (stream_range(&in, &announced))
+		progress.total = announced.high - announced.low + 1;
 	progress.shown = !quiet && isatty(STDERR_FILENO);
 	progress.start = now();
 	if (analyse(&in, &progress, &e) == -1) {

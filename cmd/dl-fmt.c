@@ -42,18 +42,22 @@ list_one(void *unused, const struct loaded_plugin *lp, const struct dl_error *br
 	    p->kind == DL_TEXT ? "text" : "binary", limit, description);
 }
 
-/* With a #B: header the run is known before the first board: stream it. */
+/* With a #B: header the run is known before the first board (announced):
+ * stream it. */
 static int
-write_streaming(struct stream_in *in, struct writers *ws, struct dl_error *e)
+write_streaming(struct stream_in *in, struct board_range announced, struct writers *ws,
+    struct dl_error *e)
 {
 	unsigned char owner[CARDS];
 	unsigned board;
+	size_t nheaders;
+	char *const *headers = stream_headers(in, &nheaders);
 	char *line;
 	size_t len;
 	int got;
 
-	if (writers_begin(ws, in->range.low, in->range.high, stream_header(in, 'I'),
-	    in->headers, in->nheaders, stream_analysis(in) != NULL, e) == -1)
+	if (writers_begin(ws, announced.low, announced.high, stream_header(in, 'I'),
+	    headers, nheaders, stream_analysis(in) != NULL, e) == -1)
 		return -1;
 	while ((got = stream_next_record(in, &line, &len, e)) == 1)
 		if (record_deal(in, line, len, &board, owner, e) == -1 ||
@@ -72,9 +76,11 @@ write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 {
 	unsigned char (*deals)[CARDS] = NULL;
 	struct dl_analysis *analyses = NULL;
-	int analysed = in->kind == STREAM_ANALYSED;
-	size_t n = 0, cap = 0;
-	unsigned board = 0;
+	int analysed = stream_kind_of(in) == STREAM_ANALYSED;
+	size_t n = 0, cap = 0, nheaders;
+	char *const *headers = stream_headers(in, &nheaders);
+	struct board_range boards_read;
+	unsigned board;
 	char *line;
 	size_t len;
 	int got, status = -1;
@@ -92,12 +98,14 @@ write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 			analyses[n] = *stream_analysis(in);
 		n++;
 	}
-	if (got == -1 || stream_check_complete(in, e) == -1 ||
-	    writers_begin(ws, in->first_board, board, stream_header(in, 'I'),
-	    in->headers, in->nheaders, analysed, e) == -1)
+	if (got == -1 || stream_check_complete(in, e) == -1)
+		goto done;
+	stream_boards_read(in, &boards_read);	/* one at least: the check passed */
+	if (writers_begin(ws, boards_read.low, boards_read.high, stream_header(in, 'I'),
+	    headers, nheaders, analysed, e) == -1)
 		goto done;
 	for (size_t i = 0; i < n; i++)
-		if (writers_board(ws, in->first_board + (unsigned)i, deals[i],
+		if (writers_board(ws, boards_read.low + (unsigned)i, deals[i],
 		    analysed ? &analyses[i] : NULL, e) == -1)
 			goto done;
 	status = 0;
@@ -125,6 +133,7 @@ main(int argc, char *argv[])
 	int listing = 0, named = strncmp(self, "dl-fmt-", 7) == 0, ch;
 	struct format_list list;
 	struct stream_in in;
+	struct board_range announced;
 	struct writers *ws;
 	struct dl_error e;
 
@@ -173,7 +182,8 @@ main(int argc, char *argv[])
 		tool_die(&e);
 	format_list_free(&list);
 	if (stream_open_deals(&in, stdin, &e) == -1 ||
-	    (in.has_range ? write_streaming(&in, ws, &e) : write_buffered(&in, ws, &e)) == -1) {
+	    (stream_range(&in, &announced) ? write_streaming(&in, announced, ws, &e) :
+	    write_buffered(&in, ws, &e)) == -1) {
 		writers_abort(ws);
 		tool_die(&e);
 	}

@@ -55,12 +55,13 @@ numbers_to_deals(struct stream_in *in, const struct mapping *map, struct dl_erro
 	size_t len;
 	int got;
 
-	if (in->headed) {
+	if (stream_is_plain(in))
+		out.fp = stdout;
+	else {
 		stream_out_begin(&out, stdout, STREAM_DEALS);
 		stream_out_copy_headers(&out, in, "M");
 		stream_out_header(&out, 'M', map->name);
-	} else
-		out.fp = stdout;
+	}
 	b.count = 0;
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
 		if (record_number(in, line, &board, &b.number[b.count], e) == -1) {
@@ -88,12 +89,13 @@ deals_to_numbers(struct stream_in *in, const struct mapping *map, struct dl_erro
 	size_t len;
 	int got;
 
-	if (in->headed) {
+	if (stream_is_plain(in))
+		out.fp = stdout;
+	else {
 		stream_out_begin(&out, stdout, STREAM_NUMBERS);
 		/* #A: names who analysed deals, which numbers no longer carry */
 		stream_out_copy_headers(&out, in, "MA");
-	} else
-		out.fp = stdout;
+	}
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
 		if (record_deal(in, line, len, &board, owner, e) == -1)
 			return -1;

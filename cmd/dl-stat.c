@@ -345,7 +345,7 @@ read_records(struct stream_in *in, const struct mapping *map, struct tally *t,
 	int got;
 
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
-		if (in->kind == STREAM_NUMBERS) {
+		if (stream_kind_of(in) == STREAM_NUMBERS) {
 			if (record_number(in, line, &board, &number, e) == -1)
 				return -1;
 			map->deal(number, owner);

@@ -221,13 +221,9 @@ main(int argc, char *argv[])
 	seed = secret_alloc(sizeof *seed);
 	if (stream_open(&in, stdin, STREAM_SEED, &e) == -1)
 		tool_die(&e);
-	if (boards == NULL) {
-		/* a seed stream may announce its session's boards */
-		if (in.has_range)
-			range = in.range;
-		else
-			board_range_parse(DEFAULT_BOARDS, &range, &why);
-	}
+	/* without -n: the session's boards, when the seed stream announces them */
+	if (boards == NULL && !stream_range(&in, &range))
+		board_range_parse(DEFAULT_BOARDS, &range, &why);
 	if (seed_record_read(&in, seed, &e) == -1)
 		tool_die(&e);
 	if (wanted != NULL && seed->generator != wanted)

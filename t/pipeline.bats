@@ -147,6 +147,44 @@ body() { grep -v '^#' "$@"; }
 	[[ "${lines[0]}" == "5 "* ]]
 }
 
+# stream_field_reads [ROOT]: where a file of cmd/ or lib/ outside lib/stream/
+# reads a field of a struct stream_in, as "FILE:LINE:TEXT".  The fields are
+# those proto.h declares; a file's names for a stream are those it declares
+# a struct stream_in (variables, parameters, members such as dl-cat's
+# sh->in), each followed by . or -> and a field.
+stream_field_reads() {
+	local root=${1:-$BATS_TEST_DIRNAME/..} fields names f
+	fields=$(sed -n '/^struct stream_in {/,/^};/p' "$root/lib/stream/proto.h" |
+	    sed 's|/\*.*||' | grep -oE '[a-z_]+ *[;,]' | tr -d ' ;,' | paste -sd '|')
+	# the declaration read as it is written: not an empty list that matches nothing
+	[[ "|$fields|" == *"|kind|"*"|has_range|"*"|first_board|"* ]] ||
+	    { echo "struct stream_in's fields not found in proto.h: '$fields'"; return 1; }
+	for f in "$root"/cmd/*.[ch] "$root"/lib/*/*.[ch]; do
+		case $f in "$root"/lib/stream/*) continue ;; esac
+		names=$(grep -oE 'struct stream_in +\**[a-z_]+' "$f" | sed 's/.*[ *]//' |
+		    sort -u | paste -sd '|')
+		[ -z "$names" ] ||
+		    grep -nE "\\b($names)(\\.|->)($fields)\\b" "$f" | sed "s|^|${f#"$root"/}:|"
+	done
+	return 0
+}
+
+@test "no file outside lib/stream/ reads a struct stream_in's fields: they are proto.c's" {
+	run stream_field_reads
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+	# and the check sees one: a tool that reads #B: by hand again
+	root=$BATS_TEST_DIRNAME/..
+	mkdir -p tree/lib
+	cp -R "$root/cmd" tree/
+	cp -R "$root"/lib/* tree/lib/
+	echo 'static int ranged(const struct stream_in *s) { return s->has_range; }' >> tree/cmd/dl-dd.c
+	run stream_field_reads "$PWD/tree"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "cmd/dl-dd.c:"*":static int ranged(const struct stream_in *s) { return s->has_range; }" ]]
+}
+
 @test "usage messages match the man pages' synopses" {
 	for t in dl-seed dl-stream dl-map dl-fmt dl-sqd dl-deal dl-bigdeal dl-bigdealx dl-stat dl-board dl-diff dl-dd dl-read; do
 		run "$t" -h

@@ -50,7 +50,7 @@ mapping_of_stream(const struct stream_in *in, const struct mapping *given,
 	const struct generator *g;
 
 	*map = given != NULL ? given : &mappings[0];
-	if (in->kind == STREAM_NUMBERS) {
+	if (stream_kind_of(in) == STREAM_NUMBERS) {
 		if (given == NULL && gen != NULL && (g = generator_of_header(gen)) != NULL)
 			*map = mapping_find(g->mapping);
 		return 0;

@@ -258,6 +258,64 @@ stream_header(const struct stream_in *s, char key)
 	return NULL;
 }
 
+enum stream_kind
+stream_kind_of(const struct stream_in *s)
+{
+	return s->kind;
+}
+
+int
+stream_is_plain(const struct stream_in *s)
+{
+	return !s->headed;
+}
+
+int
+stream_range(const struct stream_in *s, struct board_range *range)
+{
+	if (!s->has_range)
+		return 0;
+	*range = s->range;
+	return 1;
+}
+
+char *const *
+stream_headers(const struct stream_in *s, size_t *n)
+{
+	*n = s->nheaders;
+	return s->headers;
+}
+
+int
+stream_headers_match(const struct stream_in *a, const struct stream_in *b,
+    const char *ignore)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		while (i < a->nheaders && strchr(ignore, a->headers[i][1]) != NULL)
+			i++;
+		while (j < b->nheaders && strchr(ignore, b->headers[j][1]) != NULL)
+			j++;
+		if (i == a->nheaders || j == b->nheaders)
+			return i == a->nheaders && j == b->nheaders;
+		if (strcmp(a->headers[i], b->headers[j]) != 0)
+			return 0;
+		i++;
+		j++;
+	}
+}
+
+unsigned
+stream_boards_read(const struct stream_in *s, struct board_range *boards)
+{
+	if (s->boards > 0) {
+		boards->low = s->first_board;
+		boards->high = s->next_board - 1;
+	}
+	return s->boards;
+}
+
 /* The common record, "BOARD FIELD" with a valid board number: the digits
  * are found without strchr's pass over the whole line, which took a tenth
  * of dl-map's time.  The space after the board, and its number; or NULL,
@@ -403,6 +461,26 @@ stream_out_copy_headers(struct stream_out *o, const struct stream_in *in, const 
 	for (size_t i = 0; in != NULL && i < in->nheaders; i++)
 		if (strchr(drop, in->headers[i][1]) == NULL)
 			fprintf(o->fp, "%s\n", in->headers[i]);
+}
+
+void
+stream_out_copy_headers_with_range(struct stream_out *o, const struct stream_in *in,
+    const char *drop, const struct board_range *boards)
+{
+	int ranged = 0;
+
+	for (size_t i = 0; i < in->nheaders; i++) {
+		const char *h = in->headers[i];
+		if (h[1] != 'B') {
+			if (strchr(drop, h[1]) == NULL)
+				fprintf(o->fp, "%s\n", h);
+		} else if (boards != NULL) {
+			stream_out_range(o, boards->low, boards->high);
+			ranged = 1;
+		}
+	}
+	if (boards != NULL && !ranged)
+		stream_out_range(o, boards->low, boards->high);
 }
 
 void

@@ -26,6 +26,11 @@
  * read by the tools that open a deals stream with stream_open_deals. */
 enum stream_kind { STREAM_SEED, STREAM_NUMBERS, STREAM_DEALS, STREAM_ANALYSED };
 
+/* The fields are private to proto.c: a tool holds a struct stream_in and
+ * asks the functions below what was read (stream_kind_of, stream_range,
+ * stream_headers, ...), so that how a stream is kept can change in one
+ * place.  t/pipeline.bats fails when a file outside lib/stream/ reads
+ * them. */
 struct stream_in {
 	struct line_reader lines;
 	enum stream_kind kind;
@@ -55,10 +60,10 @@ int stream_open(struct stream_in *s, FILE *in, enum stream_kind expected,
 /* The same for a named file: messages say "NAME:LINE: ...". */
 int stream_open_file(struct stream_in *s, FILE *in, const char *name,
     enum stream_kind expected, struct dl_error *e);
-/* A deals stream, analysed (deals+dd) or not: s->kind says which. */
+/* A deals stream, analysed (deals+dd) or not: stream_kind_of says which. */
 int stream_open_deals(struct stream_in *s, FILE *in, struct dl_error *e);
 /* A stream with headers of numbers, deals or deals+dd, whichever it is
- * (s->kind says): for tools that pass records on as they are.  A seed
+ * (stream_kind_of says): for tools that pass records on as they are.  A seed
  * stream is refused. */
 int stream_open_any(struct stream_in *s, FILE *in, const char *name, struct dl_error *e);
 void stream_close(struct stream_in *s);
@@ -67,6 +72,26 @@ int stream_next_record(struct stream_in *s, char **line, size_t *len,
     struct dl_error *e);
 /* The value of header #key, or NULL. */
 const char *stream_header(const struct stream_in *s, char key);
+
+/* What was read, which tools ask here, not of the struct's fields. */
+/* The stream's kind: the expected one, or the one its #P: line named
+ * (stream_open_deals, stream_open_any). */
+enum stream_kind stream_kind_of(const struct stream_in *s);
+/* 1 for a plain file, which had no header lines, not even #P:. */
+int stream_is_plain(const struct stream_in *s);
+/* The boards the #B: header announced in *range: 1; 0 without a #B:
+ * (*range untouched). */
+int stream_range(const struct stream_in *s, struct board_range *range);
+/* Every header line but #P, "#K: value", in input order: *n of them. */
+char *const *stream_headers(const struct stream_in *s, size_t *n);
+/* 1 when a and b have the same header lines in the same order, those
+ * whose key is in ignore aside (the shards of one run, "BH"); else 0. */
+int stream_headers_match(const struct stream_in *a, const struct stream_in *b,
+    const char *ignore);
+/* The boards of the records read so far in *boards: their number (0: none
+ * yet, *boards untouched). */
+unsigned stream_boards_read(const struct stream_in *s, struct board_range *boards);
+
 /* An input error at the stream's current line; returns -1. */
 int stream_error(const struct stream_in *s, struct dl_error *e, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -140,6 +165,12 @@ void stream_out_headerf(struct stream_out *o, char key, const char *fmt, ...)
 /* Every header of in (none if in is NULL) whose key is not in drop. */
 void stream_out_copy_headers(struct stream_out *o, const struct stream_in *in,
     const char *drop);
+/* The same, but #B: says boards, the boards going out, in the place of
+ * in's #B: or after the other headers when in had none; boards NULL: no
+ * #B:.  (dl-board, which renumbers or picks boards; dl-cat, which joins
+ * shards.) */
+void stream_out_copy_headers_with_range(struct stream_out *o, const struct stream_in *in,
+    const char *drop, const struct board_range *boards);
 /* "#B: LOW-HIGH". */
 void stream_out_range(struct stream_out *o, unsigned low, unsigned high);
 /* "#H: K/N LOW-HIGH". */
