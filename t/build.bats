@@ -72,7 +72,7 @@ setup_file() {
 	    done
 	    for f in fuzz/fuzz_*.c; do echo "${f%.c}"; done
 	    # fuzz_read's reader plugins, compiled to .o.tmp and renamed by objcopy
-	    for r in $(sed -n 's/^READERS = //p' "$ROOT/Makefile"); do
+	    for r in $(cd "$B/bin" && ls dl-read-* | sed 's/^dl-read-//'); do
 		echo "obj/fuzz/reader_$r.o.tmp"; done)
 	[ "$(made <<< "$output")" = "$(LC_ALL=C sort <<< "$want")" ]
 }

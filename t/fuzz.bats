@@ -91,3 +91,21 @@ replay() {
 @test "fuzz corpus: every reader (dl-read), on Big Deal's files and what make fuzz found" {
 	replay fuzz_read
 }
+
+@test "fuzz_read links every plugin that reads, and the corpus has a seed for each, naming it" {
+	readers=$(dl-read --list | awk 'NR > 1 { print $1 }' | sort)
+	[ -n "$readers" ]
+	# each reader's dl_plugin, renamed dl_plugin_NAME (share/dev/fuzz.mk)
+	linked=$(nm "$DL_BUILD/fuzz/fuzz_read" | sed -n 's/^[0-9a-f]* [A-Za-z] dl_plugin_\([a-z0-9_]*\)$/\1/p' | sort)
+	[ "$linked" = "$readers" ] || { echo "fuzz_read links:" $linked; echo "readers:" $readers; return 1; }
+	# an input's first line names its reader: each seed-NAME-* names NAME
+	for seed in "$CORPUS"/fuzz_read/seed-*; do
+		name=${seed##*/seed-}
+		name=${name%%-*}
+		line=$(head -1 "$seed")
+		[ "${line% --partial}" = "$name" ] || { echo "$seed: first line $line"; return 1; }
+	done
+	for name in $readers; do
+		ls "$CORPUS"/fuzz_read/seed-"$name"-* > /dev/null || { echo "no seed for $name"; return 1; }
+	done
+}

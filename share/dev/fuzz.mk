@@ -51,9 +51,18 @@ $(BUILD)/fuzz/stub_%.so: t/fuzz/stub_%.c lib/dl/plugin.h
 	$(CC) -std=gnu11 $(WARN) -Ilib -fPIC -shared $< -o $@
 
 # fuzz_read links the reader plugins in, each one's dl_plugin renamed
-# dl_plugin_NAME (t/fuzz/fuzz_read_list.h names them).  Under ASan each
-# global also has an ODR indicator, __odr_asan.NAME, renamed with it, or
-# the sanitizer build links a dozen of them under one name.
+# dl_plugin_NAME, and is told their names (the Makefile's READERS) in
+# FUZZ_READERS; it is compiled again when they change (DIR/readers.members,
+# as the archives' members).  Under ASan each global also has an ODR
+# indicator, __odr_asan.NAME, renamed with it, or the sanitizer build links
+# a dozen of them under one name.
+FUZZ_READERS_DEF = -DFUZZ_READERS='$(foreach r,$(READERS),READER($(r)))'
+$(call members,$(BUILD)/obj/fuzz/readers.members,$(READERS))
+$(BUILD)/obj/fuzz/readers.members:
+	@mkdir -p $(@D)
+	@echo "$(READERS)" > $@
+$(BUILD)/obj/fuzz/fuzz_read.o: ALL_CFLAGS += $(FUZZ_READERS_DEF)
+$(BUILD)/obj/fuzz/fuzz_read.o: $(BUILD)/obj/fuzz/readers.members
 FUZZ_READER_OBJ = $(READERS:%=$(BUILD)/obj/fuzz/reader_%.o)
 $(BUILD)/obj/fuzz/reader_%.o: plugins/%.c $(DEPSTAMP)
 	@mkdir -p $(@D)
@@ -120,6 +129,12 @@ $(FUZZ_BUILD)/lib/libcmd.a: $(FUZZ_CMD_OBJ) $(FUZZ_BUILD)/lib/libcmd.members
 	rm -f $@
 	$(AR) rcs $@ $(FUZZ_CMD_OBJ)
 
+$(call members,$(FUZZ_BUILD)/obj/fuzz/readers.members,$(READERS))
+$(FUZZ_BUILD)/obj/fuzz/readers.members:
+	@mkdir -p $(@D)
+	@echo "$(READERS)" > $@
+$(FUZZ_BUILD)/obj/fuzz/fuzz_read.o: FUZZ_CFLAGS += $(FUZZ_READERS_DEF)
+$(FUZZ_BUILD)/obj/fuzz/fuzz_read.o: $(FUZZ_BUILD)/obj/fuzz/readers.members
 FUZZ_BUILD_READER_OBJ = $(READERS:%=$(FUZZ_BUILD)/obj/fuzz/reader_%.o)
 $(FUZZ_BUILD)/obj/fuzz/reader_%.o: plugins/%.c
 	@mkdir -p $(@D)

@@ -1,7 +1,9 @@
 /* Every reader (lib/files/readers.c and the reader plugins, linked in under
- * the names dl_plugin_NAME) on hostile bytes.  The input's first byte
- * picks the reader, and its high bit asks for --partial; the rest is the
- * file.  A refusal keeps the error contract; a board accepted holds a
+ * the names dl_plugin_NAME) on hostile bytes.  The input's first line
+ * names the reader, "NAME" or "NAME --partial"; the rest is the file.  By
+ * name, not by a place in the list, so that a reader added leaves every
+ * input of the corpus with the reader it was made for.  A refusal keeps
+ * the error contract; a board accepted holds a
  * complete deal, a board number in range and printable text fields; the
  * boards a file does not number follow on; warnings are one line each.
  * The file is read again with DL_IN_STRICT (dl-sqd verify, dl-diff): the
@@ -15,16 +17,40 @@
 #include "readers.h"
 #include "util.h"
 
+/* FUZZ_READERS: READER(ber) READER(borel) ..., every plugin that reads,
+ * given by share/dev/fuzz.mk from the Makefile's READERS. */
+#ifndef FUZZ_READERS
+#error "FUZZ_READERS names the readers: build fuzz_read with make (share/dev/fuzz.mk)"
+#endif
+
 #define READER(name) extern const struct dl_plugin dl_plugin_##name;
-#include "fuzz_read_list.h"
+FUZZ_READERS
 #undef READER
 
 static const struct dl_plugin *const readers[] = {
 #define READER(name) &dl_plugin_##name,
-#include "fuzz_read_list.h"
+FUZZ_READERS
 #undef READER
 };
 #define NREADERS (sizeof readers / sizeof *readers)
+
+/* The reader the first line names, and --partial; NULL for no reader. */
+static const struct dl_plugin *
+reader_named(const uint8_t *line, size_t len, unsigned *flags)
+{
+	static const char partial[] = " --partial";
+
+	*flags = 0;
+	if (len > sizeof partial - 1 &&
+	    memcmp(line + len - (sizeof partial - 1), partial, sizeof partial - 1) == 0) {
+		*flags = DL_IN_PARTIAL;
+		len -= sizeof partial - 1;
+	}
+	for (size_t i = 0; i < NREADERS; i++)
+		if (strlen(readers[i]->name) == len && memcmp(readers[i]->name, line, len) == 0)
+			return readers[i];
+	return NULL;
+}
 
 static size_t warnings;		/* of the read under way */
 
@@ -96,15 +122,17 @@ read_file(const struct dl_plugin *plugin, const char *path, unsigned flags,
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size == 0)
-		return 0;
-	const struct dl_plugin *plugin = readers[(data[0] & 0x7f) % NREADERS];
-	unsigned flags = data[0] & 0x80 ? DL_IN_PARTIAL : 0;
+	const uint8_t *line, *file;
+	size_t line_size, file_size;
+	const struct dl_plugin *plugin;
+	unsigned flags;
 	struct read_result lax, strict;
 
-	if (plugin->read_board == NULL)
+	if (fuzz_split(data, size, "\n", &line, &line_size, &file, &file_size) == -1 ||
+	    (plugin = reader_named(line, line_size, &flags)) == NULL ||
+	    plugin->read_board == NULL)
 		return 0;
-	const char *path = fuzz_tmp_file("deals", data + 1, size - 1);
+	const char *path = fuzz_tmp_file("deals", file, file_size);
 	read_file(plugin, path, flags, &lax);
 	read_file(plugin, path, flags | DL_IN_STRICT, &strict);
 	if (strict.n > lax.n || (!strict.failed && (lax.failed || strict.n != lax.n)))
