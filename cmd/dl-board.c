@@ -134,12 +134,8 @@ write_headers(const struct stream_in *in, struct stream_out *out, struct dl_erro
 
 	if ((known = out_range(in, &going_out.low, &going_out.high, e)) == -1)
 		return -1;
-	if (stream_is_plain(in)) {
-		out->fp = stdout;
-		return 0;
-	}
-	stream_out_begin(out, stdout, STREAM_DEALS);
-	stream_out_copy_headers_with_range(out, in, "", known ? &going_out : NULL);
+	if (stream_out_begin_like(out, stdout, in, STREAM_DEALS))
+		stream_out_copy_headers_with_range(out, in, "", known ? &going_out : NULL);
 	return 0;
 }
 

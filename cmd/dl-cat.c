@@ -144,11 +144,8 @@ copy_records(struct shard *sh, FILE *out, struct dl_error *e)
 		if (!text_is_plain_ascii(field, len - (size_t)(field - line)))
 			return stream_error(&sh->in, e, "board %u: a control character or "
 			    "non-ASCII byte in its record", board);
-		/* record_board cut the line at the space after the board: the
-		 * line goes out whole, as it came */
-		field[-1] = ' ';
-		line[len] = '\n';
-		fwrite_unlocked(line, 1, len + 1, out);
+		/* the line goes out whole, as it came */
+		fwrite_unlocked(line, 1, record_line_restore(line, len, field), out);
 	}
 	if (got == -1)
 		return -1;

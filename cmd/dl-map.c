@@ -55,10 +55,7 @@ numbers_to_deals(struct stream_in *in, const struct mapping *map, struct dl_erro
 	size_t len;
 	int got;
 
-	if (stream_is_plain(in))
-		out.fp = stdout;
-	else {
-		stream_out_begin(&out, stdout, STREAM_DEALS);
+	if (stream_out_begin_like(&out, stdout, in, STREAM_DEALS)) {
 		stream_out_copy_headers(&out, in, "M");
 		stream_out_header(&out, 'M', map->name);
 	}
@@ -89,13 +86,9 @@ deals_to_numbers(struct stream_in *in, const struct mapping *map, struct dl_erro
 	size_t len;
 	int got;
 
-	if (stream_is_plain(in))
-		out.fp = stdout;
-	else {
-		stream_out_begin(&out, stdout, STREAM_NUMBERS);
-		/* #A: names who analysed deals, which numbers no longer carry */
+	/* #A: names who analysed deals, which numbers no longer carry */
+	if (stream_out_begin_like(&out, stdout, in, STREAM_NUMBERS))
 		stream_out_copy_headers(&out, in, "MA");
-	}
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
 		if (record_deal(in, line, len, &board, owner, e) == -1)
 			return -1;

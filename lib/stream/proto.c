@@ -372,6 +372,16 @@ record_board(struct stream_in *s, char *line, unsigned *board, char **fieldp,
 	return 0;
 }
 
+size_t
+record_line_restore(char *line, size_t len, char *field)
+{
+	/* a plain record has no board: nothing was cut before its field */
+	if (field > line)
+		field[-1] = ' ';
+	line[len] = '\n';
+	return len + 1;
+}
+
 int
 record_deal(struct stream_in *s, char *line, size_t len, unsigned *board,
     unsigned char owner[CARDS], struct dl_error *e)
@@ -435,6 +445,19 @@ stream_out_begin(struct stream_out *o, FILE *fp, enum stream_kind kind)
 	o->fp = fp;
 	o->kind = kind;
 	fprintf(fp, "#P: %s/%d %s\n", PROTO_NAME, PROTO_VERSION, stream_kind_name(kind));
+}
+
+int
+stream_out_begin_like(struct stream_out *o, FILE *fp, const struct stream_in *in,
+    enum stream_kind kind)
+{
+	if (stream_is_plain(in)) {
+		o->fp = fp;
+		o->kind = kind;
+		return 0;
+	}
+	stream_out_begin(o, fp, kind);
+	return 1;
 }
 
 void

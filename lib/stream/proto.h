@@ -116,6 +116,10 @@ int date_text_check(const char *text, struct dl_error *e);
  * in the announced range.  *field is FIELD. */
 int record_board(struct stream_in *s, char *line, unsigned *board, char **field,
     struct dl_error *e);
+/* The line record_board cut, whole again as it was read, with its LF at
+ * line[len] (len as stream_next_record gave it): the bytes to pass a
+ * record on as it came.  Returns len + 1. */
+size_t record_line_restore(char *line, size_t len, char *field);
 
 /* A deals record, line of len bytes (stream_next_record's): its board and
  * deal; fails on a field that is not one.  A numbers record: its board
@@ -158,6 +162,10 @@ struct stream_out {
 
 /* "#P: dl/1 KIND". */
 void stream_out_begin(struct stream_out *o, FILE *fp, enum stream_kind kind);
+/* The same unless in is a plain file (no header lines): a plain file in,
+ * a plain file out, records alone.  1 when the output has headers. */
+int stream_out_begin_like(struct stream_out *o, FILE *fp, const struct stream_in *in,
+    enum stream_kind kind);
 /* "#K: value"; value must pass header_value_is_valid. */
 void stream_out_header(struct stream_out *o, char key, const char *value);
 void stream_out_headerf(struct stream_out *o, char key, const char *fmt, ...)
