@@ -1,10 +1,13 @@
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "generator.h"
 #include "util.h"
 
-/* The first is the default of a seed record that names none: none does. */
+/* Every generator, in the order messages list them.  The order is
+ * behaviour: dl-seed --hex without -g takes the first generator whose key
+ * has the hex's length, so a new generator goes at the end. */
 const struct generator *const generators[] = {
 	&generator_bigdeal, &generator_dl256, &generator_wwdeal,
 };
@@ -19,38 +22,54 @@ generator_find(const char *name)
 	return NULL;
 }
 
+/* The names, made once, sized to the table. */
+static char *all_names, *fresh_names;
+static pthread_once_t names_once = PTHREAD_ONCE_INIT;
+
+/* The names joined by ", ", of every generator or (fresh_only) of those
+ * whose keys the tools make, the last of those after " or ". */
+static char *
+names_joined(int fresh_only)
+{
+	size_t size = 1, n = 0, written = 0;
+	char *text;
+
+	for (size_t i = 0; i < ngenerators; i++)
+		if (!fresh_only || generators[i]->fresh_keys != FRESH_NONE) {
+			size += strlen(generators[i]->name) + 4;
+			n++;
+		}
+	text = xcalloc(1, size);
+	for (size_t i = 0; i < ngenerators; i++) {
+		if (fresh_only && generators[i]->fresh_keys == FRESH_NONE)
+			continue;
+		if (written > 0)
+			strlcat(text, !fresh_only || written + 1 < n ? ", " : " or ", size);
+		strlcat(text, generators[i]->name, size);
+		written++;
+	}
+	return text;
+}
+
+static void
+make_names(void)
+{
+	all_names = names_joined(0);
+	fresh_names = names_joined(1);
+}
+
 const char *
 generator_names(void)
 {
-	static char known[128];
-
-	if (known[0] == '\0')
-		for (size_t i = 0; i < ngenerators; i++) {
-			if (i > 0)
-				strlcat(known, ", ", sizeof known);
-			strlcat(known, generators[i]->name, sizeof known);
-		}
-	return known;
+	pthread_once(&names_once, make_names);
+	return all_names;
 }
 
 const char *
 generator_fresh_names(void)
 {
-	static char names[128];
-	size_t n = 0, written = 0;
-
-	for (size_t i = 0; i < ngenerators; i++)
-		n += generators[i]->fresh_keys != FRESH_NONE;
-	if (names[0] == '\0')
-		for (size_t i = 0; i < ngenerators; i++) {
-			if (generators[i]->fresh_keys == FRESH_NONE)
-				continue;
-			if (written > 0)
-				strlcat(names, written + 1 < n ? ", " : " or ", sizeof names);
-			strlcat(names, generators[i]->name, sizeof names);
-			written++;
-		}
-	return names;
+	pthread_once(&names_once, make_names);
+	return fresh_names;
 }
 
 void

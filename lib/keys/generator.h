@@ -6,11 +6,11 @@
  *
  * Threads: generator_find, generator_header, generator_of_header and
  * number_source_board may be called from several threads at once, a struct
- * number_source being one thread's (a board may move it on).
- * generator_names and generator_fresh_names build their text in a static
- * buffer on first use, unguarded, and number_source_init and
- * number_source_free allocate and free secret memory (util.h): these are
- * the main flow's, one thread at a time. */
+ * number_source being one thread's (a board may move it on), and so may
+ * generator_names and generator_fresh_names (their text is made once,
+ * under pthread_once).  number_source_init and number_source_free allocate
+ * and free secret memory (util.h): these are the main flow's, one thread
+ * at a time. */
 #ifndef DL_GENERATOR_H
 #define DL_GENERATOR_H
 
