@@ -79,6 +79,16 @@ HELPERS = $(TEST_HELPERS:%=$(BUILD)/t/%)
 
 all: $(TOOL_BIN) $(LINKS) $(READ_LINKS) $(SO)
 
+# What a plugin removed or renamed left in the build directory goes as
+# make reads this file: the tools load every plugin next to them, so a
+# stale one would still be loaded.
+STALE_PLUGINS := $(filter-out $(SO) $(LINKS) $(READ_LINKS),$(wildcard \
+	$(BUILD)/plugins/*.so $(BUILD)/bin/dl-fmt-* $(BUILD)/bin/dl-read-*))
+ifneq ($(STALE_PLUGINS),)
+$(info rm -f $(STALE_PLUGINS))
+$(shell rm -f $(STALE_PLUGINS))
+endif
+
 # What the suite runs besides the tools and plugins: the test helpers, and
 # (share/dev/fuzz.mk) the fuzz replay binaries.
 test-progs: $(HELPERS)

@@ -46,6 +46,21 @@ setup_file() {
 	[ "$status" -eq 0 ]
 }
 
+@test "a plugin no longer in the tree leaves the build directory at the next make" {
+	# the tools load every plugin next to them: a stale one would be used
+	touch "$B/plugins/gone.so"
+	ln -s dl-fmt "$B/bin/dl-fmt-gone"
+	ln -s dl-read "$B/bin/dl-read-gone"
+	run mk
+	[ "$status" -eq 0 ]
+	[ "$output" = "rm -f $B/plugins/gone.so $B/bin/dl-fmt-gone $B/bin/dl-read-gone
+make: Nothing to be done for 'all'." ]
+	run ls "$B/plugins/gone.so" "$B/bin/dl-fmt-gone" "$B/bin/dl-read-gone"
+	[ "$status" -eq 2 ]
+	[ -e "$B/plugins/pbn.so" ]
+	[ -e "$B/bin/dl-read-pbn" ]
+}
+
 @test "a build directory from before its name was made absolute is compiled again, once" {
 	# its .d files named the objects relatively: make would miss a header
 	rm "$B/obj/.absolute-names"

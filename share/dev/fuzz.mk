@@ -40,7 +40,7 @@ FUZZ_OBJ = $(patsubst t/fuzz/%.c,$(BUILD)/obj/fuzz/%.o,$(wildcard t/fuzz/*.c))
 
 test-progs: $(FUZZ_REPLAY)
 
-$(BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(DEPSTAMP)
+$(BUILD)/obj/fuzz/%.o: t/fuzz/%.c $(DEPSTAMP) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -It/fuzz -Icmd $(DEPFLAGS) -c $< -o $@
 
@@ -64,7 +64,7 @@ $(BUILD)/obj/fuzz/readers.members:
 $(BUILD)/obj/fuzz/fuzz_read.o: ALL_CFLAGS += $(FUZZ_READERS_DEF)
 $(BUILD)/obj/fuzz/fuzz_read.o: $(BUILD)/obj/fuzz/readers.members
 FUZZ_READER_OBJ = $(READERS:%=$(BUILD)/obj/fuzz/reader_%.o)
-$(BUILD)/obj/fuzz/reader_%.o: plugins/%.c $(DEPSTAMP)
+$(BUILD)/obj/fuzz/reader_%.o: plugins/%.c $(DEPSTAMP) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -MT $@ -c $< -o $@.tmp
 	objcopy --redefine-sym dl_plugin=dl_plugin_$* \
