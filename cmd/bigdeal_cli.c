@@ -152,50 +152,12 @@ parse_options(int argc, char *argv[])
 	run.given_bits = run.entropy->bits;
 }
 
-/* The reference reads each side of -n with atoi(): blanks around a number
- * and a plus sign are harmless, and taken here too; anything after the
- * digits (16abc) would be dropped unseen, and board 0 does not exist, so
- * both are refused.  Copies TEXT to OUT without them, or returns why not. */
-static const char *
-boards_tidy(const char *text, char *out, size_t outsize)
-{
-	size_t n = 0;
-	int zero = 0;
-
-	for (int side = 0; side < 2; side++) {
-		int digits = 0, nonzero = 0;
-
-		text += strspn(text, " \t");
-		if (*text == '+')
-			text++;
-		for (; *text >= '0' && *text <= '9'; text++, digits++) {
-			nonzero |= *text != '0';
-			if (n + 2 >= outsize)
-				return "not a board count or range (N or LOW-HIGH)";
-			out[n++] = *text;
-		}
-		text += strspn(text, " \t");
-		if (digits == 0)
-			return "not a board count or range (N or LOW-HIGH)";
-		zero |= !nonzero;
-		if (side == 1 || *text != '-')
-			break;
-		out[n++] = *text++;
-	}
-	out[n] = '\0';
-	if (*text != '\0')
-		return "not a board count or range (N or LOW-HIGH)";
-	return zero ? "boards are numbered from 1" : NULL;
-}
-
 static const char *
 boards_problem(const char *text, struct board_range *r)
 {
-	char tidy[64];
 	const char *why;
 
-	if ((why = boards_tidy(text, tidy, sizeof tidy)) != NULL ||
-	    board_range_parse(tidy, r, &why) == -1)
+	if (board_range_parse_bigdeal(text, r, &why) == -1)
 		return why;
 	if (run.which == BIGDEAL_SAFE && r->high - r->low >= BIGDEAL_SAFE_BOARDS)
 		return "at most 100 boards a run (dl-bigdealx deals more)";

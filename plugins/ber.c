@@ -18,7 +18,7 @@ ber_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 
 /* Reading: 52 digits a board, nothing between boards; boards count from 1. */
 static int
-ber_decode(struct dl_in *in, unsigned board, const char digits[DL_CARDS],
+ber_decode(struct dl_in *in, unsigned board, const unsigned char *digits,
     unsigned char owner[DL_CARDS])
 {
 	for (unsigned c = 0; c < DL_CARDS; c++) {
@@ -34,19 +34,9 @@ ber_decode(struct dl_in *in, unsigned board, const char digits[DL_CARDS],
 static int
 ber_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 {
-	struct counting *r = state;
-	char digits[DL_CARDS];
-	int got;
+	unsigned char digits[DL_CARDS];
 
-	for (;;) {
-		r->board++;
-		if ((got = read_record(in, r->board, digits, sizeof digits)) != 1)
-			return got;
-		if (ber_decode(in, r->board, digits, board->owner) == -1)
-			return -1;
-		if ((got = deal_finish(in, r->board, board->owner)) != 0)
-			return got;
-	}
+	return counted_records_read_board(in, board, state, digits, sizeof digits, ber_decode);
 }
 
 /* Only the digits 1-4, 13 of each in every whole record. */

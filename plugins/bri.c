@@ -21,19 +21,9 @@ bri_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 static int
 bri_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 {
-	struct counting *r = state;
 	unsigned char record[128];
-	int got;
 
-	for (;;) {
-		r->board++;
-		if ((got = read_record(in, r->board, record, sizeof record)) != 1)
-			return got;
-		if (bri_part_read(in, r->board, record, board->owner) == -1)
-			return -1;
-		if ((got = deal_finish(in, r->board, board->owner)) != 0)
-			return got;
-	}
+	return counted_records_read_board(in, board, state, record, sizeof record, bri_part_read);
 }
 
 /* A BRI part at every 128 bytes; surer with Big Deal's padding. */

@@ -17,22 +17,22 @@ dge_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 
 /* Reading: 128-byte records, the DGE part then NULs (or spaces); boards
  * count from 1. */
+#define DGE_RECORD 128
+
+/* The DGE part and the NULs after it, up to the record's end. */
+static int
+dge_record_read(struct dl_in *in, unsigned board, const unsigned char *record,
+    unsigned char owner[DL_CARDS])
+{
+	return dge_part_read(in, board, record, DGE_RECORD, owner);
+}
+
 static int
 dge_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 {
-	struct counting *r = state;
-	unsigned char record[128];
-	int got;
+	unsigned char record[DGE_RECORD];
 
-	for (;;) {
-		r->board++;
-		if ((got = read_record(in, r->board, record, sizeof record)) != 1)
-			return got;
-		if (dge_part_read(in, r->board, record, sizeof record, board->owner) == -1)
-			return -1;
-		if ((got = deal_finish(in, r->board, board->owner)) != 0)
-			return got;
-	}
+	return counted_records_read_board(in, board, state, record, sizeof record, dge_record_read);
 }
 
 /* A whole DGE part, then NULs, at every 128 bytes. */

@@ -199,6 +199,34 @@ counting_end(struct dl_in *in, void *state)
 	free(state);
 }
 
+/* What a format of counted records knows: the deal of one record, read
+ * into owner.  0, or -1 after in->fail. */
+typedef int record_deal_read(struct dl_in *in, unsigned board, const unsigned char *record,
+    unsigned char owner[DL_CARDS]);
+
+/* read_board for a file of records of size bytes, a board each, that
+ * numbers no boards (BER, BRI, DGE, and KOPS after its header): the
+ * next record, read into record[0..size), its deal by deal_read; a board
+ * deal_finish passes over (--partial) is not returned, the next one is.
+ * Boards count from 1 in *r.  1, 0 at the end of the file, -1 after
+ * in->fail. */
+static inline int
+counted_records_read_board(struct dl_in *in, struct dl_board_in *board, struct counting *r,
+    unsigned char *record, size_t size, record_deal_read *deal_read)
+{
+	int got;
+
+	for (;;) {
+		r->board++;
+		if ((got = read_record(in, r->board, record, size)) != 1)
+			return got;
+		if (deal_read(in, r->board, record, board->owner) == -1)
+			return -1;
+		if ((got = deal_finish(in, r->board, board->owner)) != 0)
+			return got;
+	}
+}
+
 /* Whether bytes[0..len) all equal c. */
 static inline int
 all_bytes(const unsigned char *bytes, size_t len, unsigned char c)

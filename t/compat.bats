@@ -265,6 +265,17 @@ v_rc() {
 		[ "$output" = "dl-bigdealx: -n $n: not a board count or range (N or LOW-HIGH)" ] ||
 		    { echo "-n '$n': $output"; return 1; }
 	done
+	# digits past a board number's ten, however many
+	zeros=$(printf '0%.0s' {1..70})
+	for n in 1000000001 "${zeros}1" "1-${zeros}1"; do
+		fails dl-bigdealx -h "$(param v2 random)" -n "$n" -p x
+		[ "$output" = "dl-bigdealx: -n $n: not a board count or range (N or LOW-HIGH, boards 1 to 1000000000)" ] ||
+		    { echo "-n '$n': $output"; return 1; }
+	done
+	fails dl-bigdealx -h "$(param v2 random)" -n "$zeros" -p x
+	[ "$output" = "dl-bigdealx: -n $zeros: boards are numbered from 1" ]
+	fails dl-bigdealx -h "$(param v2 random)" -n ' 5 - 3 ' -p x
+	[ "$output" = "dl-bigdealx: -n  5 - 3 : board range runs backwards" ]
 	[ "$(ls -A)" = .bigdealrc ]
 }
 

@@ -146,6 +146,42 @@ records() {
 	[ "$stderr" = "dl-read: long.hands:1: event: longer than 500 bytes: the stream gets no #I:" ]
 }
 
+
+# comment N END: a handlist comment line of N bytes ended by END (printf's)
+comment() {
+	printf '#'
+	head -c "$(($1 - 1))" /dev/zero | tr '\0' x
+	printf "$2"
+}
+
+@test "dl-read: a line of 1 MiB passes and one byte more does not, with each line end; a line end the reads cut is one" {
+	export DL_PLUGIN_PATH=$BATS_FILE_TMPDIR/plugins
+	session 4 | dl-fmt -f handlist -p x
+	dl-read x.hands > want
+	# a card twice on line 3, to show which line the reader is on
+	sed '3s/K/Q/' x.hands > twice.hands
+	for end in '\n' '\r\n' '\r'; do
+		{ comment 1048576 "$end"; cat x.hands; } > limit.hands
+		dl-read limit.hands | cmp - want
+		{ comment 1048577 "$end"; cat x.hands; } > over.hands
+		refuses 1 "dl-read: over.hands:1: a line longer than 1 MiB" dl-read over.hands
+		# the host reads a file 64 KiB at a time: the line end's first
+		# byte is the last of the first read
+		{ comment 65535 "$end"; cat twice.hands; } > cut.hands
+		refuses 1 "dl-read: cut.hands:4: board 2: a card twice" dl-read cut.hands
+		# and 1 MiB, its line end's first byte the last of a read
+		{ comment 65534 '\n'; comment 1048576 "$end"; cat twice.hands; } > cut.hands
+		refuses 1 "dl-read: cut.hands:5: board 2: a card twice" dl-read cut.hands
+	done
+	# the last line needs no line end, and a CR alone ends it
+	{ cat x.hands; comment 1048576 ''; } > last.hands
+	dl-read last.hands | cmp - want
+	{ cat x.hands; comment 1048576 '\r'; } > last.hands
+	dl-read last.hands | cmp - want
+	{ cat x.hands; comment 1048577 ''; } > last.hands
+	refuses 1 "dl-read: last.hands:$(($(wc -l < x.hands) + 1)): a line longer than 1 MiB" \
+	    dl-read last.hands
+}
 @test "dl-read --list: the formats with a reader" {
 	export DL_PLUGIN_PATH=$BATS_FILE_TMPDIR/plugins
 	run -0 dl-read --list

@@ -154,6 +154,10 @@ on_full_tmpfs() {
 	dl-fmt-pbn < <(echo '#P: dl/1 deals'; echo -n '#X: '; big 65532 x; echo; echo "1 $GOOD_DEAL") > /dev/null
 	refuses 1 "dl-fmt-pbn: line 2: line too long (over 65536 bytes)" \
 	    dl-fmt-pbn < <(echo '#P: dl/1 deals'; echo -n '#X: '; big 65533 x; echo; echo "1 $GOOD_DEAL")
+	# a CR LF's CR is its line end's, not its line's
+	dl-fmt-pbn < <(echo '#P: dl/1 deals'; echo -n '#X: '; big 65532 x; printf '\r\n'; echo "1 $GOOD_DEAL") > /dev/null
+	refuses 1 "dl-fmt-pbn: line 2: line too long (over 65536 bytes)" \
+	    dl-fmt-pbn < <(echo '#P: dl/1 deals'; echo -n '#X: '; big 65533 x; printf '\r\n'; echo "1 $GOOD_DEAL")
 	# a value that could not be read back is refused before it is written
 	# (an argument holds at most 128 KiB: 100 000 bytes stand for 1 MiB)
 	long=$(big 100000 x)
@@ -176,6 +180,21 @@ on_full_tmpfs() {
 	{ echo '[Board "1"]'; echo -n '[Deal "N:'; big 1048576 A; echo '"]'; } > rr01.pbn
 	refuses 1 "dl-sqd: rr01.pbn:2: a line longer than 1 MiB" \
 	    dl-sqd club.sqd verify --deals rr01.pbn
+}
+
+@test "a stream's line end on the last byte of a read: LF and CR LF end the line once, a CR alone ends none" {
+	# the reader takes 65538 bytes at a time: after the first line's 15,
+	# a header of 65522 puts its line end's first byte last in the first
+	# read; the bad record on line 4 shows the lines counted right
+	for end in '\n' '\r\n'; do
+		refuses 1 "dl-fmt-pbn: line 4: deal is not 52 digits" \
+		    dl-fmt-pbn < <(echo '#P: dl/1 deals'; echo -n '#X: '; big 65518 x; printf "$end"
+		    echo "1 $GOOD_DEAL"; echo "2 0")
+	done
+	# a CR alone is the line's, and refused with it
+	refuses 1 "dl-fmt-pbn: line 2: header #X: is not one line of valid UTF-8 text" \
+	    dl-fmt-pbn < <(echo '#P: dl/1 deals'; echo -n '#X: '; big 65518 x; printf '\rx\n'
+	    echo "1 $GOOD_DEAL")
 }
 
 @test "NUL bytes: refused by every stage and in .sqd, .sqk and played files" {

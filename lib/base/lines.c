@@ -8,7 +8,9 @@
 #include "lines.h"
 #include "util.h"
 
-/* One byte beyond the longest line, for its newline, and one for a NUL. */
+/* The longest line, its CR and its LF (line_split's promise): a partial
+ * line moved to the front always leaves room to read more, and the NUL
+ * that ends a line goes on its line end, or after the last line's bytes. */
 #define BUF_BYTES (LINE_MAX_BYTES + 2)
 
 void
@@ -19,6 +21,7 @@ line_reader_open(struct line_reader *r, FILE *in, const char *name)
 	r->lineno = 0;
 	r->buf = xmalloc(BUF_BYTES);
 	r->start = r->end = 0;
+	r->at_end = 0;
 	/* Our buffer is the only copy of what is read: stdio's own would
 	 * keep a seed record, which we wipe from ours, until the process
 	 * ends.  Reads of 64 KiB lose nothing by going straight to it. */
@@ -77,7 +80,7 @@ refill(struct line_reader *r, struct dl_error *e)
 	/* no second copy of the bytes moved (a secret line's head) stays
 	 * behind, should nothing more be read over it */
 	memset(r->buf + r->end, 0, old_end - r->end);
-	size_t got = fread(r->buf + r->end, 1, BUF_BYTES - 1 - r->end, r->in);
+	size_t got = fread(r->buf + r->end, 1, BUF_BYTES - r->end, r->in);
 	if (got == 0 && ferror(r->in)) {
 		if (errno == 0)
 			errno = EIO;
@@ -90,36 +93,27 @@ refill(struct line_reader *r, struct dl_error *e)
 int
 line_next(struct line_reader *r, char **linep, size_t *lenp, struct dl_error *e)
 {
-	char *line, *nl;
-	size_t len;
+	enum line_split_result found;
+	size_t len, next;
 
-	for (;;) {
-		nl = memchr(r->buf + r->start, '\n', r->end - r->start);
-		if (nl != NULL)
-			break;
-		if (r->end - r->start >= LINE_MAX_BYTES + 1) {
-			r->lineno++;
-			return line_error(r, e, "line too long (over %d bytes)", LINE_MAX_BYTES);
-		}
+	while ((found = line_split(r->buf + r->start, r->end - r->start, r->at_end,
+	    &line_rules_stream, &len, &next)) == LINE_SPLIT_MORE) {
+		/* never a full buffer here: fread's 0 is the end */
 		long got = refill(r, e);
 		if (got == -1)
 			return -1;
-		if (got == 0) {
-			if (r->end == r->start)
-				return 0;
-			nl = r->buf + r->end;	/* last line lacks its newline */
-			break;
-		}
+		r->at_end = got == 0;
 	}
+	if (found == LINE_SPLIT_END)
+		return 0;
 	r->lineno++;
-	line = r->buf + r->start;
-	len = (size_t)(nl - line);
-	r->start = nl - r->buf + (nl < r->buf + r->end);
-	if (memchr(line, '\0', len) != NULL)
+	if (found == LINE_SPLIT_TOO_LONG)
+		return line_error(r, e, "line too long (over %d bytes)", LINE_MAX_BYTES);
+	char *line = r->buf + r->start;
+	r->start += next;
+	if (found == LINE_SPLIT_NUL)
 		return line_error(r, e, "NUL byte in line");
-	r->crlf = len > 0 && line[len - 1] == '\r';
-	if (r->crlf)
-		len--;
+	r->crlf = next > len && line[len] == '\r';
 	line[len] = '\0';
 	*linep = line;
 	if (lenp != NULL)

@@ -316,30 +316,77 @@ board_list_free(struct board_list *list)
 	memset(list, 0, sizeof *list);
 }
 
-int
-board_range_parse(const char *text, struct board_range *range, const char **why)
+/* The range of board_range_parse from its numbers' digits,
+ * low_text[0..low_len) and high_text[0..high_len); low_text NULL for "N",
+ * which is 1-N. */
+static int
+board_range_of(const char *low_text, size_t low_len, const char *high_text, size_t high_len,
+    struct board_range *range, const char **why)
 {
-	const char *dash = strchr(text, '-');
-	unsigned low, high;
+	unsigned low = 1, high;
 
 	*why = "not a board count or range (N or LOW-HIGH, boards 1 to 1000000000)";
-	if (dash == NULL) {
-		if (board_number_parse(text, strlen(text), &high) == -1)
-			return -1;
-		low = 1;
-	} else {
-		if (board_number_parse(text, (size_t)(dash - text), &low) == -1 ||
-		    board_number_parse(dash + 1, strlen(dash + 1), &high) == -1)
-			return -1;
-		if (low > high) {
-			*why = "board range runs backwards";
-			return -1;
-		}
+	if ((low_text != NULL && board_number_parse(low_text, low_len, &low) == -1) ||
+	    board_number_parse(high_text, high_len, &high) == -1)
+		return -1;
+	if (low > high) {
+		*why = "board range runs backwards";
+		return -1;
 	}
 	range->low = low;
 	range->high = high;
 	*why = NULL;
 	return 0;
+}
+
+int
+board_range_parse(const char *text, struct board_range *range, const char **why)
+{
+	const char *dash = strchr(text, '-');
+
+	if (dash == NULL)
+		return board_range_of(NULL, 0, text, strlen(text), range, why);
+	return board_range_of(text, (size_t)(dash - text), dash + 1, strlen(dash + 1), range, why);
+}
+
+int
+board_range_parse_bigdeal(const char *text, struct board_range *range, const char **why)
+{
+	const char *digits[2];
+	size_t len[2], sides = 0;
+	int zero = 0;
+
+	/* each side as atoi() reads it: blanks, a plus sign, the digits, and
+	 * here the blanks after them */
+	for (;;) {
+		text += strspn(text, " \t");
+		text += *text == '+';
+		digits[sides] = text;
+		len[sides] = strspn(text, "0123456789");
+		text += len[sides];
+		text += strspn(text, " \t");
+		if (len[sides] == 0) {
+			*why = "not a board count or range (N or LOW-HIGH)";
+			return -1;
+		}
+		zero |= strspn(digits[sides], "0") >= len[sides];
+		sides++;
+		if (sides == 2 || *text != '-')
+			break;
+		text++;
+	}
+	/* what atoi() would drop unseen, and board 0, which does not exist */
+	if (*text != '\0') {
+		*why = "not a board count or range (N or LOW-HIGH)";
+		return -1;
+	}
+	if (zero) {
+		*why = "boards are numbered from 1";
+		return -1;
+	}
+	if (sides == 1)
+		return board_range_of(NULL, 0, digits[0], len[0], range, why);
+	return board_range_of(digits[0], len[0], digits[1], len[1], range, why);
 }
 
 int

@@ -63,6 +63,14 @@ struct board_range {
 };
 /* 0 on success; otherwise -1 and *why says what is wrong. */
 int board_range_parse(const char *text, struct board_range *range, const char **why);
+/* The same, as Big Deal takes its boards (dl-bigdeal and dl-bigdealx: -n,
+ * and the answer to "how many boards"): the reference reads each side
+ * with atoi(), so blanks (spaces, tabs) around a number and a plus sign
+ * before it are taken, " +17 - 32 " being 17-32.  What atoi() would drop
+ * unseen (the "abc" of "16abc", a third side) is refused, and so is
+ * board 0 ("0-3", "3-00": "boards are numbered from 1"), which the
+ * reference would deal. */
+int board_range_parse_bigdeal(const char *text, struct board_range *range, const char **why);
 
 /* A list of boards, "1-8,12,17-20": boards and ranges of boards, in
  * increasing order, each board once (dl-board -b). */

@@ -6,13 +6,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lines.h"
 #include "plugins.h"
 #include "readers.h"
 #include "util.h"
 
-/* A line may be long (a PBN commentary), but not without end: a file of
- * one endless line must not take the machine's memory. */
-#define READER_LINE_MAX (1u << 20)
+/* What a line is, and how long it may be, are lines.h's (line_rules_files);
+ * host_line's message names the limit. */
+_Static_assert(FILE_LINE_MAX_BYTES == 1u << 20, "the message says a line is at most 1 MiB");
 #define READER_CHUNK 65536
 #define SNIFF_BYTES 4096
 
@@ -125,40 +126,11 @@ refill(struct deal_reader *r)
 	}
 }
 
-/* Where the line beginning at buf[start] ends: *len its length, *next
- * the offset after its line end (LF, CR LF or a lone CR); 0 when the
- * buffer holds no whole line yet.  A plain loop finds LF and CR alike, in
- * one pass: files with CR alone (old Macintosh software) cost no more. */
-static int
-find_line_end(const struct deal_reader *r, size_t *len, size_t *next)
-{
-	if (r->buf == NULL)
-		return 0;	/* nothing read yet: pointer arithmetic on NULL is undefined */
-
-	const unsigned char *p = r->buf + r->start, *end = r->buf + r->end, *q = p;
-
-	/* one pass for either end: memchr for LF first would scan the whole
-	 * buffer for every line of a file whose lines end in CR alone */
-	while (q < end && *q != '\n' && *q != '\r')
-		q++;
-	if (q == end) {
-		if (!r->eof || q == p)
-			return 0;
-		*len = (size_t)(q - p);	/* the last line, without a line end */
-		*next = r->end;
-		return 1;
-	}
-	if (*q == '\r' && q + 1 == end && !r->eof)
-		return 0;	/* an LF may follow */
-	*len = (size_t)(q - p);
-	*next = (size_t)(q - r->buf) + 1 + (*q == '\r' && q + 1 < end && q[1] == '\n');
-	return 1;
-}
-
 static const char *
 host_line(struct dl_in *in, size_t *lenp)
 {
 	struct deal_reader *r = reader_of(in);
+	enum line_split_result found;
 	size_t len, next;
 
 	if (r->mode == MODE_BYTES) {
@@ -169,34 +141,32 @@ host_line(struct dl_in *in, size_t *lenp)
 	r->mode = MODE_LINES;
 	if (r->failed)
 		return NULL;
-	while (!find_line_end(r, &len, &next)) {
-		if (r->end - r->start > READER_LINE_MAX) {
-			r->lineno++;
-			input_failed(r, DL_ERR_INPUT, "a line longer than 1 MiB");
+	/* nothing read yet (buf NULL): pointer arithmetic on NULL is undefined */
+	while ((found = r->buf == NULL ? LINE_SPLIT_MORE :
+	    line_split((const char *)r->buf + r->start, r->end - r->start, r->eof,
+	    &line_rules_files, &len, &next)) == LINE_SPLIT_MORE)
+		if (!refill(r) && r->failed)
 			return NULL;
-		}
-		if (!refill(r) && (r->failed || r->end == r->start))
-			return NULL;
-	}
+	if (found == LINE_SPLIT_END)
+		return NULL;
 	r->lineno++;
-	/* a board begins at the first line with something on it */
-	if (r->board_line == 0 && len > 0)
-		r->board_line = r->lineno;
-	if (len > READER_LINE_MAX) {
+	if (found == LINE_SPLIT_TOO_LONG) {
 		input_failed(r, DL_ERR_INPUT, "a line longer than 1 MiB");
 		return NULL;
 	}
-	char *line = (char *)r->buf + r->start;
-	if (memchr(line, '\0', len) != NULL) {
+	if (found == LINE_SPLIT_NUL) {
 		input_failed(r, DL_ERR_INPUT, "a NUL byte: not a text file");
 		return NULL;
 	}
+	/* a board begins at the first line with something on it */
+	if (r->board_line == 0 && len > 0)
+		r->board_line = r->lineno;
 	/* the line end (or the byte after the buffer's data) becomes the NUL */
-	if (next == r->end && r->end == r->cap)
+	if (r->start + next == r->end && r->end == r->cap)
 		r->buf = xreallocarray(r->buf, ++r->cap, 1);
-	line = (char *)r->buf + r->start;
+	char *line = (char *)r->buf + r->start;
 	line[len] = '\0';
-	r->start = next;
+	r->start += next;
 	*lenp = len;
 	return line;
 }

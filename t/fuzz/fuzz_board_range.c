@@ -1,9 +1,11 @@
-/* Board numbers and ranges, everywhere they are typed: -n of dl-stream,
- * dl-deal and dl-bigdeal, the #B: header (lib/base/util.c board_range_parse,
- * board_number_parse), the board lists of a .sqd phase (lib/squaredeal/sqd.c
+/* Board numbers and ranges, everywhere they are typed: -n of dl-stream
+ * and dl-deal, the #B: header (lib/base/util.c board_range_parse,
+ * board_number_parse), -n of dl-bigdeal and dl-bigdealx and their answer to
+ * the question of the boards (board_range_parse_bigdeal), the board lists of a .sqd phase (lib/squaredeal/sqd.c
  * sqd_parse_boards), dl-board's -b list (board_list_parse), and the
  * decimal and hex fields beside them
  * (decimal_parse, hex_to_bytes), each against a model of its syntax. */
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +42,45 @@ model_range(const char *s, unsigned long *low, unsigned long *high)
 	if (model_board(s, (size_t)(dash - s), low) == -1 ||
 	    model_board(dash + 1, strlen(dash + 1), high) == -1)
 		return -1;
+	return *low <= *high ? 0 : -1;
+}
+
+/* Big Deal's dialect as a regular expression: blanks around each number,
+ * a plus sign before it, one dash between two.  Then board 0 is refused
+ * before anything else, and the numbers are board_range_parse's. */
+static int
+model_range_bigdeal(const char *s, unsigned long *low, unsigned long *high, const char **why)
+{
+	static regex_t syntax;
+	static int compiled;
+	regmatch_t m[4];
+
+	if (!compiled && regcomp(&syntax, "^[ \t]*\\+?([0-9]+)[ \t]*(-[ \t]*\\+?([0-9]+)[ \t]*)?$",
+	    REG_EXTENDED) != 0)
+		fuzz_fail("the model's regular expression does not compile");
+	compiled = 1;
+	*why = "not a board count or range (N or LOW-HIGH)";
+	if (regexec(&syntax, s, 4, m, 0) != 0)
+		return -1;
+	size_t low_len = (size_t)(m[1].rm_eo - m[1].rm_so), high_len = 0;
+	const char *low_digits = s + m[1].rm_so, *high_digits = NULL;
+	if (m[3].rm_so != -1) {
+		high_digits = s + m[3].rm_so;
+		high_len = (size_t)(m[3].rm_eo - m[3].rm_so);
+	}
+	*why = "boards are numbered from 1";
+	if (strspn(low_digits, "0") >= low_len ||
+	    (high_digits != NULL && strspn(high_digits, "0") >= high_len))
+		return -1;
+	*why = "not a board count or range (N or LOW-HIGH, boards 1 to 1000000000)";
+	if (high_digits == NULL) {
+		*low = 1;
+		return model_board(low_digits, low_len, high);
+	}
+	if (model_board(low_digits, low_len, low) == -1 ||
+	    model_board(high_digits, high_len, high) == -1)
+		return -1;
+	*why = "board range runs backwards";
 	return *low <= *high ? 0 : -1;
 }
 
@@ -106,6 +147,25 @@ check_range(const char *text)
 		fuzz_fail("board_range_parse(\"%.40s\") does not say why", text);
 	if (got == 0 && (r.low != low || r.high != high))
 		fuzz_fail("\"%.40s\" read as %u-%u", text, r.low, r.high);
+}
+
+static void
+check_range_bigdeal(const char *text)
+{
+	struct board_range r;
+	unsigned long low, high;
+	const char *why, *want_why;
+	int got = board_range_parse_bigdeal(text, &r, &why);
+	int want = model_range_bigdeal(text, &low, &high, &want_why);
+
+	if (got != want)
+		fuzz_fail("board_range_parse_bigdeal(\"%.40s\") %s", text,
+		    got == 0 ? "accepts what it should refuse" : "refuses a range");
+	if (got == -1 && (why == NULL || strcmp(why, want_why) != 0))
+		fuzz_fail("board_range_parse_bigdeal(\"%.40s\"): \"%s\", not \"%s\"", text,
+		    why != NULL ? why : "(nothing)", want_why);
+	if (got == 0 && (r.low != low || r.high != high))
+		fuzz_fail("\"%.40s\" read as %u-%u in Big Deal's way", text, r.low, r.high);
 }
 
 /* The raw bytes with their length, not a string: a read past len shows. */
@@ -193,6 +253,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	check_board_number(data, size);
 	check_range(text);
+	check_range_bigdeal(text);
 	check_board_list(text);
 	check_decimal(text);
 	check_hex(text);
