@@ -143,9 +143,66 @@ deal_of_owner() {
 	printf '[BigDeal]\nformats=lin,dup\n' > .bigdealrc
 	run -0 dl-sqd club.sqd make 1 1
 	[ "$output" = "$(printf 'rr01.lin\nrr01.dup')" ]
+	# no .bigdealrc: PBN, as the one pysquaredeal writes for bigdealx says
 	rm .bigdealrc rr01.*
 	run -0 dl-sqd club.sqd make 1 1
 	[ "$output" = rr01.pbn ]
+}
+
+# both_ways RC: session 1,1 of the club made in sqd/ by dl-sqd and in bdx/
+# by SquareDeal's command line of bigdealx (no -f), each directory with the
+# .bigdealrc RC (printf format); dl-sqd's status is $status
+both_ways() {
+	local key dv
+	key=$(sed -n 's/^1,1:\(.*\)\r$/\1/p' club.sqk)
+	dv=$(sed -n 's/^DV //p' club.sqd)
+	rm -rf sqd bdx
+	mkdir sqd bdx
+	printf "$1" > sqd/.bigdealrc
+	printf "$1" > bdx/.bigdealrc
+	(cd bdx && dl-bigdealx -W "${key:0:30}" -e "${key:30}" \
+	    -e "$(printf %s "$dv" | base64 -w0)" -e original -p rr01 -n 1-10 \
+	    > /dev/null 2>&1 < /dev/null)
+	cd sqd
+	run --separate-stderr dl-sqd ../club.sqd make -d . 1 1
+	cd ..
+}
+
+# same_files LIST: sqd/ and bdx/ hold the files LIST (none: ""), the same
+# bytes
+same_files() {
+	[ "$(ls sqd | xargs)" = "$1" ]
+	[ "$(ls bdx | xargs)" = "$1" ]
+	for f in $1; do cmp <(strip_generator "sqd/$f") <(strip_generator "bdx/$f"); done
+}
+
+@test "dl-sqd make reads .bigdealrc's formats= as bigdealx: dup,pbn without the line; an empty one makes nothing, refused" {
+	club
+	# no formats= line, or another section before it: Big Deal's default
+	both_ways '[BigDeal]\nowner=Club\n'
+	[ "$status" -eq 0 ]
+	same_files "rr01.dup rr01.pbn"
+	both_ways '[Other]\nformats=lin\n[BigDeal]\nformats=lin\n'
+	[ "$status" -eq 0 ]
+	same_files "rr01.dup rr01.pbn"
+	both_ways '\n'
+	[ "$status" -eq 0 ]
+	same_files "rr01.dup rr01.pbn"
+	both_ways '[BigDeal]\nformats=lin,dup\n'
+	[ "$status" -eq 0 ]
+	same_files "rr01.dup rr01.lin"
+	# formats= with nothing after it: bigdealx makes no file at all (and
+	# says so on the terminal only); dl-sqd makes none either, and fails
+	both_ways '[BigDeal]\nformats=\nowner=Club\n'
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "dl-sqd: .bigdealrc has an empty formats=: SquareDeal's bigdealx would make no files (give -f, or name formats there)" ]
+	[ "$output" = "" ]
+	same_files ""
+	cd sqd
+	refuses 2 "dl-sqd: .bigdealrc has an empty formats=: SquareDeal's bigdealx would make no files (give -f, or name formats there)" \
+	    dl-sqd ../club.sqd makefile
+	run -0 dl-sqd ../club.sqd make -d . -f lin 1 1
+	[ "$output" = rr01.lin ]
 }
 
 @test "the drop-ins write cds past board 255 (its board byte wraps) and kops past 65535, as Big Deal; dl-fmt refuses" {
