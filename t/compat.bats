@@ -34,6 +34,39 @@ club() {
 	[ "$output" = rr01.pbn ]
 }
 
+# set_dv TYPED WANT: set-dv on a fresh copy of t.sqd stores and shows WANT
+set_dv() {
+	cp fresh.sqd t.sqd
+	run -0 dl-sqd t.sqd set-dv "$1"
+	[ "$output" = "DV $2" ]
+	[ "$(grep '^DV' t.sqd)" = "DV $2" ]
+}
+
+@test "set-dv tidies as squaredeal.pl's getDV: Perl's white space, then separators removed match after match" {
+	dl-sqd t.sqd create --name T --di D
+	dl-sqd t.sqd add-phase 1 4 s > /dev/null
+	dl-sqd t.sqd publish > /dev/null
+	cp t.sqd fresh.sqd
+	# Each WANT is what the reference's own substitutions give, run as
+	#   perl -e '$_ = shift; s/^\s+//; s/\s+$//; s/\s+/ /g;
+	#       s/([0-9])[\,\.]([0-9])/$1$2/g; print' -- TYPED
+	# (perl 5.36). A match takes the digits on both sides: the next match
+	# starts after them.
+	set_dv 1.2.3.4 12.34
+	set_dv 7,5.3 75.3
+	set_dv 1,2,3 12,3
+	set_dv 0.5,0.5 05,05
+	set_dv 1..2 1..2
+	set_dv ' 1. 2 ,3 ' '1. 2 ,3'
+	set_dv '12 345.67   8,9 x.y' '12 34567 89 x.y'
+	# Perl's \s: space, tab, LF, vertical tab, form feed, CR
+	set_dv $'\v\f 43275.91 \f\v' 4327591
+	set_dv $'a\v\r\n\tb' 'a b'
+	# on the bytes it reads, not a no-break space (Python's strip() is
+	# another matter: docs/squaredeal.md)
+	set_dv $'\xc2\xa01 2\xc2\xa0' $'\xc2\xa01 2\xc2\xa0'
+}
+
 DEFAULT_OWNER='Identification of owner or tournament'
 
 # deal_of_rc RC: the PBN deal of v4's secret, one board, from dl-bigdealx in
