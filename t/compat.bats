@@ -21,6 +21,53 @@ club() {
 	[ "${lines[0]}" = "Tournament: $(sed -n 's/^TN \(.*[^ ]\) *$/\1/p' club.sqd)" ]
 }
 
+# "perl_dv" in the comments below is the DV of club.sqd as squaredeal.pl's
+# readtourn reads it, by its own expressions (perl 5.36):
+#   perl -ne 'chomp; s/\r$//; s/\s*$//; print "[$_]\n" if s/^DV *//' club.sqd
+@test ".sqd: Perl's white space at a line's end and the spaces after its tag are stripped, as squaredeal.pl does" {
+	club
+	dl-sqd club.sqd make 1 1 > /dev/null
+	mv rr01.pbn want.pbn
+	# vertical tab, form feed and CR are Perl's \s too; a line of white
+	# space is no line. perl_dv: [3 6 9 13 26 40 44901.92]
+	ws=$' \v\f\r\r'
+	sed -i -e "s/^DV \(.*\)/DV   \1$ws/" -e 's/^KH /KH  /' -e 's/^SN /SN   /' \
+	    -e 's/^TN /TN  /' club.sqd
+	printf ' \t\v\f\n' >> club.sqd
+	run -0 dl-sqd club.sqd make 1 1
+	cmp rr01.pbn want.pbn
+	run -0 dl-sqd club.sqd show
+	[ "${lines[0]}" = "Tournament: Example Club Championship 2026" ]
+	[ "${lines[2]}" = "Delayed value: 3 6 9 13 26 40 44901.92" ]
+	# a CR inside a line: Perl keeps it, Python's reading ends the line
+	sed -i 's/^DV .*/DV 3 6\r9/' club.sqd
+	refuses 1 "dl-sqd: club.sqd:5: stray CR" dl-sqd club.sqd show
+}
+
+@test ".sqd: a DV ending in what Python's strip() takes and Perl's \\s does not is hashed whole, as squaredeal.pl does" {
+	club
+	key=$(sed -n 's/^1,1:\(.*\)\r$/\1/p' club.sqk)
+	printf '[BigDeal]\nformats=pbn\n' > .bigdealrc
+	# a no-break space, U+001F, an ideographic space: pysquaredeal strips
+	# each; squaredeal.pl reads bytes, and keeps them in the DV it gives
+	# bigdealx. perl_dv: [3 6 9 13 26 40 44901.92\302\240], and so on
+	for tail in $'\xc2\xa0' $'\x1f' $'\xe3\x80\x80'; do
+		cp "$SQUAREDEAL/club/club.sqd" .
+		sed -i "s/^DV .*/&$tail/" club.sqd
+		rm -f rr01.pbn
+		run -0 dl-sqd club.sqd make 1 1
+		dl-bigdealx -W "${key:0:30}" -e "${key:30}" \
+		    -e "$(printf '3 6 9 13 26 40 44901.92%s' "$tail" | base64 -w0)" \
+		    -e original -p want -n 1-10 -f pbn > /dev/null < /dev/null
+		cmp <(strip_generator rr01.pbn) <(strip_generator want.pbn)
+	done
+	run -0 dl-sqd club.sqd show
+	[ "${lines[2]}" = "Delayed value: 3 6 9 13 26 40 44901.92"$'\xe3\x80\x80' ]
+	sed -i 's/^DV .*/&\x1f/' club.sqd
+	run -0 dl-sqd club.sqd show
+	[ "${lines[2]}" = "Delayed value: 3 6 9 13 26 40 44901.92"$'\xe3\x80\x80''\x1f' ]
+}
+
 @test ".sqd: an empty DV line is a DV not set yet, as pysquaredeal writes it" {
 	club
 	sed -i 's/^DV .*/DV /' club.sqd

@@ -360,20 +360,28 @@ set_once(struct line_reader *r, char **slot, const char *tag, const char *value,
 static int
 parse_line(struct line_reader *r, char *line, struct sqd *t, struct dl_error *e)
 {
-	if (line[0] == '#' || line[0] == '\0')
+	if (line[0] == '#')
 		return 0;
-	/* only the CR of a CRLF is a line end: "DV 1\r" would come back
-	 * from sqd_write as "DV 1", and the deals with it */
+	/* SquareDeal 2.7 strips Perl's white space from the end of each line
+	 * (readtourn: chomp; s/\r$//; s/\s*$//): "DV 7 11 25 \f" is the DV
+	 * "7 11 25", and hashing the rest would deal other boards.  Python's
+	 * strip() takes more (docs/squaredeal.md); the Perl program's files
+	 * are the ones published. */
+	for (size_t n = strlen(line); n > 0 && perl_space(line[n - 1]);)
+		line[--n] = '\0';
+	if (line[0] == '\0')
+		return 0;
+	/* a CR left inside a line: Perl keeps it in the value, Python ends
+	 * the line there; dl refuses a file the two read differently */
 	if (strchr(line, '\r') != NULL)
 		return line_error(r, e, "stray CR");
-	/* SquareDeal's programs strip trailing white space from each line:
-	 * "DV 7 11 25  " is the DV "7 11 25", and hashing the spaces would
-	 * deal other boards */
-	for (size_t n = strlen(line); n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t');)
-		line[--n] = '\0';
 	if (strlen(line) < 2 || (line[2] != ' ' && line[2] != '\0'))
 		return line_error(r, e, "expected a tag (TN, DI, DV, SN, KH) and a space");
-	const char *value = line[2] ? line + 3 : "";
+	/* and every space after the tag: readtourn removes the tag with any
+	 * run of spaces after it, so "DV  7" is the DV "7" */
+	const char *value = line + 2;
+	while (*value == ' ')
+		value++;
 	/* an empty DV is how pysquaredeal writes one not set yet */
 	if (strncmp(line, "DV", 2) == 0 && *value == '\0')
 		return 0;
