@@ -21,8 +21,6 @@
 #include "util.h"
 #include "writers.h"
 
-#define DEFAULT_FORMATS "dup,pbn"
-
 static const char *const program_names[] = { "dl-bigdeal", "dl-bigdealx" };
 
 static struct {
@@ -359,7 +357,7 @@ static void
 fill_defaults(struct bigdealrc *rc)
 {
 	if (rc->formats == NULL)
-		rc->formats = xstrdup(DEFAULT_FORMATS);
+		rc->formats = xstrdup(BIGDEALRC_DEFAULT_FORMATS);
 	if (rc->askformats == NULL)
 		rc->askformats = xstrdup("no");
 	/* the reference's default, which a new .bigdealrc stores */

@@ -26,8 +26,10 @@
 #include "util.h"
 #include "writers.h"
 
-/* without -f and without formats= in ./.bigdealrc */
-#define DEFAULT_FORMATS "pbn"
+/* without -f and without ./.bigdealrc: what the .bigdealrc pysquaredeal
+ * writes for bigdealx when there is none says (SquareDeal 2.7's bigdealx
+ * asks, on its first run, and writes one) */
+#define NO_BIGDEALRC_FORMATS "pbn"
 
 static struct options {
 	const char *sqk, *name, *di, *formats, *dir, *boards, *deals;
@@ -114,14 +116,17 @@ read_sqk(const char *path, const struct sqd *t, struct sqk *k)
 		tool_die(&e);
 }
 
-/* -f, else the formats= of ./.bigdealrc, where SquareDeal's bigdealx
- * takes them from, else PBN. */
+/* -f, else the formats SquareDeal's bigdealx takes from ./.bigdealrc (its
+ * formats=, Big Deal's dup,pbn when there is no such line), else PBN.  An
+ * empty formats= has bigdealx make no files, with a word on the terminal
+ * only: a make that would make nothing is refused instead. */
 static struct format_list
 formats(void)
 {
 	struct format_list list;
 	struct bigdealrc rc;
 	struct dl_error e;
+	const char *text;
 	int status;
 
 	if (opt.formats != NULL)
@@ -130,8 +135,18 @@ formats(void)
 		if (bigdealrc_read(BIGDEALRC, &rc, &e) == -1)
 			tool_die(&e);
 		tool_print_warnings(&rc.warnings);
-		status = format_list_parse(rc.formats && *rc.formats ? rc.formats :
-		    DEFAULT_FORMATS, &list, &e);
+		if (!rc.found)
+			text = NO_BIGDEALRC_FORMATS;
+		else if (rc.formats == NULL)
+			text = BIGDEALRC_DEFAULT_FORMATS;
+		else
+			text = rc.formats;
+		if (*text == '\0') {
+			bigdealrc_free(&rc);
+			tool_fail(DL_ERR_USAGE, "%s has an empty formats=: SquareDeal's bigdealx "
+			    "would make no files (give -f, or name formats there)", BIGDEALRC);
+		}
+		status = format_list_parse(text, &list, &e);
 		bigdealrc_free(&rc);
 	}
 	if (status == -1)

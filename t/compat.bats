@@ -21,6 +21,53 @@ club() {
 	[ "${lines[0]}" = "Tournament: $(sed -n 's/^TN \(.*[^ ]\) *$/\1/p' club.sqd)" ]
 }
 
+# "perl_dv" in the comments below is the DV of club.sqd as squaredeal.pl's
+# readtourn reads it, by its own expressions (perl 5.36):
+#   perl -ne 'chomp; s/\r$//; s/\s*$//; print "[$_]\n" if s/^DV *//' club.sqd
+@test ".sqd: Perl's white space at a line's end and the spaces after its tag are stripped, as squaredeal.pl does" {
+	club
+	dl-sqd club.sqd make 1 1 > /dev/null
+	mv rr01.pbn want.pbn
+	# vertical tab, form feed and CR are Perl's \s too; a line of white
+	# space is no line. perl_dv: [3 6 9 13 26 40 44901.92]
+	ws=$' \v\f\r\r'
+	sed -i -e "s/^DV \(.*\)/DV   \1$ws/" -e 's/^KH /KH  /' -e 's/^SN /SN   /' \
+	    -e 's/^TN /TN  /' club.sqd
+	printf ' \t\v\f\n' >> club.sqd
+	run -0 dl-sqd club.sqd make 1 1
+	cmp rr01.pbn want.pbn
+	run -0 dl-sqd club.sqd show
+	[ "${lines[0]}" = "Tournament: Example Club Championship 2026" ]
+	[ "${lines[2]}" = "Delayed value: 3 6 9 13 26 40 44901.92" ]
+	# a CR inside a line: Perl keeps it, Python's reading ends the line
+	sed -i 's/^DV .*/DV 3 6\r9/' club.sqd
+	refuses 1 "dl-sqd: club.sqd:5: stray CR" dl-sqd club.sqd show
+}
+
+@test ".sqd: a DV ending in what Python's strip() takes and Perl's \\s does not is hashed whole, as squaredeal.pl does" {
+	club
+	key=$(sed -n 's/^1,1:\(.*\)\r$/\1/p' club.sqk)
+	printf '[BigDeal]\nformats=pbn\n' > .bigdealrc
+	# a no-break space, U+001F, an ideographic space: pysquaredeal strips
+	# each; squaredeal.pl reads bytes, and keeps them in the DV it gives
+	# bigdealx. perl_dv: [3 6 9 13 26 40 44901.92\302\240], and so on
+	for tail in $'\xc2\xa0' $'\x1f' $'\xe3\x80\x80'; do
+		cp "$SQUAREDEAL/club/club.sqd" .
+		sed -i "s/^DV .*/&$tail/" club.sqd
+		rm -f rr01.pbn
+		run -0 dl-sqd club.sqd make 1 1
+		dl-bigdealx -W "${key:0:30}" -e "${key:30}" \
+		    -e "$(printf '3 6 9 13 26 40 44901.92%s' "$tail" | base64 -w0)" \
+		    -e original -p want -n 1-10 -f pbn > /dev/null < /dev/null
+		cmp <(strip_generator rr01.pbn) <(strip_generator want.pbn)
+	done
+	run -0 dl-sqd club.sqd show
+	[ "${lines[2]}" = "Delayed value: 3 6 9 13 26 40 44901.92"$'\xe3\x80\x80' ]
+	sed -i 's/^DV .*/&\x1f/' club.sqd
+	run -0 dl-sqd club.sqd show
+	[ "${lines[2]}" = "Delayed value: 3 6 9 13 26 40 44901.92"$'\xe3\x80\x80''\x1f' ]
+}
+
 @test ".sqd: an empty DV line is a DV not set yet, as pysquaredeal writes it" {
 	club
 	sed -i 's/^DV .*/DV /' club.sqd
@@ -32,6 +79,39 @@ club() {
 	[ "$(grep '^DV' club.sqd)" = "DV 1 2 3" ]
 	run -0 dl-sqd club.sqd make 1 1
 	[ "$output" = rr01.pbn ]
+}
+
+# set_dv TYPED WANT: set-dv on a fresh copy of t.sqd stores and shows WANT
+set_dv() {
+	cp fresh.sqd t.sqd
+	run -0 dl-sqd t.sqd set-dv "$1"
+	[ "$output" = "DV $2" ]
+	[ "$(grep '^DV' t.sqd)" = "DV $2" ]
+}
+
+@test "set-dv tidies as squaredeal.pl's getDV: Perl's white space, then separators removed match after match" {
+	dl-sqd t.sqd create --name T --di D
+	dl-sqd t.sqd add-phase 1 4 s > /dev/null
+	dl-sqd t.sqd publish > /dev/null
+	cp t.sqd fresh.sqd
+	# Each WANT is what the reference's own substitutions give, run as
+	#   perl -e '$_ = shift; s/^\s+//; s/\s+$//; s/\s+/ /g;
+	#       s/([0-9])[\,\.]([0-9])/$1$2/g; print' -- TYPED
+	# (perl 5.36). A match takes the digits on both sides: the next match
+	# starts after them.
+	set_dv 1.2.3.4 12.34
+	set_dv 7,5.3 75.3
+	set_dv 1,2,3 12,3
+	set_dv 0.5,0.5 05,05
+	set_dv 1..2 1..2
+	set_dv ' 1. 2 ,3 ' '1. 2 ,3'
+	set_dv '12 345.67   8,9 x.y' '12 34567 89 x.y'
+	# Perl's \s: space, tab, LF, vertical tab, form feed, CR
+	set_dv $'\v\f 43275.91 \f\v' 4327591
+	set_dv $'a\v\r\n\tb' 'a b'
+	# on the bytes it reads, not a no-break space (Python's strip() is
+	# another matter: docs/squaredeal.md)
+	set_dv $'\xc2\xa01 2\xc2\xa0' $'\xc2\xa01 2\xc2\xa0'
 }
 
 DEFAULT_OWNER='Identification of owner or tournament'
@@ -143,9 +223,66 @@ deal_of_owner() {
 	printf '[BigDeal]\nformats=lin,dup\n' > .bigdealrc
 	run -0 dl-sqd club.sqd make 1 1
 	[ "$output" = "$(printf 'rr01.lin\nrr01.dup')" ]
+	# no .bigdealrc: PBN, as the one pysquaredeal writes for bigdealx says
 	rm .bigdealrc rr01.*
 	run -0 dl-sqd club.sqd make 1 1
 	[ "$output" = rr01.pbn ]
+}
+
+# both_ways RC: session 1,1 of the club made in sqd/ by dl-sqd and in bdx/
+# by SquareDeal's command line of bigdealx (no -f), each directory with the
+# .bigdealrc RC (printf format); dl-sqd's status is $status
+both_ways() {
+	local key dv
+	key=$(sed -n 's/^1,1:\(.*\)\r$/\1/p' club.sqk)
+	dv=$(sed -n 's/^DV //p' club.sqd)
+	rm -rf sqd bdx
+	mkdir sqd bdx
+	printf "$1" > sqd/.bigdealrc
+	printf "$1" > bdx/.bigdealrc
+	(cd bdx && dl-bigdealx -W "${key:0:30}" -e "${key:30}" \
+	    -e "$(printf %s "$dv" | base64 -w0)" -e original -p rr01 -n 1-10 \
+	    > /dev/null 2>&1 < /dev/null)
+	cd sqd
+	run --separate-stderr dl-sqd ../club.sqd make -d . 1 1
+	cd ..
+}
+
+# same_files LIST: sqd/ and bdx/ hold the files LIST (none: ""), the same
+# bytes
+same_files() {
+	[ "$(ls sqd | xargs)" = "$1" ]
+	[ "$(ls bdx | xargs)" = "$1" ]
+	for f in $1; do cmp <(strip_generator "sqd/$f") <(strip_generator "bdx/$f"); done
+}
+
+@test "dl-sqd make reads .bigdealrc's formats= as bigdealx: dup,pbn without the line; an empty one makes nothing, refused" {
+	club
+	# no formats= line, or another section before it: Big Deal's default
+	both_ways '[BigDeal]\nowner=Club\n'
+	[ "$status" -eq 0 ]
+	same_files "rr01.dup rr01.pbn"
+	both_ways '[Other]\nformats=lin\n[BigDeal]\nformats=lin\n'
+	[ "$status" -eq 0 ]
+	same_files "rr01.dup rr01.pbn"
+	both_ways '\n'
+	[ "$status" -eq 0 ]
+	same_files "rr01.dup rr01.pbn"
+	both_ways '[BigDeal]\nformats=lin,dup\n'
+	[ "$status" -eq 0 ]
+	same_files "rr01.dup rr01.lin"
+	# formats= with nothing after it: bigdealx makes no file at all (and
+	# says so on the terminal only); dl-sqd makes none either, and fails
+	both_ways '[BigDeal]\nformats=\nowner=Club\n'
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "dl-sqd: .bigdealrc has an empty formats=: SquareDeal's bigdealx would make no files (give -f, or name formats there)" ]
+	[ "$output" = "" ]
+	same_files ""
+	cd sqd
+	refuses 2 "dl-sqd: .bigdealrc has an empty formats=: SquareDeal's bigdealx would make no files (give -f, or name formats there)" \
+	    dl-sqd ../club.sqd makefile
+	run -0 dl-sqd ../club.sqd make -d . -f lin 1 1
+	[ "$output" = rr01.lin ]
 }
 
 @test "the drop-ins write cds past board 255 (its board byte wraps) and kops past 65535, as Big Deal; dl-fmt refuses" {

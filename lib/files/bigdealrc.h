@@ -10,6 +10,10 @@
 #include "error.h"
 
 #define BIGDEALRC ".bigdealrc"
+/* Big Deal's formats when its .bigdealrc has no formats= line, another
+ * section coming first included (main.c's default_formats); an empty
+ * formats= is no formats at all. */
+#define BIGDEALRC_DEFAULT_FORMATS "dup,pbn"
 
 struct bigdealrc {
 	char *formats;		/* NULL when not set */

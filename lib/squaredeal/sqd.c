@@ -213,27 +213,52 @@ sqd_match_name(const struct sqd *t, const char *name, unsigned *phase,
 	return -1;
 }
 
+/* Perl's \s on the bytes SquareDeal reads (no locale, no UTF-8): space,
+ * tab, LF, vertical tab, form feed, CR; whatever the C library's locale. */
+static int
+perl_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static int
+ascii_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* squaredeal.pl's getDV, one substitution after the other:
+ *	s/^\s+//; s/\s+$//; s/\s+/ /g; s/([0-9])[\,\.]([0-9])/$1$2/g;
+ * The last is a global match: each match starts where the one before
+ * ended, so the digit after a removed separator is not matched again
+ * ("1.2.3.4" gives "12.34", "7,5.3" gives "75.3"). */
 char *
 sqd_canonical_dv(const char *typed)
 {
 	char *out = xmalloc(strlen(typed) + 1);
-	size_t n = 0;
+	size_t n = 0, m = 0;
 
-	while (isspace((unsigned char)*typed))
-		typed++;
-	for (const char *p = typed; *p; p++) {
-		if (isspace((unsigned char)*p)) {
-			if (n > 0 && out[n - 1] != ' ')
-				out[n++] = ' ';
-		} else if ((*p == '.' || *p == ',') && n > 0 &&
-		    isdigit((unsigned char)out[n - 1]) && isdigit((unsigned char)p[1]))
+	for (const char *p = typed; *p;) {
+		if (!perl_space(*p)) {
+			out[n++] = *p++;
 			continue;
-		else
-			out[n++] = *p;
+		}
+		while (perl_space(*p))
+			p++;
+		if (n > 0 && *p != '\0')
+			out[n++] = ' ';
 	}
-	while (n > 0 && out[n - 1] == ' ')
-		n--;
-	out[n] = '\0';
+	/* in place: what is kept never runs ahead of what is read */
+	for (size_t i = 0; i < n;) {
+		if (i + 2 < n && ascii_digit(out[i]) && (out[i + 1] == '.' || out[i + 1] == ',') &&
+		    ascii_digit(out[i + 2])) {
+			out[m++] = out[i];
+			out[m++] = out[i + 2];
+			i += 3;
+		} else
+			out[m++] = out[i++];
+	}
+	out[m] = '\0';
 	return out;
 }
 
@@ -335,20 +360,28 @@ set_once(struct line_reader *r, char **slot, const char *tag, const char *value,
 static int
 parse_line(struct line_reader *r, char *line, struct sqd *t, struct dl_error *e)
 {
-	if (line[0] == '#' || line[0] == '\0')
+	if (line[0] == '#')
 		return 0;
-	/* only the CR of a CRLF is a line end: "DV 1\r" would come back
-	 * from sqd_write as "DV 1", and the deals with it */
+	/* SquareDeal 2.7 strips Perl's white space from the end of each line
+	 * (readtourn: chomp; s/\r$//; s/\s*$//): "DV 7 11 25 \f" is the DV
+	 * "7 11 25", and hashing the rest would deal other boards.  Python's
+	 * strip() takes more (docs/squaredeal.md); the Perl program's files
+	 * are the ones published. */
+	for (size_t n = strlen(line); n > 0 && perl_space(line[n - 1]);)
+		line[--n] = '\0';
+	if (line[0] == '\0')
+		return 0;
+	/* a CR left inside a line: Perl keeps it in the value, Python ends
+	 * the line there; dl refuses a file the two read differently */
 	if (strchr(line, '\r') != NULL)
 		return line_error(r, e, "stray CR");
-	/* SquareDeal's programs strip trailing white space from each line:
-	 * "DV 7 11 25  " is the DV "7 11 25", and hashing the spaces would
-	 * deal other boards */
-	for (size_t n = strlen(line); n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t');)
-		line[--n] = '\0';
 	if (strlen(line) < 2 || (line[2] != ' ' && line[2] != '\0'))
 		return line_error(r, e, "expected a tag (TN, DI, DV, SN, KH) and a space");
-	const char *value = line[2] ? line + 3 : "";
+	/* and every space after the tag: readtourn removes the tag with any
+	 * run of spaces after it, so "DV  7" is the DV "7" */
+	const char *value = line + 2;
+	while (*value == ' ')
+		value++;
 	/* an empty DV is how pysquaredeal writes one not set yet */
 	if (strncmp(line, "DV", 2) == 0 && *value == '\0')
 		return 0;

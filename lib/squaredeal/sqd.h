@@ -75,7 +75,9 @@ int sqd_session_range(const struct sqd_phase *ph, unsigned session, struct board
 /* Finds the phase and session a file name (without suffix) belongs to. */
 int sqd_match_name(const struct sqd *t, const char *name, unsigned *phase,
     unsigned *session, int *reserve);
-/* The DV as the reference canonicalises what the operator types. */
+/* The DV as the reference (squaredeal.pl's getDV) tidies what the operator
+ * types: Perl's white space trimmed and squeezed to one space, then a '.'
+ * or ',' between two digits removed, match after match as Perl's s///g. */
 char *sqd_canonical_dv(const char *typed);
 
 /* The key file, held in secret memory. */
