@@ -563,7 +563,7 @@ deal(struct writers *ws, struct board_range r)
 	struct dl_error e;
 
 	if (writers_begin(ws, r.low, r.high, NULL, headers, sizeof headers / sizeof *headers,
-	    0, &e) == -1 || deal_boards(run.seed, r, ws, NULL, &e) == -1) {
+	    0, 0, &e) == -1 || deal_boards(run.seed, r, ws, NULL, &e) == -1) {
 		writers_abort(ws);
 		tool_die(&e);
 	}

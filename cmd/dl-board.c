@@ -82,16 +82,27 @@ rotate(unsigned char owner[CARDS], unsigned turns)
 		owner[c] = (unsigned char)((owner[c] + turns) % HANDS);
 }
 
-/* The seats board in's deal turns, going out as board out. */
+/* The seats a deal dealt by dealer turns, going out as board out. */
 static unsigned
-turns_of(unsigned in, unsigned out)
+turns_of(int dealer, unsigned out)
 {
 	switch (opt.turn) {
 	case TURN_NONE: return 0;
 	case TURN_FIXED: return opt.turns;
-	case TURN_KEEP_DEALER: return (dl_dealer(out) + HANDS - dl_dealer(in)) % HANDS;
+	case TURN_KEEP_DEALER: return (dl_dealer(out) + HANDS - (unsigned)dealer) % HANDS;
 	}
 	return 0;
+}
+
+/* A board's own dealer and vulnerability turn with its deal: the dealer's
+ * hand is dealer still, and a side's vulnerability goes with its hands
+ * (North-South's to East-West after an odd number of seats). */
+static void
+turn_dv(int *dealer, int *vulnerability, unsigned turns)
+{
+	*dealer = (int)(((unsigned)*dealer + turns) % HANDS);
+	if (turns % 2 == 1 && (*vulnerability == DL_VUL_NS || *vulnerability == DL_VUL_EW))
+		*vulnerability = *vulnerability == DL_VUL_NS ? DL_VUL_EW : DL_VUL_NS;
 }
 
 /* The boards going out, when they are known before the first record:
@@ -165,8 +176,14 @@ filter(struct stream_in *in, struct dl_error *e)
 				    "would go out past board %u", opt.renumber, board, BOARD_MAX);
 			number = (unsigned)(opt.renumber + written);
 		}
-		rotate(owner, turns_of(board, number));
-		stream_out_deal(&out, number, owner);
+		/* a board's own dealer and vulnerability (a deals+dv stream) go
+		 * out with it, whatever its new number; else its number's */
+		int dealer, vulnerability;
+		stream_board_dv(in, &dealer, &vulnerability);
+		unsigned turns = turns_of(dealer, number);
+		rotate(owner, turns);
+		turn_dv(&dealer, &vulnerability, turns);
+		stream_out_deal_dv(&out, number, owner, dealer, vulnerability);
 		written++;
 	}
 	if (got == -1 || stream_check_complete(in, e) == -1)
@@ -246,7 +263,7 @@ main(int argc, char *argv[])
 			    before);
 	}
 	setup_stdout();
-	if (stream_open(&in, stdin, STREAM_DEALS, &e) == -1 || filter(&in, &e) == -1)
+	if (stream_open_deals(&in, stdin, STREAM_TAKES_OWN_DV, &e) == -1 || filter(&in, &e) == -1)
 		tool_die(&e);
 	stream_close(&in);
 	board_list_free(&opt.list);

@@ -61,10 +61,12 @@ headers_agree(const struct shard *first, const struct shard *sh, struct dl_error
 {
 	enum stream_kind kind = stream_kind_of(&sh->in);
 	enum stream_kind first_kind = stream_kind_of(&first->in);
+	int own_dv = stream_own_dv(&sh->in), first_own_dv = stream_own_dv(&first->in);
 
-	if (kind != first_kind)
+	if (kind != first_kind || own_dv != first_own_dv)
 		return dl_error_set(e, DL_ERR_INPUT, "%s: a %s stream, but %s is a %s stream",
-		    sh->name, stream_kind_name(kind), first->name, stream_kind_name(first_kind));
+		    sh->name, stream_kind_text(kind, own_dv), first->name,
+		    stream_kind_text(first_kind, first_own_dv));
 	if (!stream_headers_match(&first->in, &sh->in, "BH"))
 		return dl_error_set(e, DL_ERR_INPUT, "%s: its headers are not those "
 		    "of %s (a shard of another run?)", sh->name, first->name);
@@ -115,7 +117,7 @@ write_headers(const struct shard *first, struct board_range whole)
 {
 	struct stream_out out;
 
-	stream_out_begin(&out, stdout, stream_kind_of(&first->in));
+	stream_out_begin_dv(&out, stdout, stream_kind_of(&first->in), stream_own_dv(&first->in));
 	stream_out_copy_headers_with_range(&out, &first->in, "H", &whole);
 }
 

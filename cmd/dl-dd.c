@@ -30,6 +30,9 @@ struct batch {
 	unsigned n;
 	unsigned board[BATCH];
 	unsigned char owner[BATCH][CARDS];
+	/* the board's dealer and vulnerability: its own in a deals+dv
+	 * stream, else its number's */
+	int dealer[BATCH], vulnerability[BATCH];
 	struct dl_analysis analysis[BATCH];
 };
 
@@ -71,11 +74,11 @@ table_deal(const unsigned char owner[CARDS], struct ddTableDeal *deal)
 
 /* DDS's vulnerability: 0 none, 1 both, 2 North-South, 3 East-West. */
 static int
-dds_vulnerable(unsigned board)
+dds_vulnerable(int vulnerability)
 {
 	static const int by_ours[4] = { 0, 2, 3, 1 };
 
-	return by_ours[dl_vulnerability(board)];
+	return by_ours[vulnerability];
 }
 
 /* Par contracts from the lowest strain up (clubs first, notrump last),
@@ -94,7 +97,8 @@ contract_order(const void *a, const void *b)
  * our terms; checked against the scoring table, so that a misreading of
  * DDS's conventions cannot pass unseen. */
 static void
-board_par(unsigned board, struct ddTableResults *table, struct dl_analysis *a)
+board_par(unsigned board, int dealer, int vulnerability, struct ddTableResults *table,
+    struct dl_analysis *a)
 {
 	static const unsigned char seats_mask[6] = { 1, 2, 4, 8, 5, 10 };
 	struct parResultsMaster par;
@@ -103,7 +107,7 @@ board_par(unsigned board, struct ddTableResults *table, struct dl_analysis *a)
 	const char *why;
 	int rc;
 
-	if ((rc = DealerParBin(table, &par, (int)dl_dealer(board), dds_vulnerable(board))) !=
+	if ((rc = DealerParBin(table, &par, dealer, dds_vulnerable(vulnerability))) !=
 	    RETURN_NO_FAULT)
 		dds_failed("par", rc);
 	a->par_score = par.score;
@@ -123,7 +127,7 @@ board_par(unsigned board, struct ddTableResults *table, struct dl_analysis *a)
 		}
 	qsort(a->contracts, a->ncontracts, sizeof *a->contracts, contract_order);
 	analysis_format(a, text);
-	if ((why = analysis_parse(text, dl_vulnerability(board), &check)) != NULL)
+	if ((why = analysis_parse(text, (unsigned)vulnerability, &check)) != NULL)
 		tool_fail(DL_ERR_SYSTEM, "board %u: DDS's par \"%s\" does not add up: %s", board,
 		    text + ANALYSIS_TRICKS_HEX + 1, why);
 }
@@ -204,7 +208,7 @@ solve(struct batch *b)
 			for (unsigned strain = 0; strain < DL_STRAINS; strain++)
 				b->analysis[i].tricks[seat][(strain + 1) % DL_STRAINS] =
 				    (unsigned char)table->resTable[strain][seat];
-		board_par(b->board[i], table, &b->analysis[i]);
+		board_par(b->board[i], b->dealer[i], b->vulnerability[i], table, &b->analysis[i]);
 	}
 }
 
@@ -238,7 +242,8 @@ flush_batch(struct batch *b, struct stream_out *out, struct progress *p)
 		p->slowest_high = b->board[b->n - 1];
 	}
 	for (unsigned i = 0; i < b->n; i++)
-		stream_out_analysed(out, b->board[i], b->owner[i], &b->analysis[i]);
+		stream_out_analysed(out, b->board[i], b->owner[i], b->dealer[i],
+		    b->vulnerability[i], &b->analysis[i]);
 	p->done += b->n;
 	b->n = 0;
 	show_progress(p);
@@ -250,7 +255,7 @@ write_headers(const struct stream_in *in, struct stream_out *out)
 	struct DDSInfo info;
 
 	GetDDSInfo(&info);
-	stream_out_begin(out, stdout, STREAM_ANALYSED);
+	stream_out_begin_dv(out, stdout, STREAM_ANALYSED, stream_own_dv(in));
 	stream_out_copy_headers(out, in, "A");
 	stream_out_headerf(out, 'A', "dds %d.%d.%d", info.major, info.minor, info.patch);
 }
@@ -269,6 +274,7 @@ analyse(struct stream_in *in, struct progress *p, struct dl_error *e)
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
 		if (record_deal(in, line, len, &b->board[b->n], b->owner[b->n], e) == -1)
 			break;
+		stream_board_dv(in, &b->dealer[b->n], &b->vulnerability[b->n]);
 		if (++b->n == BATCH)
 			flush_batch(b, &out, p);
 	}
@@ -323,7 +329,8 @@ main(int argc, char *argv[])
 		usage(stderr, 2);
 	SetMaxThreads(threads > 0 ? (int)threads : 0);
 	setup_stdout();
-	if (stream_open(&in, stdin, STREAM_DEALS, &e) == -1)
+	/* a board's own dealer and vulnerability give its par */
+	if (stream_open_deals(&in, stdin, STREAM_TAKES_OWN_DV, &e) == -1)
 		tool_die(&e);
 	if (stream_range(&in, &announced))
 		progress.total = announced.high - announced.low + 1;

@@ -140,7 +140,7 @@ main(int argc, char *argv[])
 	char *headers[6];
 	size_t nheaders = make_headers(headers, event, r, seed);
 	setup_stdout();
-	if (writers_begin(ws, r.low, r.high, event, headers, nheaders, 0, &e) == -1 ||
+	if (writers_begin(ws, r.low, r.high, event, headers, nheaders, 0, 0, &e) == -1 ||
 	    deal_boards(seed, r, ws, wo.prefix != NULL && isatty(STDERR_FILENO) &&
 	    r.high - r.low >= 10000 ? show_progress : NULL, &e) == -1) {
 		writers_abort(ws);

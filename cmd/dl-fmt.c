@@ -42,6 +42,19 @@ list_one(void *unused, const struct loaded_plugin *lp, const struct dl_error *br
 	    p->kind == DL_TEXT ? "text" : "binary", limit, description);
 }
 
+/* The boards have their own dealers and vulnerabilities: a word on each
+ * format that shows its numbers' instead. */
+static void
+warn_dealer_lost(const struct writers *ws)
+{
+	const char *name;
+	size_t i = 0;
+
+	while ((name = writers_without_dealer(ws, &i)) != NULL)
+		tool_warn("%s has no room for a board's own dealer and vulnerability: "
+		    "its boards show their numbers'", name);
+}
+
 /* With a #B: header the run is known before the first board (announced):
  * stream it. */
 static int
@@ -50,6 +63,7 @@ write_streaming(struct stream_in *in, struct board_range announced, struct write
 {
 	unsigned char owner[CARDS];
 	unsigned board;
+	int dealer, vulnerability;
 	size_t nheaders;
 	char *const *headers = stream_headers(in, &nheaders);
 	char *line;
@@ -57,12 +71,16 @@ write_streaming(struct stream_in *in, struct board_range announced, struct write
 	int got;
 
 	if (writers_begin(ws, announced.low, announced.high, stream_header(in, 'I'),
-	    headers, nheaders, stream_analysis(in) != NULL, e) == -1)
+	    headers, nheaders, stream_analysis(in) != NULL, stream_own_dv(in), e) == -1)
 		return -1;
-	while ((got = stream_next_record(in, &line, &len, e)) == 1)
-		if (record_deal(in, line, len, &board, owner, e) == -1 ||
-		    writers_board(ws, board, owner, stream_analysis(in), e) == -1)
+	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
+		if (record_deal(in, line, len, &board, owner, e) == -1)
 			return -1;
+		stream_board_dv(in, &dealer, &vulnerability);
+		if (writers_board(ws, board, owner, dealer, vulnerability, stream_analysis(in),
+		    e) == -1)
+			return -1;
+	}
 	if (got == -1)
 		return -1;
 	return stream_check_complete(in, e);
@@ -70,11 +88,13 @@ write_streaming(struct stream_in *in, struct board_range announced, struct write
 
 /* A plain .tso file (or a stream without #B:) does not say how many
  * boards come, which some formats need first (DUP, KOPS): hold its deals,
- * 52 bytes a board, and their analyses when it has them. */
+ * 52 bytes a board, their dealers and vulnerabilities, and their analyses
+ * when it has them. */
 static int
 write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 {
 	unsigned char (*deals)[CARDS] = NULL;
+	unsigned char (*dv)[2] = NULL;
 	struct dl_analysis *analyses = NULL;
 	int analysed = stream_kind_of(in) == STREAM_ANALYSED;
 	size_t n = 0, cap = 0, nheaders;
@@ -89,11 +109,16 @@ write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 		if (n == cap) {
 			cap = cap ? 2 * cap : 64;
 			deals = xreallocarray(deals, cap, sizeof *deals);
+			dv = xreallocarray(dv, cap, sizeof *dv);
 			if (analysed)
 				analyses = xreallocarray(analyses, cap, sizeof *analyses);
 		}
 		if (record_deal(in, line, len, &board, deals[n], e) == -1)
 			goto done;
+		int dealer, vulnerability;
+		stream_board_dv(in, &dealer, &vulnerability);
+		dv[n][0] = (unsigned char)dealer;
+		dv[n][1] = (unsigned char)vulnerability;
 		if (analysed)
 			analyses[n] = *stream_analysis(in);
 		n++;
@@ -102,15 +127,16 @@ write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 		goto done;
 	stream_boards_read(in, &boards_read);	/* one at least: the check passed */
 	if (writers_begin(ws, boards_read.low, boards_read.high, stream_header(in, 'I'),
-	    headers, nheaders, analysed, e) == -1)
+	    headers, nheaders, analysed, stream_own_dv(in), e) == -1)
 		goto done;
 	for (size_t i = 0; i < n; i++)
-		if (writers_board(ws, boards_read.low + (unsigned)i, deals[i],
+		if (writers_board(ws, boards_read.low + (unsigned)i, deals[i], dv[i][0], dv[i][1],
 		    analysed ? &analyses[i] : NULL, e) == -1)
 			goto done;
 	status = 0;
 done:
 	free(deals);
+	free(dv);
 	free(analyses);
 	return status;
 }
@@ -181,8 +207,13 @@ main(int argc, char *argv[])
 	    writers_open(&ws, &list, &opt, &e) == -1)
 		tool_die(&e);
 	format_list_free(&list);
-	if (stream_open_deals(&in, stdin, &e) == -1 ||
-	    (stream_range(&in, &announced) ? write_streaming(&in, announced, ws, &e) :
+	if (stream_open_deals(&in, stdin, STREAM_TAKES_ANALYSED | STREAM_TAKES_OWN_DV, &e) == -1) {
+		writers_abort(ws);
+		tool_die(&e);
+	}
+	if (stream_own_dv(&in))
+		warn_dealer_lost(ws);
+	if ((stream_range(&in, &announced) ? write_streaming(&in, announced, ws, &e) :
 	    write_buffered(&in, ws, &e)) == -1) {
 		writers_abort(ws);
 		tool_die(&e);

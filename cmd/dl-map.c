@@ -134,7 +134,8 @@ main(int argc, char *argv[])
 		usage(stderr, 2);
 	setup_stdout();
 	/* --reverse takes analysed deals too: the analysis follows from the deal */
-	if ((reverse ? stream_open_deals(&in, stdin, &e) :
+	if ((reverse ? stream_open_deals(&in, stdin,
+	    STREAM_TAKES_ANALYSED | STREAM_TAKES_OWN_DV, &e) :
 	    stream_open(&in, stdin, STREAM_NUMBERS, &e)) == -1 ||
 	    mapping_of_stream(&in, given, &map, &e) == -1 ||
 	    (reverse ? deals_to_numbers(&in, map, &e) : numbers_to_deals(&in, map, &e)) == -1)

@@ -40,6 +40,8 @@ struct session {
 	char *site, *date;	/* the first board's, when it has them */
 	int event_differs;	/* warned of already */
 	FILE *spool;		/* the deals, when the input is read once */
+	int own_dv;		/* a board's dealer or vulnerability is not its
+				 * number's: a deals+dv stream */
 };
 
 static void
@@ -164,17 +166,26 @@ note_site_date(struct session *s, struct deal_reader *r, const struct dl_board_i
 	}
 }
 
-/* The stream keeps each board number's dealer and vulnerability. */
+/* The board's dealer and vulnerability: what its file says, else those
+ * of the number it goes out with. */
 static void
-note_dealer(struct deal_reader *r, const struct dl_board_in *b, unsigned long *odd)
+board_dv(const struct dl_board_in *b, unsigned board, int *dealer, int *vulnerability)
 {
-	if ((b->dealer == -1 || b->dealer == (int)dl_dealer(b->board)) &&
-	    (b->vulnerability == -1 || b->vulnerability == (int)dl_vulnerability(b->board)))
-		return;
-	if ((*odd)++ == 0)
-		tool_warn("%s: board %u: a dealer or vulnerability other than board %u's: "
-		    "the stream keeps board %u's", reader_position(r),
-		    b->board, b->board, b->board);
+	*dealer = b->dealer != -1 ? b->dealer : (int)dl_dealer(board);
+	*vulnerability = b->vulnerability != -1 ? b->vulnerability :
+	    (int)dl_vulnerability(board);
+}
+
+/* A board whose dealer or vulnerability is not its number's makes the
+ * stream a deals+dv one, whose records carry every board's own. */
+static void
+note_dealer(struct session *s, const struct dl_board_in *b, unsigned board)
+{
+	int dealer, vulnerability;
+
+	board_dv(b, board, &dealer, &vulnerability);
+	if (dealer != (int)dl_dealer(board) || vulnerability != (int)dl_vulnerability(board))
+		s->own_dv = 1;
 }
 
 typedef void board_fn(struct session *s, unsigned board, const struct dl_board_in *b,
@@ -195,7 +206,6 @@ read_all(struct session *s, board_fn *fn, struct stream_out *o, int noting)
 	s->boards = 0;
 	for (int i = 0; i < run.nfiles; i++) {
 		struct deal_reader *r;
-		unsigned long odd = 0;
 
 		if (reader_open(&r, run.files[i], &opt, &e) == -1)
 			tool_die(&e);
@@ -204,16 +214,13 @@ read_all(struct session *s, board_fn *fn, struct stream_out *o, int noting)
 			if (noting) {
 				note_event(s, r, &b);
 				note_site_date(s, r, &b);
-				note_dealer(r, &b, &odd);
+				note_dealer(s, &b, board);
 			}
 			if (fn != NULL)
 				fn(s, board, &b, o);
 		}
 		if (got == -1)
 			tool_die(&e);
-		if (odd > 1)
-			tool_warn("%s: %lu boards in all with a dealer or vulnerability other "
-			    "than their number's", reader_name(r), odd);
 		reader_close(r);
 	}
 	if (s->boards == 0)
@@ -236,13 +243,22 @@ open_spool(void)
 	return fp;
 }
 
+/* A held board: its deal, dealer and vulnerability. */
+#define HELD_BYTES (CARDS + 2)
+
 static void
 hold_board(struct session *s, unsigned board, const struct dl_board_in *b,
     struct stream_out *o)
 {
-	(void)board;
+	unsigned char held[HELD_BYTES];
+	int dealer, vulnerability;
+
 	(void)o;
-	if (fwrite(b->owner, 1, CARDS, s->spool) != CARDS)
+	board_dv(b, board, &dealer, &vulnerability);
+	memcpy(held, b->owner, CARDS);
+	held[CARDS] = (unsigned char)dealer;
+	held[CARDS + 1] = (unsigned char)vulnerability;
+	if (fwrite(held, 1, HELD_BYTES, s->spool) != HELD_BYTES)
 		tool_fail_sys("the temporary file of deals");
 }
 
@@ -250,14 +266,15 @@ hold_board(struct session *s, unsigned board, const struct dl_board_in *b,
 static void
 write_held(struct session *s, struct stream_out *o)
 {
-	unsigned char deal[CARDS];
+	unsigned char held[HELD_BYTES];
 
 	if (fflush(s->spool) == EOF || fseek(s->spool, 0, SEEK_SET) == -1)
 		tool_fail_sys("the temporary file of deals");
 	for (unsigned long i = 0; i < s->boards; i++) {
-		if (fread(deal, 1, CARDS, s->spool) != CARDS)
+		if (fread(held, 1, HELD_BYTES, s->spool) != HELD_BYTES)
 			tool_fail_sys("the temporary file of deals, read back");
-		stream_out_deal(o, s->first + (unsigned)i, deal);
+		stream_out_deal_dv(o, s->first + (unsigned)i, held, held[CARDS],
+		    held[CARDS + 1]);
 	}
 	fclose(s->spool);
 	s->spool = NULL;
@@ -267,14 +284,17 @@ static void
 write_board(struct session *s, unsigned board, const struct dl_board_in *b,
     struct stream_out *o)
 {
+	int dealer, vulnerability;
+
 	(void)s;
-	stream_out_deal(o, board, b->owner);
+	board_dv(b, board, &dealer, &vulnerability);
+	stream_out_deal_dv(o, board, b->owner, dealer, vulnerability);
 }
 
 static void
 write_headers(const struct session *s, struct stream_out *o)
 {
-	stream_out_begin(o, stdout, STREAM_DEALS);
+	stream_out_begin_dv(o, stdout, STREAM_DEALS, s->own_dv);
 	if (s->event != NULL)
 		stream_out_header(o, 'I', s->event);
 	if (s->site != NULL)

@@ -409,7 +409,8 @@ main(int argc, char *argv[])
 
 	t = xcalloc(1, sizeof *t);
 	if ((numbers ? stream_open(&in, stdin, STREAM_NUMBERS, &e) :
-	    stream_open_deals(&in, stdin, &e)) == -1 ||
+	    stream_open_deals(&in, stdin,
+	    STREAM_TAKES_ANALYSED | STREAM_TAKES_OWN_DV, &e)) == -1 ||
 	    mapping_of_stream(&in, NULL, &map, &e) == -1 ||
 	    read_records(&in, map, t, &e) == -1)
 		tool_die(&e);

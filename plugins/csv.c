@@ -12,7 +12,7 @@ csv_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
     void *state)
 {
 	static const char *const vulnerability[] = { "-", "NS", "EW", "All" };
-	const char *vul = vulnerability[dl_vulnerability(deal->board)];
+	const char *vul = vulnerability[deal->vulnerability];
 	TEXTBUF(tb, out);
 
 	(void)run;
@@ -27,7 +27,7 @@ csv_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	textbuf_char(&tb, '"');
 	textbuf_unsigned(&tb, deal->board);
 	TEXTBUF_ADD(&tb, "\",\"");
-	textbuf_char(&tb, "NESW"[dl_dealer(deal->board)]);
+	textbuf_char(&tb, "NESW"[deal->dealer]);
 	textbuf_char(&tb, '/');
 	textbuf_add(&tb, vul, strlen(vul));
 	TEXTBUF_ADD(&tb, "\"\n");
@@ -193,5 +193,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = counting_begin,
 	.read_board = csv_read_board,
 	.read_end = counting_end,
-	.needs = DL_CONCURRENT,
+	.needs = DL_CONCURRENT | DL_KEEPS_DEALER,
 };

@@ -403,8 +403,9 @@ page_end(struct dl_out *out, struct html_state *st)
 
 /* The board's number, dealer and vulnerability, in the corner above West. */
 static char *
-put_board_id(char *p, unsigned board)
+put_board_id(char *p, const struct dl_deal *deal)
 {
+	unsigned board = deal->board;
 	/* the number is written twice: its digits are made once, then
 	 * copied as a slot (there is room for it) */
 	char number[16];
@@ -417,9 +418,9 @@ put_board_id(char *p, unsigned board)
 	memcpy(p, number, sizeof number);
 	p += number_len;
 	p = PUT(p, "</div><div class=\"meta\">Dealer ");
-	p = put_piece(p, &seat_name[dl_dealer(board)]);
+	p = put_piece(p, &seat_name[deal->dealer]);
 	p = PUT(p, "<br>");
-	p = put_piece(p, &vulnerable[dl_vulnerability(board)]);
+	p = put_piece(p, &vulnerable[deal->vulnerability]);
 	return PUT(p, "</div></div>\n");
 }
 
@@ -540,7 +541,7 @@ html_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *d
 	}
 	st->boards++;
 	char *p = make_room(out, st, BOARD_TEXT_MAX);
-	p = put_board_id(p, deal->board);
+	p = put_board_id(p, deal);
 	p = put_hand(p, deal, DL_NORTH);
 	p = put_hand(p, deal, DL_WEST);
 	p = put_compass(p, deal);
@@ -585,5 +586,5 @@ const struct dl_plugin dl_plugin = {
 	.begin = html_begin,
 	.board = html_board,
 	.end = html_end,
-	.needs = DL_NEEDS_FINGERPRINT | DL_CONCURRENT,
+	.needs = DL_NEEDS_FINGERPRINT | DL_CONCURRENT | DL_KEEPS_DEALER,
 };

@@ -20,7 +20,7 @@ lin_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
     void *state)
 {
 	/* LIN numbers the seats 1 = S, 2 = W, 3 = N, 4 = E. */
-	unsigned dealer = (dl_dealer(deal->board) + 2) % 4 + 1;
+	unsigned dealer = ((unsigned)deal->dealer + 2) % 4 + 1;
 	TEXTBUF(tb, out);
 
 	(void)run;
@@ -37,7 +37,7 @@ lin_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	TEXTBUF_ADD(&tb, "|rh||ah|Board ");
 	textbuf_unsigned(&tb, deal->board);
 	TEXTBUF_ADD(&tb, "|sv|");
-	textbuf_char(&tb, "0neb"[dl_vulnerability(deal->board)]);
+	textbuf_char(&tb, "0neb"[deal->vulnerability]);
 	TEXTBUF_ADD(&tb, "|pg||\n");
 	textbuf_flush(&tb);
 	return 0;
@@ -684,5 +684,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = lin_read_begin,
 	.read_board = lin_read_board,
 	.read_end = lin_read_end,
-	.needs = DL_CONCURRENT,
+	.needs = DL_CONCURRENT | DL_KEEPS_DEALER,
 };

@@ -93,7 +93,7 @@ pbn_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 {
 	static const char *const vulnerability[] = { "None", "NS", "EW", "All" };
 	TEXTBUF(tb, out);
-	const char *vul = vulnerability[dl_vulnerability(deal->board)];
+	const char *vul = vulnerability[deal->vulnerability];
 
 	(void)state;
 	TEXTBUF_ADD(&tb, "[Event \"");
@@ -106,7 +106,7 @@ pbn_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	textbuf_unsigned(&tb, deal->board);
 	TEXTBUF_ADD(&tb, "\"]\n[West \"?\"]\n[North \"?\"]\n[East \"?\"]\n[South \"?\"]\n"
 	    "[Dealer \"");
-	textbuf_char(&tb, "NESW"[dl_dealer(deal->board)]);
+	textbuf_char(&tb, "NESW"[deal->dealer]);
 	TEXTBUF_ADD(&tb, "\"]\n[Vulnerable \"");
 	textbuf_add(&tb, vul, strlen(vul));
 	TEXTBUF_ADD(&tb, "\"]\n[Deal \"N:");
@@ -970,5 +970,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = pbn_read_begin,
 	.read_board = pbn_read_board,
 	.read_end = pbn_read_end,
-	.needs = DL_CONCURRENT | DL_JOINABLE,
+	.needs = DL_CONCURRENT | DL_JOINABLE | DL_KEEPS_DEALER,
 };

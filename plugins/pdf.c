@@ -344,8 +344,8 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 
 	snprintf(label, sizeof label, "<b>%u</b>", d->board);
 	text(cr, x + pad, y + pad - 3, FONT " 22", label);
-	snprintf(label, sizeof label, "Dealer %s\n%s", seat_name[dl_dealer(d->board)],
-	    vulnerable[dl_vulnerability(d->board)]);
+	snprintf(label, sizeof label, "Dealer %s\n%s", seat_name[d->dealer],
+	    vulnerable[d->vulnerability]);
 	text(cr, x + pad, y + pad + 28, FONT " 7.5", label);
 
 	double top = y + pad, mid = top + 4 * line + 4;
@@ -532,5 +532,5 @@ const struct dl_plugin dl_plugin = {
 	.begin = pdf_begin,
 	.board = pdf_board,
 	.end = pdf_end,
-	.needs = DL_NEEDS_FINGERPRINT | DL_CONCURRENT,
+	.needs = DL_NEEDS_FINGERPRINT | DL_CONCURRENT | DL_KEEPS_DEALER,
 };

@@ -7,6 +7,10 @@
 #include "reading.h"
 #include "textbuf.h"
 
+/* A deals+dv record's vulnerability after its dealer's letter (the
+ * protocol's words, PBN's). */
+static const char *const dv_words[] = { "None", "NS", "EW", "All" };
+
 static int
 has_range_header(const struct dl_run *run)
 {
@@ -22,7 +26,8 @@ static int
 tso_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
 	(void)state;
-	out->print(out, "#P: dl/1 deals\n");
+	/* boards with their own dealers and vulnerabilities: deals+dv */
+	out->print(out, run->own_dv ? "#P: dl/1 deals+dv\n" : "#P: dl/1 deals\n");
 	/* the records hold the deals alone: not who analysed them (#A:) */
 	for (size_t i = 0; i < run->nheaders; i++)
 		if (strncmp(run->headers[i], "#A: ", 4) != 0)
@@ -39,14 +44,23 @@ tso_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	TEXTBUF(tb, out);
 	char digits[DL_CARDS + 1];
 
-	(void)run;
 	(void)state;
 	for (unsigned c = 0; c < DL_CARDS; c++)
 		digits[c] = (char)('0' + deal->owner[c]);
 	digits[DL_CARDS] = '\n';
 	textbuf_unsigned(&tb, deal->board);
 	textbuf_char(&tb, ' ');
-	textbuf_add(&tb, digits, sizeof digits);
+	if (!run->own_dv) {
+		textbuf_add(&tb, digits, sizeof digits);
+	} else {
+		textbuf_add(&tb, digits, DL_CARDS);
+		textbuf_char(&tb, ' ');
+		textbuf_char(&tb, "NESW"[deal->dealer]);
+		textbuf_char(&tb, ' ');
+		textbuf_add(&tb, dv_words[deal->vulnerability],
+		    strlen(dv_words[deal->vulnerability]));
+		textbuf_char(&tb, '\n');
+	}
 	textbuf_flush(&tb);
 	return 0;
 }
@@ -63,6 +77,7 @@ struct tso_reading {
 	unsigned board;		/* the board before */
 	int records;		/* a record was read: no more headers */
 	int analysed;		/* #P: dl/1 deals+dd: an analysis after each deal */
+	int own_dv;		/* deals+dv: each deal's dealer and vulnerability */
 };
 
 static int
@@ -128,11 +143,18 @@ tso_header(struct dl_in *in, struct tso_reading *r, const char *line, size_t len
 	r->given |= 1ul << (line[1] - 'A');
 	/* an analysed stream (dl-dd) holds the deals too: its analysis,
 	 * which follows from them, is passed over */
-	if (line[1] == 'P' && strcmp(line + 4, "dl/1 deals+dd") == 0)
-		r->analysed = 1;
-	else if (line[1] == 'P' && strcmp(line + 4, "dl/1 deals") != 0) {
-		in->fail(in, "#P: %s: not a deals stream (#P: dl/1 deals)", line + 4);
-		return -1;
+	if (line[1] == 'P') {
+		static const char *const kinds[] = { "dl/1 deals", "dl/1 deals+dd",
+		    "dl/1 deals+dv", "dl/1 deals+dv+dd" };
+		unsigned k = 0;
+		while (k < 4 && strcmp(line + 4, kinds[k]) != 0)
+			k++;
+		if (k == 4) {
+			in->fail(in, "#P: %s: not a deals stream (#P: dl/1 deals)", line + 4);
+			return -1;
+		}
+		r->analysed = k % 2;
+		r->own_dv = k / 2;
 	}
 	if (line[1] == 'B')
 		return tso_range(in, r, line + 4);
@@ -163,6 +185,28 @@ tso_board_number(struct dl_in *in, struct tso_reading *r, const char **p, unsign
 	return 0;
 }
 
+/* "D V" at the start of the len bytes at p, then the end or a space (the
+ * analysis of a deals+dv+dd record, passed over). */
+static int
+tso_dv(struct dl_in *in, unsigned board, const char *p, size_t len, struct dl_board_in *b)
+{
+	const char *seat = len >= 2 && p[0] != '\0' ? strchr("NESW", p[0]) : NULL;
+
+	if (seat != NULL && p[1] == ' ')
+		for (int v = 0; v < 4; v++) {
+			size_t n = strlen(dv_words[v]);
+			if (len >= 2 + n && memcmp(p + 2, dv_words[v], n) == 0 &&
+			    (len == 2 + n || p[2 + n] == ' ')) {
+				b->dealer = (int)(seat - "NESW");
+				b->vulnerability = v;
+				return 0;
+			}
+		}
+	in->fail(in, "board %u: not a dealer and vulnerability (N, E, S or W, then None, "
+	    "NS, EW or All)", board);
+	return -1;
+}
+
 static int
 tso_record(struct dl_in *in, struct tso_reading *r, const char *line, size_t len,
     struct dl_board_in *b)
@@ -178,12 +222,17 @@ tso_record(struct dl_in *in, struct tso_reading *r, const char *line, size_t len
 		in->fail(in, "board %u: outside #B: %u-%u", r->board, r->low, r->high);
 		return -1;
 	}
-	if (r->analysed) {
+	if (r->analysed || r->own_dv) {
 		const char *space = memchr(p, ' ', len - (size_t)(p - line));
 		if (space == NULL) {
-			in->fail(in, "board %u: a deals+dd record without its analysis", r->board);
+			in->fail(in, r->own_dv ? "board %u: a deals+dv record without its "
+			    "dealer and vulnerability" : "board %u: a deals+dd record without "
+			    "its analysis", r->board);
 			return -1;
 		}
+		if (r->own_dv && tso_dv(in, r->board, space + 1,
+		    len - (size_t)(space + 1 - line), b) == -1)
+			return -1;
 		len = (size_t)(space - line);
 	}
 	if (len - (size_t)(p - line) != DL_CARDS) {
@@ -236,7 +285,7 @@ tso_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 	return tso_end_of_file(in, r);
 }
 
-/* "#P: dl/1 deals" (or deals+dd), or a first line of 52 digits 0-3,
+/* "#P: dl/1 deals" (or deals+dd, deals+dv, deals+dv+dd), or a first line of 52 digits 0-3,
  * board number or not. */
 static int
 tso_sniff(const unsigned char *head, size_t len)
@@ -247,10 +296,14 @@ tso_sniff(const unsigned char *head, size_t len)
 
 	if (line == NULL)
 		return 0;
-	if ((linelen == sizeof protocol - 1 || (linelen == sizeof protocol + 2 &&
-	    memcmp(line + sizeof protocol - 1, "+dd", 3) == 0)) &&
-	    memcmp(line, protocol, sizeof protocol - 1) == 0)
-		return 100;
+	if (linelen >= sizeof protocol - 1 && memcmp(line, protocol, sizeof protocol - 1) == 0) {
+		const unsigned char *kind = line + sizeof protocol - 1;
+		size_t rest = linelen - (sizeof protocol - 1);
+		if (rest == 0 || (rest == 3 && memcmp(kind, "+dd", 3) == 0) ||
+		    (rest == 3 && memcmp(kind, "+dv", 3) == 0) ||
+		    (rest == 6 && memcmp(kind, "+dv+dd", 6) == 0))
+			return 100;
+	}
 	while (i < linelen && line[i] >= '0' && line[i] <= '9')
 		i++;
 	if (i > 0 && i < linelen && line[i] == ' ')
@@ -279,5 +332,5 @@ const struct dl_plugin dl_plugin = {
 	.read_begin = tso_read_begin,
 	.read_board = tso_read_board,
 	.read_end = tso_read_end,
-	.needs = DL_CONCURRENT,
+	.needs = DL_CONCURRENT | DL_KEEPS_DEALER,
 };

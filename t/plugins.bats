@@ -54,10 +54,10 @@ plugin() {
 
 @test "a plugin for another ABI version is refused, naming the file and both versions" {
 	mkdir mine && cd mine
-	sed 's/DL_PLUGIN_HEAD/4, sizeof(struct dl_plugin)/' \
+	sed 's/DL_PLUGIN_HEAD/5, sizeof(struct dl_plugin)/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 4, this program takes versions 1 to 3" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 5, this program takes versions 1 to 4" ]
 	sed 's/DL_PLUGIN_HEAD/1, sizeof(struct dl_plugin)/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
@@ -119,7 +119,7 @@ numbers_plugin() {
 	sed 's/DL_PLUGIN_HEAD/DL_PLUGIN_ABI_VERSION, sizeof(struct dl_plugin) - 8/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 96 bytes, ABI version 3 has 104 (built against another dl/plugin.h)" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 96 bytes, ABI version 4 has 104 (built against another dl/plugin.h)" ]
 }
 
 @test "a shared object without the dl_plugin symbol is refused" {

@@ -150,10 +150,13 @@ dl-read: n.lin:2: board 1: md| again, with no board number of its own: it is rea
 	[ "${lines[2]}" = "1 $SUITED" ]
 	[ "$stderr" = "dl-read: bad.lin:1: md|: dealer 7 is not 1 to 4: left out
 dl-read: bad.lin:1: sv|z| is none of o, n, e, b: left out" ]
-	# a dealer or vulnerability not the board's: the stream keeps the board's
+	# a dealer or vulnerability not the board number's: the board's own,
+	# in a deals+dv stream (md|1 is South; sv|b both vulnerable)
 	printf 'md|1%s,%s,%s,|sv|b|\n' $S $W $N > other.lin
 	run -0 --separate-stderr dl-read other.lin
-	[ "$stderr" = "dl-read: other.lin:1: board 1: a dealer or vulnerability other than board 1's: the stream keeps board 1's" ]
+	[ "${lines[0]}" = "#P: dl/1 deals+dv" ]
+	[ "${lines[2]}" = "1 $SUITED S All" ]
+	[ -z "$stderr" ]
 }
 
 @test "lin: a hand not given or not of 13 cards is refused, or passed over with --partial: never guessed" {

@@ -57,10 +57,12 @@ game() {
 	[ "${lines[2]}" = "#S: Rio Hotel, Las Vegas, USA" ]
 	[ "${lines[3]}" = "#D: 2004.05.05" ]
 	[ "${lines[4]}" = "#B: 1-3" ]
-	# the [Deal]s from W, S and W, turned to North first by hand
-	[ "${lines[5]}" = "1 2111020132230231122210113013210320030331003132232030" ]
-	[ "${lines[6]}" = "2 1210133210002230030232102132111231001212133232003033" ]
-	[ "${lines[7]}" = "3 3110030301002123321001212222312003323021302113331201" ]
+	# the [Deal]s from W, S and W, turned to North first by hand; boards
+	# 10, 1 and 14 numbered 1-3 keep their own [Dealer] and [Vulnerable]
+	[ "${lines[0]}" = "#P: dl/1 deals+dv" ]
+	[ "${lines[5]}" = "1 2111020132230231122210113013210320030331003132232030 E All" ]
+	[ "${lines[6]}" = "2 1210133210002230030232102132111231001212133232003033 N None" ]
+	[ "${lines[7]}" = "3 3110030301002123321001212222312003323021302113331201 E None" ]
 	[ "${#lines[@]}" -eq 8 ]
 	[ "$stderr" = "dl-read: $REAL/bfc-sample.pbn:39: board 1: event \"14th Cap Gemini Ernst & Young World Top Pairs 2001\", not the first board's: #I: keeps the first" ]
 	dl-read --renumber "$REAL/bfc-sample.pbn" 2> /dev/null | dl-fmt -f pbn -p back

@@ -55,7 +55,7 @@ write_chunk(const struct chunk *c, struct writers *ws, struct board_range range,
 
 	for (unsigned long i = 0; i < c->count; i++) {
 		unsigned long b = c->first + i;
-		if (writers_board(ws, (unsigned)b, c->owners[i], NULL, e) == -1)
+		if (writers_board(ws, (unsigned)b, c->owners[i], -1, -1, NULL, e) == -1)
 			return -1;
 		if (progress != NULL && (b - range.low + 1) % PROGRESS_EVERY == 0)
 			progress(b - range.low + 1, total);

@@ -23,10 +23,11 @@ extern "C" {
 
 /* Raised on every change of the structures below.  Version 2 added
  * readers at the end of struct dl_plugin; version 3 the analysis of a
- * board and what a writer needs computed.  The host still loads plugins of
- * versions 1 and 2: it reads their struct_size, and what their structure
- * has not, it takes as NULL and 0. */
-#define DL_PLUGIN_ABI_VERSION 3
+ * board and what a writer needs computed; version 4 each board's own
+ * dealer and vulnerability, at the end of struct dl_deal.  The host still
+ * loads plugins of versions 1 to 3: it reads their struct_size, and what
+ * their structure has not, it takes as NULL and 0. */
+#define DL_PLUGIN_ABI_VERSION 4
 #define DL_PLUGIN_SYMBOL "dl_plugin"
 
 #define DL_CARDS 52
@@ -48,6 +49,13 @@ struct dl_deal {
 	unsigned char number[DL_DEAL_NUMBER_BYTES];
 	/* Version 3: the double-dummy analysis (dl-dd), or NULL. */
 	const struct dl_analysis *analysis;
+	/* Version 4: the board's dealer (enum dl_seat) and vulnerability
+	 * (enum dl_vulnerability): its own when the stream gives boards
+	 * theirs (a deals+dv stream, read from a file whose boards say
+	 * them), else its number's, dl_dealer(board) and
+	 * dl_vulnerability(board).  A writer that shows them takes them from
+	 * here, and says so (DL_KEEPS_DEALER). */
+	int dealer, vulnerability;
 };
 
 /* The double-dummy analysis of a board (dl-dd, docs/analysis.md).
@@ -90,6 +98,9 @@ struct dl_run {
 	/* Version 3: where and when the event is played (#S:, #D:
 	 * "YYYY.MM.DD"), or NULL. */
 	const char *site, *date;
+	/* Version 4: 1 when the boards have their own dealers and
+	 * vulnerabilities (struct dl_deal's), not all their numbers'. */
+	int own_dv;
 };
 
 /* Where a plugin writes.  The host checks every write, turns LF into CRLF
@@ -224,6 +235,11 @@ struct dl_plugin {
 /* SquareDeal joins the files of consecutive sessions into one file of
  * this format (PBN, BRI, DGE, BER). */
 #define DL_JOINABLE 16u
+/* Version 4: the format writes each board's dealer and vulnerability, as
+ * struct dl_deal gives them (PBN, LIN, CSV, the hand records).  When
+ * boards have their own, the tools warn of every format of the run
+ * without it: its file shows the numbers' dealers instead. */
+#define DL_KEEPS_DEALER 32u
 
 /* A version-1 plugin's structure: everything before the readers; a
  * version-2 plugin's: everything before needs. */

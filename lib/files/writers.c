@@ -393,6 +393,17 @@ pool_hand(struct writers *ws, struct dl_error *e)
 	return 0;
 }
 
+const char *
+writers_without_dealer(const struct writers *ws, size_t *i)
+{
+	while (*i < ws->n) {
+		const struct dl_plugin *p = ws->w[(*i)++].lp.plugin;
+		if (p->abi_version < 4 || !(p->needs & DL_KEEPS_DEALER))
+			return p->name;
+	}
+	return NULL;
+}
+
 int
 writer_holds(const struct dl_plugin *p, unsigned high, int past_limit, struct dl_error *e)
 {
@@ -405,7 +416,7 @@ writer_holds(const struct dl_plugin *p, unsigned high, int past_limit, struct dl
 
 int
 writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event,
-    char *const *headers, size_t nheaders, int analysed, struct dl_error *e)
+    char *const *headers, size_t nheaders, int analysed, int own_dv, struct dl_error *e)
 {
 	ws->run = (struct dl_run){
 		.low = low, .high = high, .nboards = high - low + 1,
@@ -413,6 +424,7 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 		.generator = ws->opt.generator ? ws->opt.generator : DL_VERSION_STRING,
 		.headers = (const char *const *)headers, .nheaders = nheaders,
 		.analysed = analysed,
+		.own_dv = own_dv,
 	};
 	/* where and when, from the stream's headers */
 	for (size_t i = 0; i < nheaders; i++) {
@@ -482,11 +494,13 @@ board_place(struct writers *ws, struct dl_deal *local, const struct dl_analysis 
 
 int
 writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARDS],
-    const struct dl_analysis *analysis, struct dl_error *e)
+    int dealer, int vulnerability, const struct dl_analysis *analysis, struct dl_error *e)
 {
 	struct dl_deal local, *deal = board_place(ws, &local, &analysis);
 
 	deal->board = board;
+	deal->dealer = dealer != -1 ? dealer : (int)dl_dealer(board);
+	deal->vulnerability = vulnerability != -1 ? vulnerability : (int)dl_vulnerability(board);
 	memcpy(deal->owner, owner, CARDS);
 	deal_hands(owner, deal->hand);
 	/* the number costs more than the rest of the board: only on demand */

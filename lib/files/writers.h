@@ -48,17 +48,25 @@ int writers_open(struct writers **ws, const struct format_list *formats,
 /* What writers_open would refuse in a format list, loading nothing. */
 int writers_check(const struct format_list *formats, struct dl_error *e);
 /* headers: the stream's header lines; event: the #I: text or NULL;
- * analysed: every board will come with its analysis.  -1 when a format
+ * analysed: every board will come with its analysis; own_dv: boards come
+ * with their own dealers and vulnerabilities (a deals+dv stream).  -1 when a format
  * cannot hold board high. */
 int writers_begin(struct writers *w, unsigned low, unsigned high, const char *event,
-    char *const *headers, size_t nheaders, int analysed, struct dl_error *e);
-/* analysis: the board's, or NULL.  With threads, a writer's failure may
+    char *const *headers, size_t nheaders, int analysed, int own_dv, struct dl_error *e);
+/* dealer and vulnerability: the board's own (enum dl_seat, enum
+ * dl_vulnerability), or -1 for its number's.  analysis: the board's, or
+ * NULL.  With threads, a writer's failure may
  * come out of a later call, or of writers_finish; when two things fail
  * close together (two writers, or a writer and the caller's input), which
  * one is reported may depend on the threads' timing.  One thread drives a
  * struct writers. */
 int writers_board(struct writers *w, unsigned board, const unsigned char owner[CARDS],
-    const struct dl_analysis *analysis, struct dl_error *e);
+    int dealer, int vulnerability, const struct dl_analysis *analysis, struct dl_error *e);
+/* The formats of the run that do not show a board's own dealer and
+ * vulnerability (no DL_KEEPS_DEALER, or a plugin before version 4), one
+ * a call from *i on (start at 0): a name, or NULL when there are no more.
+ * For the tool's warning when boards have their own. */
+const char *writers_without_dealer(const struct writers *ws, size_t *i);
 /* Ends every format and publishes every file, or none; frees w either way. */
 int writers_finish(struct writers *w, struct dl_error *e);
 /* Removes what was written and frees w: after an error. */

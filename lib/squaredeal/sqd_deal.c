@@ -160,7 +160,7 @@ write_run(const struct sqd *t, const struct sqk *k, const struct run *run,
 	format_list_free(&holding);
 	if (ws == NULL)
 		return 0;	/* no format holds these boards: nothing to make */
-	if (writers_begin(ws, all.low, all.high, NULL, NULL, 0, 0, e) == -1)
+	if (writers_begin(ws, all.low, all.high, NULL, NULL, 0, 0, 0, e) == -1)
 		goto fail;
 	for (unsigned s = run->first; s <= run->last; s++)
 		if (sqd_session_boards(t, run->phase, s, opt->boards, &r, e) == -1 ||

@@ -6,6 +6,9 @@
 #include "tso.h"
 
 static const char *const kind_names[] = { "seed", "numbers", "deals", "deals+dd" };
+/* The same kinds of deals whose records carry each board's own dealer and
+ * vulnerability ("+dv"); NULL: no such kind. */
+static const char *const own_dv_kind_names[] = { NULL, NULL, "deals+dv", "deals+dv+dd" };
 
 const char *
 stream_kind_name(enum stream_kind kind)
@@ -68,6 +71,27 @@ wanted_kind(const struct stream_in *s, enum stream_kind expected)
 	return s->any_kind ? "numbers, deals or deals+dd" : stream_kind_name(expected);
 }
 
+const char *
+stream_kind_text(enum stream_kind kind, int own_dv)
+{
+	return own_dv && own_dv_kind_names[kind] != NULL ? own_dv_kind_names[kind] :
+	    kind_names[kind];
+}
+
+/* The kind named by name: 0 with *kind and *own_dv, or -1. */
+static int
+kind_by_name(const char *name, enum stream_kind *kind, int *own_dv)
+{
+	for (unsigned k = 0; k < sizeof kind_names / sizeof kind_names[0]; k++) {
+		*kind = (enum stream_kind)k;
+		if ((*own_dv = 0, strcmp(name, kind_names[k]) == 0) ||
+		    (*own_dv = 1, own_dv_kind_names[k] != NULL &&
+		    strcmp(name, own_dv_kind_names[k]) == 0))
+			return 0;
+	}
+	return -1;
+}
+
 static int
 parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expected,
     struct dl_error *e)
@@ -88,21 +112,29 @@ parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expe
 		return stream_error(s, e,
 		    "unsupported protocol version dl/%.*s (this tool reads dl/%d)",
 		    (int)(end - p < 20 ? end - p : 20), p, PROTO_VERSION);
-	for (unsigned k = 0; k < sizeof kind_names / sizeof kind_names[0]; k++)
-		if (strcmp(end + 1, kind_names[k]) == 0) {
-			if (s->any_kind && k != STREAM_SEED) {
-				s->kind = (enum stream_kind)k;
-				return 0;
-			}
-			if (k == STREAM_ANALYSED && expected == STREAM_DEALS && s->analysed_too) {
-				s->kind = STREAM_ANALYSED;
-				return 0;
-			}
-			if (k != expected)
-				return stream_error(s, e, "expected a %s stream, got a %s stream",
-				    wanted_kind(s, expected), kind_names[k]);
+	enum stream_kind k;
+	int own_dv;
+	if (kind_by_name(end + 1, &k, &own_dv) == 0) {
+		/* a board's own dealer and vulnerability, for the tools that
+		 * keep them: the others refuse the stream by its name */
+		int dv_taken = !own_dv || s->any_kind || (s->takes & STREAM_TAKES_OWN_DV);
+		if (dv_taken && s->any_kind && k != STREAM_SEED) {
+			s->kind = k;
+			s->own_dv = own_dv;
 			return 0;
 		}
+		if (dv_taken && k == STREAM_ANALYSED && expected == STREAM_DEALS &&
+		    (s->takes & STREAM_TAKES_ANALYSED)) {
+			s->kind = STREAM_ANALYSED;
+			s->own_dv = own_dv;
+			return 0;
+		}
+		if (!dv_taken || k != expected)
+			return stream_error(s, e, "expected a %s stream, got a %s stream",
+			    wanted_kind(s, expected), stream_kind_text(k, own_dv));
+		s->own_dv = own_dv;
+		return 0;
+	}
 	return stream_error(s, e, "unknown stream kind \"%.40s\"", end + 1);
 }
 
@@ -143,7 +175,7 @@ stream_open(struct stream_in *s, FILE *in, enum stream_kind expected, struct dl_
 }
 
 static int stream_open_kinds(struct stream_in *s, FILE *in, const char *name,
-    enum stream_kind expected, int analysed_too, struct dl_error *e);
+    enum stream_kind expected, unsigned takes, struct dl_error *e);
 static int stream_open_headed(struct stream_in *s, FILE *in, const char *name,
     enum stream_kind expected, struct dl_error *e);
 
@@ -155,9 +187,9 @@ stream_open_file(struct stream_in *s, FILE *in, const char *name, enum stream_ki
 }
 
 int
-stream_open_deals(struct stream_in *s, FILE *in, struct dl_error *e)
+stream_open_deals(struct stream_in *s, FILE *in, unsigned takes, struct dl_error *e)
 {
-	return stream_open_kinds(s, in, NULL, STREAM_DEALS, 1, e);
+	return stream_open_kinds(s, in, NULL, STREAM_DEALS, takes, e);
 }
 
 int
@@ -175,10 +207,10 @@ stream_open_any(struct stream_in *s, FILE *in, const char *name, struct dl_error
 
 static int
 stream_open_kinds(struct stream_in *s, FILE *in, const char *name, enum stream_kind expected,
-    int analysed_too, struct dl_error *e)
+    unsigned takes, struct dl_error *e)
 {
 	memset(s, 0, sizeof *s);
-	s->analysed_too = analysed_too;
+	s->takes = takes;
 	return stream_open_headed(s, in, name, expected, e);
 }
 
@@ -262,6 +294,19 @@ enum stream_kind
 stream_kind_of(const struct stream_in *s)
 {
 	return s->kind;
+}
+
+int
+stream_own_dv(const struct stream_in *s)
+{
+	return s->own_dv;
+}
+
+void
+stream_board_dv(const struct stream_in *s, int *dealer, int *vulnerability)
+{
+	*dealer = s->dealer;
+	*vulnerability = s->vulnerability;
 }
 
 int
@@ -382,16 +427,45 @@ record_line_restore(char *line, size_t len, char *field)
 	return len + 1;
 }
 
+/* A board's dealer and vulnerability in a +dv record: a seat letter and
+ * PBN's word. */
+static const char dealer_letters[] = "NESW";
+static const char *const vulnerability_words[] = { "None", "NS", "EW", "All" };
+
+/* "DEALER VULNERABILITY" at text, ended by a space or the end: the
+ * position after it, or NULL. */
+static char *
+dv_parse(char *text, int *dealer, int *vulnerability)
+{
+	const char *seat = text[0] != '\0' ? strchr(dealer_letters, text[0]) : NULL;
+
+	if (seat == NULL || text[1] != ' ')
+		return NULL;
+	text += 2;
+	for (int v = 0; v < 4; v++) {
+		size_t len = strlen(vulnerability_words[v]);
+		if (strncmp(text, vulnerability_words[v], len) == 0 &&
+		    (text[len] == ' ' || text[len] == '\0')) {
+			*dealer = (int)(seat - dealer_letters);
+			*vulnerability = v;
+			return text + len;
+		}
+	}
+	return NULL;
+}
+
 int
 record_deal(struct stream_in *s, char *line, size_t len, unsigned *board,
     unsigned char owner[CARDS], struct dl_error *e)
 {
-	char *field;
+	char *field, *end = line + len, *rest;
 	const char *why;
 
 	if (record_board(s, line, board, &field, e) == -1)
 		return -1;
-	if (s->kind != STREAM_ANALYSED) {
+	s->dealer = (int)dl_dealer(*board);
+	s->vulnerability = (int)dl_vulnerability(*board);
+	if (s->kind != STREAM_ANALYSED && !s->own_dv) {
 		/* a line holds no NUL: the field is the rest of it */
 		if ((why = deal_from_tso(field, len - (size_t)(field - line), owner)) != NULL)
 			return stream_error(s, e, "%s", why);
@@ -399,9 +473,28 @@ record_deal(struct stream_in *s, char *line, size_t len, unsigned *board,
 	}
 	char *space = strchr(field, ' ');
 	if (space == NULL)
-		return stream_error(s, e, "a deals+dd record without its analysis");
-	if ((why = deal_from_tso(field, (size_t)(space - field), owner)) != NULL ||
-	    (why = analysis_parse(space + 1, dl_vulnerability(*board), &s->analysis)) != NULL)
+		return stream_error(s, e, s->own_dv ? "a %s record without its dealer and "
+		    "vulnerability" : "a %s record without its analysis",
+		    stream_kind_text(s->kind, s->own_dv));
+	if ((why = deal_from_tso(field, (size_t)(space - field), owner)) != NULL)
+		return stream_error(s, e, "%s", why);
+	rest = space + 1;
+	if (s->own_dv) {
+		if ((rest = dv_parse(rest, &s->dealer, &s->vulnerability)) == NULL)
+			return stream_error(s, e, "board %u: not a dealer and vulnerability "
+			    "(N, E, S or W, then None, NS, EW or All)", *board);
+		if (s->kind != STREAM_ANALYSED) {
+			if (rest != end)
+				return stream_error(s, e, "board %u: more after the dealer and "
+				    "vulnerability", *board);
+			return 0;
+		}
+		if (*rest != ' ')
+			return stream_error(s, e, "a %s record without its analysis",
+			    stream_kind_text(s->kind, s->own_dv));
+		rest++;
+	}
+	if ((why = analysis_parse(rest, (unsigned)s->vulnerability, &s->analysis)) != NULL)
 		return stream_error(s, e, "%s", why);
 	return 0;
 }
@@ -442,9 +535,17 @@ stream_check_complete(const struct stream_in *s, struct dl_error *e)
 void
 stream_out_begin(struct stream_out *o, FILE *fp, enum stream_kind kind)
 {
+	stream_out_begin_dv(o, fp, kind, 0);
+}
+
+void
+stream_out_begin_dv(struct stream_out *o, FILE *fp, enum stream_kind kind, int own_dv)
+{
 	o->fp = fp;
 	o->kind = kind;
-	fprintf(fp, "#P: %s/%d %s\n", PROTO_NAME, PROTO_VERSION, stream_kind_name(kind));
+	o->own_dv = own_dv && own_dv_kind_names[kind] != NULL;
+	fprintf(fp, "#P: %s/%d %s\n", PROTO_NAME, PROTO_VERSION,
+	    stream_kind_text(kind, o->own_dv));
 }
 
 int
@@ -454,9 +555,11 @@ stream_out_begin_like(struct stream_out *o, FILE *fp, const struct stream_in *in
 	if (stream_is_plain(in)) {
 		o->fp = fp;
 		o->kind = kind;
+		o->own_dv = 0;
 		return 0;
 	}
-	stream_out_begin(o, fp, kind);
+	/* a deals stream out keeps the boards' own dealers and vulnerability */
+	stream_out_begin_dv(o, fp, kind, in->own_dv);
 	return 1;
 }
 
@@ -654,15 +757,46 @@ stream_out_deal(struct stream_out *o, unsigned board, const unsigned char owner[
 	fwrite_unlocked(line, 1, record_deal_text(line, board, owner), o->fp);
 }
 
+/* " DEALER VULNERABILITY" at p, in a +dv stream: past it. */
+static char *
+put_dv(const struct stream_out *o, char *p, int dealer, int vulnerability)
+{
+	if (!o->own_dv)
+		return p;
+	*p++ = ' ';
+	*p++ = dealer_letters[dealer];
+	*p++ = ' ';
+	strcpy(p, vulnerability_words[vulnerability]);
+	return p + strlen(p);
+}
+
+void
+stream_out_deal_dv(struct stream_out *o, unsigned board, const unsigned char owner[CARDS],
+    int dealer, int vulnerability)
+{
+	char line[RECORD_TEXT_MAX + DV_TEXT_MAX], *p;
+
+	if (!o->own_dv) {
+		stream_out_deal(o, board, owner);
+		return;
+	}
+	p = line + record_deal_text(line, board, owner) - 1;	/* over its LF */
+	p = put_dv(o, p, dealer, vulnerability);
+	*p++ = '\n';
+	fwrite_unlocked(line, 1, (size_t)(p - line), o->fp);
+}
+
 void
 stream_out_analysed(struct stream_out *o, unsigned board, const unsigned char owner[CARDS],
-    const struct dl_analysis *a)
+    int dealer, int vulnerability, const struct dl_analysis *a)
 {
-	char line[16 + TSO_DIGITS + 1 + ANALYSIS_TEXT_MAX + 1], *p = put_unsigned(line, board);
+	char line[16 + TSO_DIGITS + DV_TEXT_MAX + 1 + ANALYSIS_TEXT_MAX + 1];
+	char *p = put_unsigned(line, board);
 
 	*p++ = ' ';
 	deal_to_tso(owner, p);
 	p += TSO_DIGITS;
+	p = put_dv(o, p, dealer, vulnerability);
 	*p++ = ' ';
 	analysis_format(a, p);
 	p += strlen(p);

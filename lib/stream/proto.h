@@ -43,12 +43,18 @@ struct stream_in {
 	size_t pending_len;
 	unsigned boards;	/* records read so far */
 	unsigned first_board, next_board;
-	int analysed_too;	/* a deals+dd stream is read as deals */
+	unsigned takes;		/* STREAM_TAKES_*: what more a deals reader takes */
+	int own_dv;		/* records carry their boards' own dealer and
+				 * vulnerability (deals+dv, deals+dv+dd) */
+	int dealer, vulnerability;	/* the last deals record's */
 	int any_kind;		/* numbers, deals or deals+dd: s->kind says */
 	struct dl_analysis analysis;	/* the last record's, in a deals+dd stream */
 };
 
 const char *stream_kind_name(enum stream_kind kind);
+/* The name on the protocol line: "deals+dv" for deals whose records carry
+ * their boards' own dealer and vulnerability (own_dv). */
+const char *stream_kind_text(enum stream_kind kind, int own_dv);
 
 /* Reading.  Every function that can fail returns -1 with *e set to an
  * input error at the stream's line (or a read error), and never exits. */
@@ -60,11 +66,18 @@ int stream_open(struct stream_in *s, FILE *in, enum stream_kind expected,
 /* The same for a named file: messages say "NAME:LINE: ...". */
 int stream_open_file(struct stream_in *s, FILE *in, const char *name,
     enum stream_kind expected, struct dl_error *e);
-/* A deals stream, analysed (deals+dd) or not: stream_kind_of says which. */
-int stream_open_deals(struct stream_in *s, FILE *in, struct dl_error *e);
-/* A stream with headers of numbers, deals or deals+dd, whichever it is
- * (stream_kind_of says): for tools that pass records on as they are.  A seed
- * stream is refused. */
+/* A deals stream, and what more the tool takes: a deals+dd stream read as
+ * deals (STREAM_TAKES_ANALYSED: stream_kind_of says which), and records
+ * that carry their boards' own dealer and vulnerability
+ * (STREAM_TAKES_OWN_DV: deals+dv, deals+dv+dd).  A tool that does not
+ * take them refuses them by name ("expected a deals stream, got a
+ * deals+dv stream"): it would lose or misread them. */
+#define STREAM_TAKES_ANALYSED 1u
+#define STREAM_TAKES_OWN_DV 2u
+int stream_open_deals(struct stream_in *s, FILE *in, unsigned takes, struct dl_error *e);
+/* A stream with headers of numbers, deals or deals+dd (with +dv or not),
+ * whichever it is (stream_kind_of, stream_own_dv say): for tools that
+ * pass records on as they are.  A seed stream is refused. */
 int stream_open_any(struct stream_in *s, FILE *in, const char *name, struct dl_error *e);
 void stream_close(struct stream_in *s);
 /* The next record line in *line: 1; 0 at the end; -1 on an error. */
@@ -79,6 +92,12 @@ const char *stream_header(const struct stream_in *s, char key);
 enum stream_kind stream_kind_of(const struct stream_in *s);
 /* 1 for a plain file, which had no header lines, not even #P:. */
 int stream_is_plain(const struct stream_in *s);
+/* 1 when the records carry their boards' own dealer and vulnerability. */
+int stream_own_dv(const struct stream_in *s);
+/* The last deals record's dealer (enum dl_seat) and vulnerability (enum
+ * dl_vulnerability): the record's own in a +dv stream, else its board
+ * number's. */
+void stream_board_dv(const struct stream_in *s, int *dealer, int *vulnerability);
 /* The boards the #B: header announced in *range: 1; 0 without a #B:
  * (*range untouched). */
 int stream_range(const struct stream_in *s, struct board_range *range);
@@ -158,12 +177,17 @@ int stream_shard(const struct stream_in *s, struct stream_shard *sh, struct dl_e
 struct stream_out {
 	FILE *fp;
 	enum stream_kind kind;
+	int own_dv;		/* deals records carry dealer and vulnerability */
 };
 
 /* "#P: dl/1 KIND". */
 void stream_out_begin(struct stream_out *o, FILE *fp, enum stream_kind kind);
+/* The same, a deals kind with own_dv as "deals+dv" ("deals+dv+dd"): its
+ * records carry their boards' own dealer and vulnerability. */
+void stream_out_begin_dv(struct stream_out *o, FILE *fp, enum stream_kind kind, int own_dv);
 /* The same unless in is a plain file (no header lines): a plain file in,
- * a plain file out, records alone.  1 when the output has headers. */
+ * a plain file out, records alone.  1 when the output has headers.  A
+ * deals kind out is +dv when in is. */
 int stream_out_begin_like(struct stream_out *o, FILE *fp, const struct stream_in *in,
     enum stream_kind kind);
 /* "#K: value"; value must pass header_value_is_valid. */
@@ -198,8 +222,15 @@ size_t records_deal_text(char *text, unsigned board, size_t count,
 void stream_out_number(struct stream_out *o, unsigned board, u128 number);
 /* "BOARD DEAL", 52 digits of .tso. */
 void stream_out_deal(struct stream_out *o, unsigned board, const unsigned char owner[CARDS]);
-/* "BOARD DEAL TRICKS SCORE PAR", in a deals+dd stream. */
+/* " DEALER VULNERABILITY" of a +dv record, at most: " W None". */
+#define DV_TEXT_MAX 7
+/* "BOARD DEAL DEALER VULNERABILITY" in a +dv stream ("5 ... E None"),
+ * else "BOARD DEAL". */
+void stream_out_deal_dv(struct stream_out *o, unsigned board, const unsigned char owner[CARDS],
+    int dealer, int vulnerability);
+/* "BOARD DEAL TRICKS SCORE PAR" in a deals+dd stream, "BOARD DEAL DEALER
+ * VULNERABILITY TRICKS SCORE PAR" in a deals+dv+dd one. */
 void stream_out_analysed(struct stream_out *o, unsigned board, const unsigned char owner[CARDS],
-    const struct dl_analysis *a);
+    int dealer, int vulnerability, const struct dl_analysis *a);
 
 #endif

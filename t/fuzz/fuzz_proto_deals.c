@@ -34,9 +34,23 @@ check_analysis(const struct stream_in *in, const char *record, unsigned board)
 	char text[ANALYSIS_TEXT_MAX];
 	const char *given = strchr(record, ' ');
 
+	/* a deals+dv record's dealer and vulnerability, written back as read */
+	if (stream_own_dv(in)) {
+		static const char *const words[] = { "None", "NS", "EW", "All" };
+		char dv[16];
+		int dealer, vulnerability;
+		stream_board_dv(in, &dealer, &vulnerability);
+		snprintf(dv, sizeof dv, " %c %s", "NESW"[dealer], words[vulnerability]);
+		const char *deal = given != NULL ? strchr(given + 1, ' ') : NULL;
+		if (deal == NULL || strncmp(deal, dv, strlen(dv)) != 0 ||
+		    (deal[strlen(dv)] != '\0' && deal[strlen(dv)] != ' '))
+			fuzz_fail("board %u: dealer and vulnerability \"%.20s\" read as \"%s\"",
+			    board, deal ? deal : "", dv);
+		given = deal + 3;	/* on the vulnerability: its end is the next space */
+	}
 	if (a == NULL)
 		return;
-	/* "BOARD DEAL ANALYSIS": past the board and the deal */
+	/* "BOARD DEAL [D V] ANALYSIS": past the board and the deal */
 	if (given == NULL || (given = strchr(given + 1, ' ')) == NULL)
 		fuzz_fail("board %u: an analysis accepted from a record without one", board);
 	analysis_format(a, text);
@@ -56,7 +70,7 @@ check_analysis(const struct stream_in *in, const char *record, unsigned board)
 static int
 reverse_deals(struct run *run, FILE *in, FILE *fp, struct dl_error *e)
 {
-	struct stream_out out = { fp, STREAM_NUMBERS };
+	struct stream_out out = { fp, STREAM_NUMBERS, 0 };
 	unsigned char owner[CARDS], again[CARDS];
 	const char *named;
 	unsigned board;
@@ -64,7 +78,7 @@ reverse_deals(struct run *run, FILE *in, FILE *fp, struct dl_error *e)
 	size_t len;
 	int got;
 
-	if (stream_open_deals(&run->in, in, e) == -1 ||
+	if (stream_open_deals(&run->in, in, STREAM_TAKES_ANALYSED | STREAM_TAKES_OWN_DV, e) == -1 ||
 	    mapping_of_stream(&run->in, run->given, &run->map, e) == -1)
 		return -1;
 	named = stream_header(&run->in, 'M');

@@ -43,7 +43,7 @@ expected_mapping(const struct run *run)
 static int
 map_numbers(struct run *run, FILE *in, FILE *fp, struct dl_error *e)
 {
-	struct stream_out out = { fp, STREAM_DEALS };
+	struct stream_out out = { fp, STREAM_DEALS, 0 };
 	unsigned char owner[CARDS];
 	unsigned board;
 	u128 number;

@@ -34,11 +34,11 @@ write_cycling(const struct format_list *list, const struct writers_options *wo,
 	struct dl_error e;
 
 	if (writers_open(&ws, list, wo, &e) == -1 ||
-	    writers_begin(ws, 1, session, "Benchmark", NULL, 0, 0, &e) == -1)
+	    writers_begin(ws, 1, session, "Benchmark", NULL, 0, 0, 0, &e) == -1)
 		errx(1, "%s", e.msg);
 	for (unsigned long done = 0; done < want; done++)
 		if (writers_board(ws, (unsigned)(1 + done % session), deals[done % have],
-		    NULL, &e) == -1) {
+		    -1, -1, NULL, &e) == -1) {
 			if (done < session)
 				errx(1, "%s", e.msg);
 			writers_abort(ws);
@@ -59,10 +59,10 @@ write_sessions(const struct format_list *list, const struct writers_options *wo,
 		struct writers *ws;
 		unsigned high = want - done < session ? (unsigned)(want - done) : session;
 		if (writers_open(&ws, list, wo, &e) == -1 ||
-		    writers_begin(ws, 1, high, "Benchmark", NULL, 0, 0, &e) == -1)
+		    writers_begin(ws, 1, high, "Benchmark", NULL, 0, 0, 0, &e) == -1)
 			errx(1, "%s", e.msg);
 		for (unsigned b = 1; b <= high; b++, done++)
-			if (writers_board(ws, b, deals[done % have], NULL, &e) == -1)
+			if (writers_board(ws, b, deals[done % have], -1, -1, NULL, &e) == -1)
 				errx(1, "%s", e.msg);
 		if (writers_finish(ws, &e) == -1)
 			errx(1, "%s", e.msg);

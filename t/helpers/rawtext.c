@@ -35,12 +35,12 @@ main(int argc, char *argv[])
 		errx(1, "%s", e.msg);
 	format_list_free(&list);
 	if (writers_begin(ws, 1, have, argv[3][0] != '\0' ? argv[3] : NULL, argv + 4,
-	    (size_t)(argc - 4), 0, &e) == -1) {
+	    (size_t)(argc - 4), 0, 0, &e) == -1) {
 		writers_abort(ws);
 		errx(1, "%s", e.msg);
 	}
 	for (unsigned b = 0; b < have; b++)
-		if (writers_board(ws, b + 1, deals[b], NULL, &e) == -1) {
+		if (writers_board(ws, b + 1, deals[b], -1, -1, NULL, &e) == -1) {
 			writers_abort(ws);
 			errx(1, "%s", e.msg);
 		}
