@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "date.h"
 #include "plugins.h"
 #include "outfile.h"
 #include "proto.h"
@@ -140,7 +141,8 @@ note_event(struct session *s, struct deal_reader *r, const struct dl_board_in *b
 }
 
 /* Where and when: the first board's site and date, when they pass as
- * #S: and #D: (a date in PBN's YYYY.MM.DD); else a warning. */
+ * #S: and #D: (a date made PBN's YYYY.MM.DD when its day is certain,
+ * date.h); else a warning. */
 static void
 note_site_date(struct session *s, struct deal_reader *r, const struct dl_board_in *b)
 {
@@ -156,11 +158,12 @@ note_site_date(struct session *s, struct deal_reader *r, const struct dl_board_i
 			s->site = xstrdup(b->site);
 	}
 	if (b->date != NULL) {
-		if (date_text_check(b->date, &e) == -1) {
+		char date[DATE_PBN_SIZE];
+		if (date_to_pbn(b->date, date, &e) == -1) {
 			dl_error_prefix(&e, "%s: date \"%.40s\"", reader_position(r), b->date);
 			tool_warn_error(&e, ": the stream gets no #D:");
 		} else
-			s->date = xstrdup(b->date);
+			s->date = xstrdup(date);
 	}
 }
 

@@ -80,6 +80,10 @@ replay() {
 	replay fuzz_board_range
 }
 
+@test "fuzz corpus: dates of other forms made PBN's (dl-read's #D:)" {
+	replay fuzz_date
+}
+
 @test "fuzz corpus: plugin metadata" {
 	replay fuzz_plugin
 }
