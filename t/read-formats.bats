@@ -381,6 +381,41 @@ REAL=$VECTORS/real
 	    <(grep '^Board \(0[1-9]\|1[0-9]\|2[0-4]\)=' "$REAL/duplimate-1.dlm")
 }
 
+@test "real files: deal-convert's DUP, its trailer after board 1 only, gives the deals of its PBN" {
+	run -0 --separate-stderr dl-read "$REAL/dealconvert-test.dup"
+	[ -z "$stderr" ]
+	[ "${lines[1]}" = "#B: 1-16" ]
+	diff <(printf '%s\n' "${lines[@]}" | records) "$REAL/dealconvert-test.tso"
+	# by content too, and strictly (dl-sqd verify, dl-diff): nothing said two ways
+	cp "$REAL/dealconvert-test.dup" nosuffix
+	dl-read nosuffix | cmp - <(dl-read "$REAL/dealconvert-test.dup")
+	run -0 dl-diff "$REAL/dealconvert-test.dup" "$REAL/dealconvert-test.tso"
+}
+
+@test "read back: a DUP trailer after the first board only, the others blank, as deal-convert writes it" {
+	dl-fmt -f dup -p x < "$BIGDEAL/v2/deals.tso"
+	# boards 11-26: the first trailer gives the lowest board, the others NULs
+	cp x.dup y.dup
+	garble y.dup 146 'YN11 0 16 '
+	for b in $(seq 1 15); do garble y.dup $((156 * b + 146)) '\0\0\0\0\0\0\0\0\0\0'; done
+	run -0 --separate-stderr dl-read y.dup
+	[ -z "$stderr" ]
+	[ "${lines[1]}" = "#B: 11-26" ]
+	diff <(printf '%s\n' "${lines[@]}" | records | cut -d' ' -f2) <(records "$BIGDEAL/v2/deals.tso")
+	# blank in spaces is blank too; a trailer there must still be one
+	cp x.dup z.dup
+	garble z.dup $((156 + 146)) '          '
+	cmp <(dl-read z.dup) <(dl-read x.dup)
+	garble z.dup $((156 * 2 + 146)) '\0\0\0\0\0\0\0\0\0X'
+	fails dl-read z.dup
+	[ "$output" = "dl-read: z.dup: byte 468: board 3: not a DUP trailer (YN1  0 32 , say)" ]
+	# and the first board's trailer is the file's: never blank
+	cp x.dup w.dup
+	garble w.dup 146 '\0\0\0\0\0\0\0\0\0\0'
+	fails dl-read -f dup w.dup
+	[ "$output" = "dl-read: w.dup: byte 156: board 1: not a DUP trailer (YN1  0 32 , say)" ]
+}
+
 @test "read back: text formats with CR LF line ends (the Windows build's --crlf) read the same" {
 	session 0123456789abcdef0123456789abcdef01234567 1-8 'Club night' > s.tso
 	# every text format read here
