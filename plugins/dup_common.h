@@ -38,7 +38,7 @@ dup_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 #define DUP_TRAILER (DUP_RECORD - BRI_PART - DGE_PART)
 
 struct dup_reading {
-	unsigned first;		/* the first record's board number */
+	unsigned first;		/* the first record's board number, 0 before it */
 	unsigned lowest;	/* the first trailer's lowest board (1 when blank) */
 	int lowest_differs;	/* a trailer since gave another: said once */
 	unsigned count;		/* records read */
@@ -111,10 +111,11 @@ dup_reading_begin(struct dl_in *in, void **state, int blind_allowed)
 	return 0;
 }
 
-/* Boards count from the first trailer's lowest board (1 when it has
- * none).  Every trailer there is repeats the run's lowest board: one that
- * gives another leaves the file two ways to number (reading.h's
- * ambiguous). */
+/* Boards count from the first trailer's lowest board, or from the host's
+ * first board (1 unless told otherwise) when that is 1 or blank: Big Deal
+ * writes 1 whatever the run.  Every trailer there is repeats the run's
+ * lowest board: one that gives another leaves the file two ways to number
+ * (reading.h's ambiguous). */
 static inline int
 dup_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 {
@@ -123,7 +124,7 @@ dup_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 	int got;
 
 	for (;;) {
-		unsigned number = (r->first != 0 ? r->first : 1) + r->count++;
+		unsigned number = (r->first != 0 ? r->first : in->first_board) + r->count++;
 		if ((got = read_record(in, number, record, sizeof record)) != 1)
 			return got;
 		long lowest;
@@ -134,7 +135,9 @@ dup_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 		if (lowest < 1)
 			lowest = 1;
 		if (r->count == 1) {
-			number = r->first = r->lowest = (unsigned)lowest;
+			/* Big Deal's 1 says nothing: its run may start anywhere */
+			r->lowest = (unsigned)lowest;
+			number = r->first = lowest > 1 ? (unsigned)lowest : in->first_board;
 		} else if (trailer == 1 && (unsigned)lowest != r->lowest && !r->lowest_differs) {
 			r->lowest_differs = 1;
 			if (ambiguous(in, "the first record's is read", "board %u: the trailer's "

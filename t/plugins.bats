@@ -54,10 +54,10 @@ plugin() {
 
 @test "a plugin for another ABI version is refused, naming the file and both versions" {
 	mkdir mine && cd mine
-	sed 's/DL_PLUGIN_HEAD/4, sizeof(struct dl_plugin)/' \
+	sed 's/DL_PLUGIN_HEAD/5, sizeof(struct dl_plugin)/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 4, this program takes versions 1 to 3" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 5, this program takes versions 1 to 4" ]
 	sed 's/DL_PLUGIN_HEAD/1, sizeof(struct dl_plugin)/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
@@ -105,7 +105,10 @@ numbers_plugin() {
 	numbers_plugin "$old/v2" ""
 	DL_PLUGIN_PATH=$PWD dl-fmt -f num < "$BIGDEAL/v4/deals.tso" > out
 	dl-map --reverse < "$BIGDEAL/v4/deals.tso" | grep -v '^#' | diff - out
-	# a version-3 plugin gets it when it says it needs it, and only then
+	# a plugin of version 3 or later gets it when it says it needs it, and only then
+	numbers_plugin "$old/v3" ", .needs = DL_NEEDS_DEAL_NUMBER"
+	DL_PLUGIN_PATH=$PWD dl-fmt -f num < "$BIGDEAL/v4/deals.tso" > out
+	dl-map --reverse < "$BIGDEAL/v4/deals.tso" | grep -v '^#' | diff - out
 	numbers_plugin "$BATS_TEST_DIRNAME/../lib" ", .needs = DL_NEEDS_DEAL_NUMBER"
 	DL_PLUGIN_PATH=$PWD dl-fmt -f num < "$BIGDEAL/v4/deals.tso" > out
 	dl-map --reverse < "$BIGDEAL/v4/deals.tso" | grep -v '^#' | diff - out
@@ -114,12 +117,22 @@ numbers_plugin() {
 	[ "$(head -1 out)" = "1 000000000000000000000000" ]
 }
 
+@test "a reader built from the header of ABI version 3 (before struct dl_in's first_board) still reads" {
+	mkdir mine && cd mine
+	cc -shared -fPIC -I"$BATS_TEST_DIRNAME/data/old-abi/v3" \
+	    "$BATS_TEST_DIRNAME/../share/examples/handlist.c" -o handlist.so
+	DL_PLUGIN_PATH=$PWD dl-fmt -f handlist -p x < "$BIGDEAL/v4/deals.tso"
+	DL_PLUGIN_PATH=$PWD dl-read x.hands | grep -v '^#' | cut -d' ' -f2 | cmp - "$BIGDEAL/v4/deals.tso"
+	DL_PLUGIN_PATH=$PWD run -0 --separate-stderr dl-read --first 1 x.hands
+	[ -z "$stderr" ]
+}
+
 @test "a plugin built against another plugin.h is refused" {
 	mkdir mine && cd mine
 	sed 's/DL_PLUGIN_HEAD/DL_PLUGIN_ABI_VERSION, sizeof(struct dl_plugin) - 8/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 96 bytes, ABI version 3 has 104 (built against another dl/plugin.h)" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 96 bytes, ABI version 4 has 104 (built against another dl/plugin.h)" ]
 }
 
 @test "a shared object without the dl_plugin symbol is refused" {
