@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "date.h"
 #include "plugins.h"
 #include "outfile.h"
 #include "proto.h"
@@ -19,8 +20,8 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp,
-	    "usage: dl-read [--partial] [--renumber] [-f format] [file ...]\n"
-	    "       dl-read-NAME [--partial] [--renumber] [file ...]\n"
+	    "usage: dl-read [--first board] [--partial] [--renumber] [-f format] [file ...]\n"
+	    "       dl-read-NAME [--first board] [--partial] [--renumber] [file ...]\n"
 	    "       dl-read --list\n");
 	exit(status);
 }
@@ -29,6 +30,7 @@ static struct {
 	char **files;		/* "-" for standard input */
 	int nfiles;
 	int renumber;
+	unsigned first;		/* --first, 0 when not given */
 	struct reader_options opt;
 } run;
 
@@ -36,6 +38,7 @@ static struct {
 struct session {
 	unsigned long boards;
 	unsigned first, last;	/* board numbers as they go out */
+	unsigned last_read;	/* the last board read, as its file numbers it */
 	char *event;		/* the first board's event */
 	char *site, *date;	/* the first board's, when it has them */
 	int event_differs;	/* warned of already */
@@ -96,7 +99,11 @@ board_fail(struct deal_reader *r, const char *fmt, ...)
 static unsigned
 number_board(struct session *s, struct deal_reader *r, unsigned board)
 {
-	unsigned out = run.renumber ? (unsigned)s->boards + 1 : board;
+	unsigned long long renumbered = (run.first != 0 ? run.first : 1) + s->boards;
+
+	if (run.renumber && renumbered > BOARD_MAX)
+		board_fail(r, "board %llu: board numbers go up to %u", renumbered, BOARD_MAX);
+	unsigned out = run.renumber ? (unsigned)renumbered : board;
 
 	if (s->boards > 0 && out != s->last + 1) {
 		if (out <= s->last)
@@ -142,7 +149,8 @@ note_event(struct session *s, struct deal_reader *r, const struct dl_board_in *b
 }
 
 /* Where and when: the first board's site and date, when they pass as
- * #S: and #D: (a date in PBN's YYYY.MM.DD); else a warning. */
+ * #S: and #D: (a date made PBN's YYYY.MM.DD when its day is certain,
+ * date.h); else a warning. */
 static void
 note_site_date(struct session *s, struct deal_reader *r, const struct dl_board_in *b)
 {
@@ -158,11 +166,12 @@ note_site_date(struct session *s, struct deal_reader *r, const struct dl_board_i
 			s->site = xstrdup(b->site);
 	}
 	if (b->date != NULL) {
-		if (date_text_check(b->date, &e) == -1) {
+		char date[DATE_PBN_SIZE];
+		if (date_to_pbn(b->date, date, &e) == -1) {
 			dl_error_prefix(&e, "%s: date \"%.40s\"", reader_position(r), b->date);
 			tool_warn_error(&e, ": the stream gets no #D:");
 		} else
-			s->date = xstrdup(b->date);
+			s->date = xstrdup(date);
 	}
 }
 
@@ -207,9 +216,17 @@ read_all(struct session *s, board_fn *fn, struct stream_out *o, int noting)
 	for (int i = 0; i < run.nfiles; i++) {
 		struct deal_reader *r;
 
+		/* a file's boards that it does not number follow the files
+		 * before, or start at --first */
+		opt.first = s->boards == 0 ? run.first : s->last_read + 1;
 		if (reader_open(&r, run.files[i], &opt, &e) == -1)
 			tool_die(&e);
 		while ((got = reader_next(r, &b, &e)) == 1) {
+			if (noting && run.first != 0 && !run.renumber && s->boards == 0 &&
+			    b.board != run.first)
+				tool_warn("%s: board %u first: the file numbers its boards, "
+				    "--first %u is not used", reader_position(r), b.board, run.first);
+			s->last_read = b.board;
 			unsigned board = number_board(s, r, b.board);
 			if (noting) {
 				note_event(s, r, &b);
@@ -335,6 +352,7 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "first", required_argument, NULL, 'b' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
@@ -357,6 +375,11 @@ main(int argc, char *argv[])
 			if (named)
 				tool_fail(DL_ERR_USAGE, "%s reads %s only: no -f", self, self + 8);
 			run.opt.format = optarg;
+			break;
+		case 'b':
+			if (board_number_parse(optarg, strlen(optarg), &run.first) == -1)
+				tool_fail(DL_ERR_USAGE, "--first %s: not a board number (1 to %u)",
+				    optarg, BOARD_MAX);
 			break;
 		case 'h': usage(stdout, 0);
 		case 'l': listing = 1; break;

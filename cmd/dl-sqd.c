@@ -172,16 +172,28 @@ load_for_dealing(const char *path, struct sqd *t, struct sqk *k)
 		tool_die(&e);
 }
 
-static unsigned
-parse_number(const char *text, unsigned max, const char *what)
+/* A phase or session number, 1 to max (0: no limit): 0, or -1. */
+static int
+number_of(const char *text, unsigned max, unsigned *number)
 {
 	struct board_range r;
 	const char *why;
 
 	if (strchr(text, '-') != NULL || board_range_parse(text, &r, &why) == -1 ||
 	    (max != 0 && r.high > max))
+		return -1;
+	*number = r.high;
+	return 0;
+}
+
+static unsigned
+parse_number(const char *text, unsigned max, const char *what)
+{
+	unsigned number;
+
+	if (number_of(text, max, &number) == -1)
 		tool_fail(DL_ERR_USAGE, "bad %s \"%s\"", what, text);
-	return r.high;
+	return number;
 }
 
 /* PHASE or SESSIONS on the command line: "3", "3-7" or "all". */
@@ -526,6 +538,26 @@ print_match(const struct sqd_verify *v, unsigned p, unsigned s, struct board_ran
 	return v->match == SQD_MATCH_WHOLE ? 0 : EXIT_REFUSED;
 }
 
+/* The first board of the session verify_deals will check, to number the
+ * boards of a file that numbers none (DUP, BER, ...) as the session's: 0
+ * when the session is not known, whose error comes after the file's. */
+static unsigned
+session_first_board(const struct sqd *t, int argc, char **argv)
+{
+	unsigned p, s;
+	int reserve = opt.reserve;
+	struct board_range r;
+	struct dl_error e;
+
+	if (t->nphases == 0)
+		return 0;
+	if (argc == 2 ? number_of(argv[0], (unsigned)t->nphases, &p) == -1 ||
+	    number_of(argv[1], t->phases[p - 1].nsessions, &s) == -1 :
+	    sqd_session_of_file(t, opt.deals, &p, &s, &reserve) == -1)
+		return 0;
+	return sqd_session_boards(t, p, s, opt.boards, &r, &e) == -1 ? 0 : r.low;
+}
+
 /* The session is the one named on the command line, or by the file. */
 static int
 verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int argc,
@@ -538,7 +570,7 @@ verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int arg
 	struct sqd_verify v;
 	struct dl_error e;
 
-	if (played_read(opt.deals, &played, &n, &e) == -1)
+	if (played_read(opt.deals, session_first_board(t, argc, argv), &played, &n, &e) == -1)
 		tool_die(&e);
 	if (argc == 2) {
 		p = parse_number(argv[0], (unsigned)t->nphases, "phase");

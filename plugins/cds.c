@@ -18,7 +18,9 @@ cds_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 
 /* Reading: 14 bytes a board.  The board number byte wraps past 255 (as
  * Big Deal writes it): a byte one more, modulo 256, than the board before
- * continues its numbers. */
+ * continues its numbers.  The first record's byte is the host's first
+ * board (counting_begin puts the board before it in the state) when it
+ * is that board modulo 256: a file of boards 256-300 begins with byte 0. */
 #define CDS_RECORD (1 + DL_HAND_CARDS)
 
 static unsigned
@@ -32,7 +34,7 @@ cds_board_number(unsigned before, unsigned char byte)
 static int
 cds_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 {
-	struct counting *r = state;	/* the board before */
+	struct counting *r = state;	/* the board before (first - 1 at first) */
 	unsigned char record[CDS_RECORD];
 	int got;
 

@@ -28,34 +28,41 @@ dup_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	textbuf_flush(&tb);
 }
 
-/* Reading.  A DUP record's trailer: "Random hands?" and "Backwards
- * counting?" as Y or N, then three fields left-aligned in spaces: the
- * lowest board (3 bytes), the copies (2) and the highest board (3). */
+/* Reading.  A DUP record's trailer, as Duplimate's conversion notes give
+ * it: "Random hands?" and "Backwards counting?" as Y or N, then three
+ * fields left-aligned in spaces: the lowest board (3 bytes), the copies
+ * (2) and the highest board (3).  Big Deal writes it after every board
+ * (lowest 1, copies 0, the count of boards as the highest);
+ * deal-convert after the first board only, ten NULs after the others. */
 #define DUP_RECORD 156
 #define DUP_TRAILER (DUP_RECORD - BRI_PART - DGE_PART)
 
 struct dup_reading {
-	unsigned first;		/* the first record's board number */
+	unsigned first;		/* the first record's board number, 0 before it */
 	unsigned lowest;	/* the first trailer's lowest board (1 when blank) */
 	int lowest_differs;	/* a trailer since gave another: said once */
 	unsigned count;		/* records read */
 	int blind_allowed;	/* dupblind: a DGE part may be all spaces */
 };
 
-/* The trailer's lowest board, or 0 when it gives none; -1 after in->fail. */
-static inline long
-dup_trailer_read(struct dl_in *in, unsigned board, const unsigned char *t)
+/* The trailer's lowest board in *lowest, 0 when it gives none: 1, or 0
+ * for a record after the first without a trailer (all NULs or all
+ * spaces); -1 after in->fail. */
+static inline int
+dup_trailer_read(struct dl_in *in, unsigned board, const unsigned char *t, int first,
+    long *lowest)
 {
-	long lowest = 0;
-
+	*lowest = 0;
+	if (!first && (all_bytes(t, DUP_TRAILER, '\0') || all_bytes(t, DUP_TRAILER, ' ')))
+		return 0;
 	for (unsigned i = 2; i < DUP_TRAILER; i++)
 		if (t[i] != ' ' && (t[i] < '0' || t[i] > '9'))
 			goto garbled;
 	if ((t[0] != 'Y' && t[0] != 'N') || (t[1] != 'Y' && t[1] != 'N'))
 		goto garbled;
 	for (unsigned i = 2; i < 5 && t[i] != ' '; i++)
-		lowest = lowest * 10 + (t[i] - '0');
-	return lowest;
+		*lowest = *lowest * 10 + (t[i] - '0');
+	return 1;
 garbled:
 	in->fail(in, "board %u: not a DUP trailer (YN1  0 32 , say)", board);
 	return -1;
@@ -104,9 +111,11 @@ dup_reading_begin(struct dl_in *in, void **state, int blind_allowed)
 	return 0;
 }
 
-/* Boards count from the first trailer's lowest board (1 when it has
- * none).  Every trailer repeats the run's lowest board: one that gives
- * another leaves the file two ways to number (reading.h's ambiguous). */
+/* Boards count from the first trailer's lowest board, or from the host's
+ * first board (1 unless told otherwise) when that is 1 or blank: Big Deal
+ * writes 1 whatever the run.  Every trailer there is repeats the run's
+ * lowest board: one that gives another leaves the file two ways to number
+ * (reading.h's ambiguous). */
 static inline int
 dup_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 {
@@ -115,17 +124,21 @@ dup_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 	int got;
 
 	for (;;) {
-		unsigned number = (r->first != 0 ? r->first : 1) + r->count++;
+		unsigned number = (r->first != 0 ? r->first : in->first_board) + r->count++;
 		if ((got = read_record(in, number, record, sizeof record)) != 1)
 			return got;
-		long lowest = dup_trailer_read(in, number, record + DUP_RECORD - DUP_TRAILER);
-		if (lowest == -1)
+		long lowest;
+		int trailer = dup_trailer_read(in, number, record + DUP_RECORD - DUP_TRAILER,
+		    r->count == 1, &lowest);
+		if (trailer == -1)
 			return -1;
 		if (lowest < 1)
 			lowest = 1;
 		if (r->count == 1) {
-			number = r->first = r->lowest = (unsigned)lowest;
-		} else if ((unsigned)lowest != r->lowest && !r->lowest_differs) {
+			/* Big Deal's 1 says nothing: its run may start anywhere */
+			r->lowest = (unsigned)lowest;
+			number = r->first = lowest > 1 ? (unsigned)lowest : in->first_board;
+		} else if (trailer == 1 && (unsigned)lowest != r->lowest && !r->lowest_differs) {
 			r->lowest_differs = 1;
 			if (ambiguous(in, "the first record's is read", "board %u: the trailer's "
 			    "lowest board is %ld, the first record's %u", number, lowest,

@@ -176,19 +176,23 @@ read_record(struct dl_in *in, unsigned board, void *buf, size_t size)
 	return 1;
 }
 
-/* The state of a reader whose file numbers no boards: they count from 1,
- * and messages name them so. */
+/* The state of a reader whose file numbers no boards: they count from
+ * the host's first board (1 unless told otherwise), and messages name
+ * them so. */
 struct counting {
-	unsigned board;		/* the board being read, 0 before the first */
+	unsigned board;		/* the board being read, first - 1 before the first */
 };
 
 static inline int
 counting_begin(struct dl_in *in, void **state)
 {
-	if ((*state = calloc(1, sizeof(struct counting))) == NULL) {
+	struct counting *r;
+
+	if ((*state = r = calloc(1, sizeof(struct counting))) == NULL) {
 		in->fail(in, "out of memory");
 		return -1;
 	}
+	r->board = in->first_board - 1;
 	return 0;
 }
 
@@ -208,8 +212,8 @@ typedef int record_deal_read(struct dl_in *in, unsigned board, const unsigned ch
  * numbers no boards (BER, BRI, DGE, and KOPS after its header): the
  * next record, read into record[0..size), its deal by deal_read; a board
  * deal_finish passes over (--partial) is not returned, the next one is.
- * Boards count from 1 in *r.  1, 0 at the end of the file, -1 after
- * in->fail. */
+ * Boards count in *r from the host's first board.  1, 0 at the end of the
+ * file, -1 after in->fail. */
 static inline int
 counted_records_read_board(struct dl_in *in, struct dl_board_in *board, struct counting *r,
     unsigned char *record, size_t size, record_deal_read *deal_read)

@@ -80,6 +80,10 @@ replay() {
 	replay fuzz_board_range
 }
 
+@test "fuzz corpus: dates of other forms made PBN's (dl-read's #D:)" {
+	replay fuzz_date
+}
+
 @test "fuzz corpus: plugin metadata" {
 	replay fuzz_plugin
 }
@@ -103,7 +107,8 @@ replay() {
 		name=${seed##*/seed-}
 		name=${name%%-*}
 		line=$(head -1 "$seed")
-		[ "${line% --partial}" = "$name" ] || { echo "$seed: first line $line"; return 1; }
+		line=${line% --partial}
+		[ "${line% --first [0-9]*}" = "$name" ] || { echo "$seed: first line $line"; return 1; }
 	done
 	for name in $readers; do
 		ls "$CORPUS"/fuzz_read/seed-"$name"-* > /dev/null || { echo "no seed for $name"; return 1; }

@@ -105,13 +105,26 @@ numbers_plugin() {
 	numbers_plugin "$old/v2" ""
 	DL_PLUGIN_PATH=$PWD dl-fmt -f num < "$BIGDEAL/v4/deals.tso" > out
 	dl-map --reverse < "$BIGDEAL/v4/deals.tso" | grep -v '^#' | diff - out
-	# a version-3 plugin gets it when it says it needs it, and only then
+	# a plugin of version 3 or later gets it when it says it needs it, and only then
+	numbers_plugin "$old/v3" ", .needs = DL_NEEDS_DEAL_NUMBER"
+	DL_PLUGIN_PATH=$PWD dl-fmt -f num < "$BIGDEAL/v4/deals.tso" > out
+	dl-map --reverse < "$BIGDEAL/v4/deals.tso" | grep -v '^#' | diff - out
 	numbers_plugin "$BATS_TEST_DIRNAME/../lib" ", .needs = DL_NEEDS_DEAL_NUMBER"
 	DL_PLUGIN_PATH=$PWD dl-fmt -f num < "$BIGDEAL/v4/deals.tso" > out
 	dl-map --reverse < "$BIGDEAL/v4/deals.tso" | grep -v '^#' | diff - out
 	numbers_plugin "$BATS_TEST_DIRNAME/../lib" ""
 	DL_PLUGIN_PATH=$PWD dl-fmt -f num < "$BIGDEAL/v4/deals.tso" > out
 	[ "$(head -1 out)" = "1 000000000000000000000000" ]
+}
+
+@test "a reader built from the header of ABI version 3 (before struct dl_in's first_board) still reads" {
+	mkdir mine && cd mine
+	cc -shared -fPIC -I"$BATS_TEST_DIRNAME/data/old-abi/v3" \
+	    "$BATS_TEST_DIRNAME/../share/examples/handlist.c" -o handlist.so
+	DL_PLUGIN_PATH=$PWD dl-fmt -f handlist -p x < "$BIGDEAL/v4/deals.tso"
+	DL_PLUGIN_PATH=$PWD dl-read x.hands | grep -v '^#' | cut -d' ' -f2 | cmp - "$BIGDEAL/v4/deals.tso"
+	DL_PLUGIN_PATH=$PWD run -0 --separate-stderr dl-read --first 1 x.hands
+	[ -z "$stderr" ]
 }
 
 @test "a plugin built against another plugin.h is refused" {

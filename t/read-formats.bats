@@ -114,6 +114,74 @@ round_trip() {
 	done
 }
 
+@test "read back: --first LOW gives every format its range back, Borel's hands turned by LOW's dealer too" {
+	for i in $(seq 8); do
+		hex=$(random_hex)
+		low=$((RANDOM % 90 + 2))
+		high=$((low + RANDOM % (100 - low)))
+		echo "session $hex $low-$high" >&2
+		session "$hex" "$low-$high" > s.tso
+		for name in $READ_FORMATS; do
+			file=x.$(suffix_of "$name")
+			rm -f "$file"
+			dl-fmt -f "$name" -p x < s.tso
+			run -0 --separate-stderr dl-read --first "$low" -f "$name" "$file"
+			[ -z "$stderr" ] || { echo "$name: $stderr" >&2; return 1; }
+			[ "${lines[1]}" = "#B: $low-$high" ] || { echo "$name: ${lines[1]}" >&2; return 1; }
+			diff <(records s.tso) <(printf '%s\n' "${lines[@]}" | records) ||
+			    { echo "$name: other deals or numbers" >&2; return 1; }
+		done
+	done
+}
+
+@test "--first: where the boards a file does not number start; a file that numbers them keeps them, said once" {
+	session 0123456789abcdef0123456789abcdef01234567 11-26 > s.tso
+	dl-fmt -f dup,pbn,ber -p x < s.tso
+	# Big Deal's DUP says lowest board 1 whatever the run
+	cut -c147-156 x.dup | head -c 10 | grep -qx 'YN1  0 16 '
+	run -0 dl-read x.dup
+	[ "${lines[1]}" = "#B: 1-16" ]
+	run -0 dl-read --first 11 x.dup
+	[ "${lines[1]}" = "#B: 11-26" ]
+	diff <(records s.tso) <(printf '%s\n' "${lines[@]}" | records)
+	# a file that numbers its boards keeps them, whatever --first says
+	run -0 --separate-stderr dl-read --first 5 x.pbn
+	[ "${lines[1]}" = "#B: 11-26" ]
+	[ "$stderr" = "dl-read: x.pbn:1: board 11 first: the file numbers its boards, --first 5 is not used" ]
+	run -0 --separate-stderr dl-read --first 11 x.pbn
+	[ -z "$stderr" ]
+	# and so does a DUP whose trailer gives a lowest board other than 1
+	cp x.dup y.dup
+	for b in $(seq 0 15); do garble y.dup $((156 * b + 146)) 'YN11 0 16 '; done
+	run -0 --separate-stderr dl-read --first 31 y.dup
+	[ "${lines[1]}" = "#B: 11-26" ]
+	[ "$stderr" = "dl-read: y.dup: byte 0: board 11 first: the file numbers its boards, --first 31 is not used" ]
+	# --renumber numbers every board from --first
+	run -0 dl-read --renumber --first 101 x.pbn
+	[ "${lines[1]}" = "#B: 101-116" ]
+	diff <(records s.tso | cut -d' ' -f2) <(printf '%s\n' "${lines[@]}" | records | cut -d' ' -f2)
+	fails dl-read --renumber --first 999999999 x.pbn
+	[ "$output" = "dl-read: x.pbn:37: board 1000000001: board numbers go up to 1000000000" ]
+	# several files: the boards a file does not number follow the files before
+	session 0123456789abcdef0123456789abcdef01234567 1-10 | dl-fmt -f ber -p one
+	session 0123456789abcdef0123456789abcdef01234567 11-20 | dl-fmt -f ber -p two
+	run -0 dl-read one.ber two.ber
+	[ "${lines[1]}" = "#B: 1-20" ]
+	diff <(records s.tso | head -10 | cut -d' ' -f2) <(printf '%s\n' "${lines[@]}" | records | tail -10 | cut -d' ' -f2)
+	run -0 dl-read --first 31 one.ber two.ber
+	[ "${lines[1]}" = "#B: 31-50" ]
+	run -0 dl-read x.pbn x.ber
+	[ "${lines[1]}" = "#B: 11-42" ]
+	# what is not a board number
+	for bad in 0 x 1000000001 -3 ''; do
+		fails dl-read --first "$bad" x.ber
+		[ "$output" = "dl-read: --first $bad: not a board number (1 to 1000000000)" ]
+		[ "$status" -eq 2 ]
+	done
+	fails dl-read --first 999999990 x.ber
+	[ "$output" = "dl-read: x.ber: byte 572: board 1000000001: more boards than dl numbers" ]
+}
+
 @test "read back: the event comes back from tso and dlm, not from a Headline naming the generator" {
 	session 0123456789abcdef0123456789abcdef01234567 1-4 'Club night' > s.tso
 	for name in tso dlm dlmblind; do
@@ -153,6 +221,16 @@ round_trip() {
 	[ "${lines[1]}" = "#B: 250-260" ]
 	diff <(records <(dl-read x.cds) | cut -d' ' -f2) \
 	    <(dl-seed -x "$h" -w '' | dl-stream -n 1-11 | dl-map | records | cut -d' ' -f2)
+	# a file that starts past 255 says so only with --first: its first byte
+	# is the board modulo 256
+	tail -c +$((6 * 14 + 1)) x.cds > past.cds
+	fails dl-read past.cds
+	[ "$output" = "dl-read: past.cds: byte 14: board 0: board numbers start at 1" ]
+	run -0 dl-read --first 256 past.cds
+	[ "${lines[1]}" = "#B: 256-260" ]
+	diff <(printf '%s\n' "${lines[@]}" | records) <(records <(dl-read x.cds) | tail -5)
+	run -0 dl-read --first 512 past.cds
+	[ "${lines[1]}" = "#B: 512-516" ]
 }
 
 @test "read back: goedel's ends, 0 and D - 1; plain digits; D and more refused" {
@@ -379,6 +457,41 @@ REAL=$VECTORS/real
 	printf '%s\n' "${lines[@]}" | dl-fmt -f dlm -p again
 	diff <(grep '^Board \(0[1-9]\|1[0-9]\|2[0-4]\)=' again.dlm) \
 	    <(grep '^Board \(0[1-9]\|1[0-9]\|2[0-4]\)=' "$REAL/duplimate-1.dlm")
+}
+
+@test "real files: deal-convert's DUP, its trailer after board 1 only, gives the deals of its PBN" {
+	run -0 --separate-stderr dl-read "$REAL/dealconvert-test.dup"
+	[ -z "$stderr" ]
+	[ "${lines[1]}" = "#B: 1-16" ]
+	diff <(printf '%s\n' "${lines[@]}" | records) "$REAL/dealconvert-test.tso"
+	# by content too, and strictly (dl-sqd verify, dl-diff): nothing said two ways
+	cp "$REAL/dealconvert-test.dup" nosuffix
+	dl-read nosuffix | cmp - <(dl-read "$REAL/dealconvert-test.dup")
+	run -0 dl-diff "$REAL/dealconvert-test.dup" "$REAL/dealconvert-test.tso"
+}
+
+@test "read back: a DUP trailer after the first board only, the others blank, as deal-convert writes it" {
+	dl-fmt -f dup -p x < "$BIGDEAL/v2/deals.tso"
+	# boards 11-26: the first trailer gives the lowest board, the others NULs
+	cp x.dup y.dup
+	garble y.dup 146 'YN11 0 16 '
+	for b in $(seq 1 15); do garble y.dup $((156 * b + 146)) '\0\0\0\0\0\0\0\0\0\0'; done
+	run -0 --separate-stderr dl-read y.dup
+	[ -z "$stderr" ]
+	[ "${lines[1]}" = "#B: 11-26" ]
+	diff <(printf '%s\n' "${lines[@]}" | records | cut -d' ' -f2) <(records "$BIGDEAL/v2/deals.tso")
+	# blank in spaces is blank too; a trailer there must still be one
+	cp x.dup z.dup
+	garble z.dup $((156 + 146)) '          '
+	cmp <(dl-read z.dup) <(dl-read x.dup)
+	garble z.dup $((156 * 2 + 146)) '\0\0\0\0\0\0\0\0\0X'
+	fails dl-read z.dup
+	[ "$output" = "dl-read: z.dup: byte 468: board 3: not a DUP trailer (YN1  0 32 , say)" ]
+	# and the first board's trailer is the file's: never blank
+	cp x.dup w.dup
+	garble w.dup 146 '\0\0\0\0\0\0\0\0\0\0'
+	fails dl-read -f dup w.dup
+	[ "$output" = "dl-read: w.dup: byte 156: board 1: not a DUP trailer (YN1  0 32 , say)" ]
 }
 
 @test "read back: text formats with CR LF line ends (the Windows build's --crlf) read the same" {

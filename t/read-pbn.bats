@@ -92,6 +92,62 @@ game() {
 	diff want deals
 }
 
+# The dates of other forms (lib/stream/date.c, docs/formats-in.md "Dates"):
+# [Date] as written | #D: the stream gets, or - and the warning's reason.
+DATES='2013.11.23|2013.11.23
+2014.07.??|2014.07.??
+2013-11-23|2013.11.23
+2013-11-23 11:23|2013.11.23
+2013-11-23T11:23:45.5+01:00|2013.11.23
+2013-11-23T11:23Z|2013.11.23
+2024/07/12|2024.07.12
+2024.7.1|2024.07.01
+10.05.2023|2023.05.10
+1.5.2023 14:30|2023.05.01
+3/30/2021|2021.03.30
+30/3/2021|2021.03.30
+30-03-2021|2021.03.30
+5/5/2021|2021.05.05
+3/4/2021|-could be 2021.04.03 or 2021.03.04
+03-04-2021|-could be 2021.04.03 or 2021.03.04
+20240712|2024.07.12
+13022003|2003.02.13
+01022003|-could be 2003.02.01 or 2003.01.02
+991231|1999.12.31
+220207|-could be 2022.02.07 or 2007.02.22
+100101|-could be 2010.01.01, 2001.01.10 or 2001.10.01
+231123|2023.11.23
+2024-02-30|-no such day
+2024-02-29|2024.02.29
+1900-02-29|-no such day
+31/31/2021|-no such day
+2013-11-23 25:00|-not YYYY.MM.DD (PBN'"'"'s form, ? for a part not known)
+10.05.23|-not YYYY.MM.DD (PBN'"'"'s form, ? for a part not known)
+23 Nov 2013|-not YYYY.MM.DD (PBN'"'"'s form, ? for a part not known)
+123456|-not YYYY.MM.DD (PBN'"'"'s form, ? for a part not known)'
+
+@test "pbn: a [Date] of another form is made PBN's when its day is certain, else a warning and no #D:, never another day" {
+	local date want
+	while IFS='|' read -r date want; do
+		printf '[Date "%s"]\n[Board "1"]\n[Deal "N:%s %s %s %s"]\n' "$date" \
+		    "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS" > d.pbn
+		run -0 --separate-stderr dl-read d.pbn
+		if [ "${want:0:1}" = - ]; then
+			[ "${lines[1]}" = "#B: 1-1" ] || { echo "$date: ${lines[1]}"; return 1; }
+			[ "$stderr" = "dl-read: d.pbn:1: date \"$date\": ${want:1}: the stream gets no #D:" ] ||
+			    { echo "$date: $stderr"; return 1; }
+		else
+			[ "${lines[1]}" = "#D: $want" ] || { echo "$date: ${lines[1]}"; return 1; }
+			[ -z "$stderr" ] || { echo "$date: $stderr"; return 1; }
+		fi
+	done <<< "$DATES"
+	# and the stream's #D: goes on into the files written from it
+	printf '[Date "2013-11-23 11:23"]\n[Board "1"]\n[Deal "N:%s %s %s %s"]\n' \
+	    "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS" > d.pbn
+	dl-read d.pbn | dl-fmt -f pbn -p back
+	grep -qx '\[Date "2013.11.23"\]' back.pbn
+}
+
 @test "pbn import format: escapes, comments, tags several to a line or over lines, any case and order" {
 	{
 		printf '\xef\xbb\xbf%% PBN 2.1\n%%Content-type: text/x-pbn; charset=ISO-8859-1\n'

@@ -295,6 +295,41 @@ wbg() {
 	[ "${lines[9]}" = "sw02reserve.pbn: matches, session 3,2 (reserve), boards 1-8: 8 of 8 boards checked" ]
 }
 
+@test "verify --deals: a file that numbers no boards (DUP, BER, Borel, ...) is the session's boards from its first; a check that fails is status 1" {
+	club
+	dl-sqd club.sqd make -f dup,ber,borel,bri,dge,goedel,kops,cds 1 2 > made
+	[ "$(wc -l < made)" -eq 8 ]
+	for f in $(cat made); do
+		run -0 dl-sqd club.sqd verify --deals "$f"
+		[ "${lines[1]}" = "board 11: the same deal" ] || { echo "$f: ${lines[1]}"; return 1; }
+		[ "${lines[11]}" = "$f: matches, session 1,2 (original), boards 11-20: 10 of 10 boards checked" ]
+	done
+	# Big Deal's DUP says lowest board 1: read alone it is boards 1-10
+	run -0 dl-read rr02.dup
+	[ "${lines[1]}" = "#B: 1-10" ]
+	# the same file given as another session's: other deals, status 1
+	run -1 dl-sqd club.sqd verify --deals rr02.dup 1 3
+	[ "${lines[1]}" = "board 21: DIFFERENT from the session's deal" ]
+	[ "${lines[11]}" = "rr02.dup: DOES NOT MATCH, session 1,3 (original), boards 21-30: 10 of 10 boards checked, 10 different" ]
+	# one board changed: board 13, North's and East's first cards swapped in BER
+	cp rr02.ber played.ber
+	n=$(head -c $((2 * 52 + 52)) rr02.ber | tail -c 52 | grep -ob 1 | head -1 | cut -d: -f1)
+	e=$(head -c $((2 * 52 + 52)) rr02.ber | tail -c 52 | grep -ob 2 | head -1 | cut -d: -f1)
+	printf 2 | dd of=played.ber bs=1 seek=$((2 * 52 + n)) conv=notrunc status=none
+	printf 1 | dd of=played.ber bs=1 seek=$((2 * 52 + e)) conv=notrunc status=none
+	run -1 dl-sqd club.sqd verify --deals played.ber 1 2
+	[ "${lines[3]}" = "board 13: DIFFERENT from the session's deal" ]
+	[ "${lines[11]}" = "played.ber: DOES NOT MATCH, session 1,2 (original), boards 11-20: 10 of 10 boards checked, 1 different" ]
+	# the first five boards only: not a pass either
+	head -c $((5 * 156)) rr02.dup > part.dup
+	run -1 dl-sqd club.sqd verify --deals part.dup 1 2
+	[ "${lines[11]}" = "part.dup: PARTLY MATCHES, session 1,2 (original), boards 11-20: 5 of 10 boards checked, 5 missing" ]
+	# a file its reader refuses fails the check: status 1, the reason on stderr
+	head -c 200 rr02.dup > cut.dup
+	run -1 --separate-stderr dl-sqd club.sqd verify --deals cut.dup 1 2
+	[ "$stderr" = "dl-sqd: cut.dup: byte 200: board 12: cut short: 44 of its 156 bytes" ]
+}
+
 @test "a Makefile from dl-sqd builds the event with make -j, then nothing" {
 	club
 	mkdir event && mv club.sqd club.sqk event/

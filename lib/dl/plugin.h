@@ -24,9 +24,11 @@ extern "C" {
 /* Raised on every change of the structures below.  Version 2 added
  * readers at the end of struct dl_plugin; version 3 the analysis of a
  * board and what a writer needs computed; version 4 each board's own
- * dealer and vulnerability, at the end of struct dl_deal.  The host still
- * loads plugins of versions 1 to 3: it reads their struct_size, and what
- * their structure has not, it takes as NULL and 0. */
+ * dealer and vulnerability, at the end of struct dl_deal (and struct
+ * dl_run's own_dv), and the first board's number for a reader (struct
+ * dl_in's first_board).  The host still loads plugins of versions 1 to 3:
+ * it reads their struct_size, and what their structure has not, it takes
+ * as NULL and 0. */
 #define DL_PLUGIN_ABI_VERSION 4
 #define DL_PLUGIN_SYMBOL "dl_plugin"
 
@@ -45,7 +47,8 @@ struct dl_deal {
 	unsigned char owner[DL_CARDS];		/* seat holding each card */
 	unsigned char hand[4][DL_HAND_CARDS];	/* each seat's cards, increasing */
 	/* Big Deal's number of this deal, most significant byte first: for
-	 * a plugin of version 3 only when it needs DL_NEEDS_DEAL_NUMBER. */
+	 * a plugin of version 3 or later only when it needs
+	 * DL_NEEDS_DEAL_NUMBER. */
 	unsigned char number[DL_DEAL_NUMBER_BYTES];
 	/* Version 3: the double-dummy analysis (dl-dd), or NULL. */
 	const struct dl_analysis *analysis;
@@ -145,6 +148,17 @@ struct dl_in {
 	 * read_board was called; a reader that learns where a board begins
 	 * only by reading into it from the board before (LIN) says so. */
 	void (*board_begins)(struct dl_in *in);
+	/* Version 4: the number the host gives the first board of this file
+	 * that the file does not number (board 0 from read_board): 1, or
+	 * where the user says the file starts (dl-read --first; dl-sqd
+	 * verify: the session's first board), or the board after the boards
+	 * of the files before.  Set before read_begin.  A reader whose file
+	 * numbers no boards leaves the numbering to the host; it reads this
+	 * when a deal is read by its number (Borel: the dealer's hand comes
+	 * first), or when the file gives only part of the number (CDS's
+	 * byte, modulo 256) or a number that may stand for none (DUP's
+	 * lowest board, which Big Deal writes as 1 whatever the run). */
+	unsigned first_board;
 };
 
 /* --partial: a board whose hands are not all known (a "-" hand, fewer

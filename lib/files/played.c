@@ -57,11 +57,11 @@ add_board(struct played_board **all, size_t *n, const struct dl_board_in *b)
 }
 
 int
-played_read(const char *path, struct played_board **boards, size_t *n,
+played_read(const char *path, unsigned first, struct played_board **boards, size_t *n,
     struct dl_error *e)
 {
 	/* a file that reads two ways cannot be checked against one session */
-	struct reader_options opt = { .flags = DL_IN_STRICT };
+	struct reader_options opt = { .flags = DL_IN_STRICT, .first = first };
 	struct board_set seen = { NULL, 0, 0 };
 	struct deal_reader *r;
 	struct dl_board_in b;

@@ -17,12 +17,14 @@ struct played_board {
 };
 
 /* *boards is allocated (to free); -1 with *e naming the file and line.
+ * The boards the file does not number count from first (the session's
+ * first board; 0: 1), as dl-read --first counts them.
  * A board given twice is refused: a file could otherwise both match the
  * session and hold another deal for the same board.  So is a file that
  * says two things about a board (DL_IN_STRICT: two [Deal] tags in a PBN
  * game, LIN's qx| and ah| with two numbers), which another program may
  * read the other way. */
-int played_read(const char *path, struct played_board **boards, size_t *n,
+int played_read(const char *path, unsigned first, struct played_board **boards, size_t *n,
     struct dl_error *e);
 
 #endif

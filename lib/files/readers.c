@@ -387,6 +387,9 @@ reader_new(const struct reader_options *opt)
 	r->in.board_begins = host_board_begins;
 	r->in.flags = opt->flags;
 	r->in.host = r;
+	r->in.first_board = opt->first != 0 ? opt->first : 1;
+	/* the boards the file does not number count from there */
+	r->last_board = r->in.first_board - 1;
 	return r;
 }
 

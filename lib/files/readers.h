@@ -1,8 +1,8 @@
 /* Reading deal files of any format through the reader plugins
- * (dl/plugin.h, ABI version 2): the host side.  The file is buffered here,
- * its format found (by -f, by its suffix, by its content), and every board
- * a plugin returns is checked before a tool sees it.  docs/formats-in.md
- * lists what each reader takes.
+ * (dl/plugin.h, ABI version 2 and up): the host side.  The file is
+ * buffered here, its format found (by -f, by its suffix, by its content),
+ * and every board a plugin returns is checked before a tool sees it.
+ * docs/formats-in.md lists what each reader takes.
  *
  * Threads: a struct deal_reader is one thread's.  Different readers may run
  * on different threads at once only as far as their plugins allow: the
@@ -24,6 +24,9 @@ struct reader_options {
 	 * line), or NULL to drop them. */
 	void (*warn)(const char *msg, void *arg);
 	void *warn_arg;
+	/* The number of the first board the file does not number (struct
+	 * dl_in's first_board); 0: 1. */
+	unsigned first;
 };
 
 /* Opens PATH (NULL or "-": standard input, which is never closed here) and
@@ -43,9 +46,9 @@ const char *reader_name(const struct deal_reader *r);
 
 /* The next board: 1 and *b filled, 0 at the end, -1 with *e ("NAME:LINE:
  * message").  A board the file does not number gets the one after the
- * board before (1 first).  Every board holds a complete deal; text fields
- * are valid UTF-8 without control characters (else NULL, with a warning)
- * until the next call. */
+ * board before (the options' first, or 1, first).  Every board holds a
+ * complete deal; text fields are valid UTF-8 without control characters
+ * (else NULL, with a warning) until the next call. */
 int reader_next(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e);
 /* Where the last board began, for messages: "NAME:LINE", or "NAME: byte
  * N" in a binary file. */

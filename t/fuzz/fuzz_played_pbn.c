@@ -21,7 +21,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct dl_error e = { 0 };
 	size_t n;
 
-	if (played_read(path, &boards, &n, &e) == -1) {
+	if (played_read(path, 0, &boards, &n, &e) == -1) {
 		fuzz_check_error(&e, "played_read");
 		if (boards != NULL || n != 0)
 			fuzz_fail("played_read refused the file and kept %zu boards", n);

@@ -1,6 +1,7 @@
 /* Every reader (lib/files/readers.c and the reader plugins, linked in under
  * the names dl_plugin_NAME) on hostile bytes.  The input's first line
- * names the reader, "NAME" or "NAME --partial"; the rest is the file.  By
+ * names the reader, "NAME", then " --first N" (where the boards the file
+ * does not number start) and " --partial" or not; the rest is the file.  By
  * name, not by a place in the list, so that a reader added leaves every
  * input of the corpus with the reader it was made for.  A refusal keeps
  * the error contract; a board accepted holds a
@@ -34,17 +35,30 @@ FUZZ_READERS
 };
 #define NREADERS (sizeof readers / sizeof *readers)
 
-/* The reader the first line names, and --partial; NULL for no reader. */
+/* The reader the first line names, "NAME [--first N] [--partial]": the
+ * flags and the first board of what the file does not number (0: none
+ * given); NULL for no reader. */
 static const struct dl_plugin *
-reader_named(const uint8_t *line, size_t len, unsigned *flags)
+reader_named(const uint8_t *line, size_t len, unsigned *flags, unsigned *first)
 {
-	static const char partial[] = " --partial";
+	static const char partial[] = " --partial", first_option[] = " --first ";
 
 	*flags = 0;
+	*first = 0;
 	if (len > sizeof partial - 1 &&
 	    memcmp(line + len - (sizeof partial - 1), partial, sizeof partial - 1) == 0) {
 		*flags = DL_IN_PARTIAL;
 		len -= sizeof partial - 1;
+	}
+	size_t digits = 0;
+	while (digits < len && line[len - 1 - digits] >= '0' && line[len - 1 - digits] <= '9')
+		digits++;
+	if (digits > 0 && len > digits + sizeof first_option - 1 &&
+	    memcmp(line + len - digits - (sizeof first_option - 1), first_option,
+	    sizeof first_option - 1) == 0) {
+		if (board_number_parse((const char *)line + len - digits, digits, first) == -1)
+			return NULL;
+		len -= digits + sizeof first_option - 1;
 	}
 	for (size_t i = 0; i < NREADERS; i++)
 		if (strlen(readers[i]->name) == len && memcmp(readers[i]->name, line, len) == 0)
@@ -91,10 +105,10 @@ check_board(const struct dl_board_in *b, const char *format)
 }
 
 static void
-read_file(const struct dl_plugin *plugin, const char *path, unsigned flags,
+read_file(const struct dl_plugin *plugin, const char *path, unsigned flags, unsigned first,
     struct read_result *res)
 {
-	struct reader_options opt = { .flags = flags, .warn = check_warning };
+	struct reader_options opt = { .flags = flags, .warn = check_warning, .first = first };
 	struct deal_reader *r;
 	struct dl_board_in b;
 	struct dl_error e = { 0 };
@@ -125,16 +139,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *line, *file;
 	size_t line_size, file_size;
 	const struct dl_plugin *plugin;
-	unsigned flags;
+	unsigned flags, first;
 	struct read_result lax, strict;
 
 	if (fuzz_split(data, size, "\n", &line, &line_size, &file, &file_size) == -1 ||
-	    (plugin = reader_named(line, line_size, &flags)) == NULL ||
+	    (plugin = reader_named(line, line_size, &flags, &first)) == NULL ||
 	    plugin->read_board == NULL)
 		return 0;
 	const char *path = fuzz_tmp_file("deals", file, file_size);
-	read_file(plugin, path, flags, &lax);
-	read_file(plugin, path, flags | DL_IN_STRICT, &strict);
+	read_file(plugin, path, flags, first, &lax);
+	read_file(plugin, path, flags | DL_IN_STRICT, first, &strict);
 	if (strict.n > lax.n || (!strict.failed && (lax.failed || strict.n != lax.n)))
 		fuzz_fail("%s: %zu boards strictly, %zu (%s) without", plugin->name, strict.n,
 		    lax.n, lax.failed ? "failed" : "whole");
