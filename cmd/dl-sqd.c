@@ -6,6 +6,7 @@
  * sqd_makefile.c the Makefile), and says what happened; messages and
  * statuses go through tool.h. */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,7 +173,7 @@ load_for_dealing(const char *path, struct sqd *t, struct sqk *k)
 		tool_die(&e);
 }
 
-/* A phase or session number, 1 to max (0: no limit): 0, or -1. */
+/* A phase or session number, 1 to max: 0, or -1. */
 static int
 number_of(const char *text, unsigned max, unsigned *number)
 {
@@ -180,7 +181,7 @@ number_of(const char *text, unsigned max, unsigned *number)
 	const char *why;
 
 	if (strchr(text, '-') != NULL || board_range_parse(text, &r, &why) == -1 ||
-	    (max != 0 && r.high > max))
+	    r.high > max)
 		return -1;
 	*number = r.high;
 	return 0;
@@ -191,6 +192,10 @@ parse_number(const char *text, unsigned max, const char *what)
 {
 	unsigned number;
 
+	/* a .sqd with no phases yet (or a phase with no sessions) has none
+	 * to name, and nothing to index */
+	if (max == 0)
+		tool_fail(DL_ERR_USAGE, "no %s %s: there are none", what, text);
 	if (number_of(text, max, &number) == -1)
 		tool_fail(DL_ERR_USAGE, "bad %s \"%s\"", what, text);
 	return number;
@@ -205,9 +210,11 @@ parse_selection(const char *text, unsigned max, const char *what)
 
 	if (text == NULL || strcmp(text, "all") == 0)
 		return r;
+	if (max == 0)
+		tool_fail(DL_ERR_USAGE, "no %s %s: there are none", what, text);
 	if (board_range_parse(text, &r, &why) == -1 || strchr(text, '-') == NULL)
-		r.low = r.high = parse_number(text, 0, what);
-	if (max != 0 && r.high > max)
+		r.low = r.high = parse_number(text, UINT_MAX, what);
+	if (r.high > max)
 		tool_fail(DL_ERR_USAGE, "no %s %u: there %s %u", what, r.high, max == 1 ? "is" : "are", max);
 	return r;
 }
