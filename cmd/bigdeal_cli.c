@@ -137,7 +137,9 @@ parse_options(int argc, char *argv[])
 		case 'p': run.prefix = optarg; break;
 		case 'R': run.reinit = 1; break;
 		case 'W':
-			tool_owner_hash(optarg, run.seed->owner);
+			/* whole, as Big Deal hashes it: SquareDeal's wizard
+			 * strings may be longer than .bigdealrc's 113 bytes */
+			bigdeal_owner_hash_whole(optarg, run.seed->owner);
 			scrub_argument(optarg);
 			run.wizard = run.only_given = 1;
 			break;

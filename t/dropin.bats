@@ -146,6 +146,23 @@ session() {
 	cmp w1.pbn w2.pbn && cmp h1.pbn h2.pbn
 }
 
+@test "-W is hashed whole, however long: the 113-byte cut is .bigdealrc's" {
+	rc ''
+	# a SquareDeal key's left half of 150 bytes: bigdealx hashes all of
+	# it (main.c: RMDhash(wizard, strlen(wizard)))
+	w=$(printf 'K%.0s' {1..147})abc
+	run --separate-stderr dl-bigdealx -W "$w" -e right -n 3 -p w -f pbn
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	printf 'bigdeal %s %s\n' "$(printf right | "$HELPERS/rmd160")" \
+	    "$(printf %s "$w" | "$HELPERS/rmd160")" |
+	    dl-stream -n 3 | dl-map | dl-fmt-pbn > want.pbn
+	cmp <(strip_generator w.pbn) <(strip_generator want.pbn)
+	# not the first 113 bytes alone
+	dl-bigdealx -W "${w:0:113}" -e right -n 3 -p cut -f pbn > /dev/null
+	run -1 cmp -s w.pbn cut.pbn
+}
+
 @test "-E: every byte of the file as a 4-byte int, in order with -e" {
 	rc ''
 	printf 'AB' > ab
