@@ -375,7 +375,8 @@ settings(struct bigdealrc *rc)
 	struct dl_error e;
 	int found;
 
-	if (bigdealrc_read(BIGDEALRC, rc, &e) == -1)
+	/* as Big Deal reads it: the same file, the same settings */
+	if (bigdealrc_read_bigdeal(BIGDEALRC, rc, &e) == -1)
 		tool_die(&e);
 	tool_print_warnings(&rc->warnings);
 	found = rc->found;

@@ -334,3 +334,52 @@ session() {
 	[ "$stderr" = "dl-seed: .bigdealrc:3: not key=value: ignored" ]
 	printf '%s\n' "$output" | dl-stream -n 32 | grep -v '^#' | cmp - "$BIGDEAL/v1/uids.txt"
 }
+
+# pipeline_deals HEX OWNER N: the [Deal] tags of N boards of that secret and
+# owner, made by the pipeline
+pipeline_deals() {
+	dl-seed -x "$1" -w "$2" --no-history | dl-stream -n "$3" | dl-map | dl-fmt-pbn |
+	    grep '^\[Deal '
+}
+
+@test "a .bigdealrc in CR LF (a Windows editor's): nothing in it is used, as Big Deal reads it, with a warning" {
+	# Big Deal cuts the LF alone: "[BigDeal]\r" is another section, where
+	# its reading stops (main.c read_init_file)
+	printf '[BigDeal]\r\nformats=pbn\r\naskformats=yes\r\nowner=Club\r\n' > .bigdealrc
+	h=$(param v1 random)
+	# askformats=yes is not read either: no question takes "lin"
+	echo lin | dl-bigdealx -h "$h" -n 2 -p r > stdout 2> stderr
+	warned stdout 0
+	[ "$(cat stderr)" = 'dl-bigdealx: .bigdealrc:1: "[BigDeal]" ends in CR LF (as a Windows editor writes it): Big Deal takes it for another section and stops reading, so nothing in the file is used: the formats, askformats and the owner are the defaults' ]
+	[ "$(ls r.*)" = "$(printf 'r.dup\nr.pbn')" ]
+	[ "$(grep '^\[Deal ' r.pbn)" = "$(pipeline_deals "$h" 'Identification of owner or tournament' 2)" ]
+	run --separate-stderr dl-bigdeal -n 2 -p s
+	[ "$status" -eq 0 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == 'dl-bigdeal: .bigdealrc:1: "[BigDeal]" ends in CR LF'* ]]
+	[ "$(ls s.*)" = "$(printf 's.dup\ns.pbn')" ]
+	# the file is left as it is
+	printf '[BigDeal]\r\nformats=pbn\r\naskformats=yes\r\nowner=Club\r\n' | cmp - .bigdealrc
+	# dl-seed keeps its own reading: the owner Club, without its CR
+	run -0 --separate-stderr dl-seed -x "$h" --no-history
+	[ "${lines[-1]}" = "bigdeal $(param v1 random | tr A-F a-f) $(printf Club | "$HELPERS/rmd160")" ]
+}
+
+@test "an owner= line of 113 bytes and more text: Big Deal reads the rest as a line of its own" {
+	o=$(printf 'o%.0s' {1..113})
+	# 119 bytes a read: owner= and 113 bytes, then "formats=lin" as a line
+	printf '[BigDeal]\nformats=pbn\nowner=%sformats=lin\n' "$o" > .bigdealrc
+	h=$(param v1 random)
+	run --separate-stderr dl-bigdealx -h "$h" -n 2 -p r
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "dl-bigdealx: .bigdealrc:3: an owner of more than 113 bytes: only the first 113 count, as in Big Deal, which reads the rest of the line as a line of its own" ]
+	[ "$(ls r.*)" = r.lin ]
+	dl-seed -x "$h" -w "$o" --no-history | dl-stream -n 2 | dl-map | dl-fmt-lin |
+	    cmp - r.lin
+	# 113 bytes and the line's end: nothing more
+	printf '[BigDeal]\nformats=pbn\nowner=%s\n' "$o" > .bigdealrc
+	run --separate-stderr dl-bigdealx -h "$h" -n 2 -p s
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$(grep '^\[Deal ' s.pbn)" = "$(pipeline_deals "$h" "$o" 2)" ]
+}
