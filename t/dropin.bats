@@ -383,3 +383,117 @@ pipeline_deals() {
 	[ -z "$stderr" ]
 	[ "$(grep '^\[Deal ' s.pbn)" = "$(pipeline_deals "$h" "$o" 2)" ]
 }
+
+# The operating system's 40 bytes for bigdeal_os: 00 01 ... 27
+OS_HEX=$(printf '%02x' {0..39})
+
+# os_run PROG ARGS...: dl-bigdeal (PROG bigdeal) or dl-bigdealx (bigdealx)
+# with those bytes from the operating system (t/helpers/bigdeal_os.c)
+os_run() {
+	DL_TEST_OS_BYTES=$OS_HEX "$HELPERS/bigdeal_os" "$@"
+}
+
+# os_bytes: those bytes
+os_bytes() {
+	printf "$(printf '\\x%s' $(fold -w2 <<< "$OS_HEX"))"
+}
+
+# secret_of TEXT...: Big Deal's random from the OS's bytes and the texts
+# collected after them (printf %b: \r and the like)
+secret_of() {
+	{ os_bytes; printf '%b' "$@"; } | "$HELPERS/rmd160"
+}
+
+# deals_from RANDOM OWNER BOARDS FORMAT: the file the pipeline writes
+deals_from() {
+	printf 'bigdeal %s %s\n' "$1" "$(printf %s "$2" | "$HELPERS/rmd160")" |
+	    dl-stream -n "$3" | dl-map | dl-fmt -f "$4"
+}
+
+@test "answers are entropy: the board count and the prefix are hashed after the OS's bytes, as Big Deal collects them" {
+	printf '[BigDeal]\nformats=pbn\naskformats=yes\nowner=Club\n' > .bigdealrc
+	printf '17-32\ns1\nlin\n' | os_run bigdealx > stdout
+	two_lines stdout
+	# of 17-32 Big Deal collects what setboards() leaves, 17; the formats
+	# are not collected.  The reference's deallog.txt for these bytes and
+	# answers says hash = EE48C46388CF98DF6FC6EEB5DB0620FFE753F481.
+	[ "$(secret_of 17 s1)" = ee48c46388cf98df6fc6eeb5db0620ffe753f481 ]
+	deals_from "$(secret_of 17 s1)" Club 17-32 lin | cmp - s1.lin
+	# the same in dl-bigdeal; the same bytes and answers, the same deals
+	printf '[BigDeal]\nformats=pbn\naskformats=no\nowner=Club\n' > .bigdealrc
+	printf '16\ns2\n' | os_run bigdeal > /dev/null
+	deals_from "$(secret_of 16 s2)" Club 16 pbn | strip_generator > want.pbn
+	strip_generator s2.pbn | cmp - want.pbn
+	# made again (the seed history would refuse it)
+	printf '16\ns2\n' | DL_SEED_HISTORY=off os_run bigdeal > /dev/null
+	strip_generator s2.pbn | cmp - want.pbn
+	# -e comes before the OS's bytes, the answers after them
+	printf '16\ns3\n' | os_run bigdealx -e hello > /dev/null
+	deals_from "$({ printf hello; os_bytes; printf 16s3; } | "$HELPERS/rmd160")" Club 16 pbn |
+	    strip_generator | cmp - <(strip_generator s3.pbn)
+	# on a terminal a wrong answer is asked again, and collected too
+	script -qec "env DL_TEST_OS_BYTES=$OS_HEX $HELPERS/bigdeal_os bigdealx" /dev/null \
+	    <<< $'0\n16\ns4' > screen
+	grep -q 'boards are numbered from 1' screen
+	deals_from "$(secret_of 0 16 s4)" Club 16 pbn | strip_generator |
+	    cmp - <(strip_generator s4.pbn)
+}
+
+@test "answers with CR LF line ends keep their CR, as Big Deal reads them: in the secret and in the file prefix" {
+	printf '[BigDeal]\nformats=pbn\naskformats=no\nowner=Club\n' > .bigdealrc
+	run --separate-stderr os_run bigdealx <<< $'16\r\ns1\r'
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "bigdeal_os: standard input has CR LF line ends: Big Deal keeps the CR in an answer, and so does bigdeal_os (in a file prefix, a format, an owner)" ]
+	# the reference names its file s1\r.pbn, and collects 16\r and s1\r
+	[ "$(ls s1*)" = "$(printf 's1\r.pbn')" ]
+	deals_from "$(secret_of '16\r' 's1\r')" Club 16 pbn | strip_generator |
+	    cmp - <(strip_generator $'s1\r.pbn')
+}
+
+@test "the input ends: Big Deal's buffer keeps the answer before, which it takes again" {
+	h=$(param v1 random)
+	printf '[BigDeal]\nformats=pbn\naskformats=no\nowner=Club\n' > .bigdealrc
+	# no prefix: the board count's answer is the prefix
+	run --separate-stderr dl-bigdealx -h "$h" <<< 16
+	[ "$status" -eq 0 ]
+	[ "$stderr" = 'dl-bigdealx: standard input has ended: the answer to the file prefix is the one before, "16", as Big Deal takes it' ]
+	[ "$(ls 16.*)" = 16.pbn ]
+	[ "$(grep '^\[Deal ' 16.pbn)" = "$(pipeline_deals "$h" Club 16)" ]
+	# and collected again: 16 and 16 after the OS's bytes
+	rm 16.pbn
+	os_run bigdealx <<< 17-32 2> /dev/null > /dev/null
+	deals_from "$(secret_of 17 17)" Club 17-32 pbn | strip_generator |
+	    cmp - <(strip_generator 17.pbn)
+	# askformats=yes and no formats: the prefix is the formats, unknown
+	printf '[BigDeal]\nformats=pbn\naskformats=yes\nowner=Club\n' > .bigdealrc
+	run --separate-stderr dl-bigdealx -h "$h" <<< $'16\ns1'
+	[ "$status" -eq 0 ]
+	[ "$stderr" = 'dl-bigdealx: standard input has ended: the answer to the formats of this run is the one before, "s1", as Big Deal takes it
+dl-bigdealx: unknown format "s1" (dl-fmt --list shows the formats): ignored' ]
+	[ -z "$(ls s1.* 2> /dev/null)" ]
+	# a first run answered twice: the owner is the second answer
+	mkdir first && cd first
+	run --separate-stderr dl-bigdealx -h "$h" -n 2 -p s <<< $'pbn\nyes'
+	[ "$status" -eq 0 ]
+	[ "$stderr" = 'dl-bigdealx: standard input has ended: the answer to the owner identification is the one before, "yes", as Big Deal takes it' ]
+	printf '[BigDeal]\nformats=pbn\naskformats=yes\nowner=yes\n' | cmp - .bigdealrc
+	[ "$(grep '^\[Deal ' s.pbn)" = "$(pipeline_deals "$h" yes 2)" ]
+	# -R fed one answer: the formats, which are then no yes and the owner
+	run --separate-stderr dl-bigdealx -R <<< lin
+	[ "$status" -eq 0 ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	[ "${stderr_lines[0]}" = 'dl-bigdealx: standard input has ended: the answer to whether to ask for the formats is the one before, "lin", as Big Deal takes it' ]
+	[ "${stderr_lines[1]}" = 'dl-bigdealx: standard input has ended: the answer to the owner identification is the one before, "lin", as Big Deal takes it' ]
+	printf '[BigDeal]\nformats=lin\naskformats=no\nowner=lin\n' | cmp - .bigdealrc
+}
+
+@test "a first-run answer of more than 99 bytes: Big Deal reads 99, and the rest answers the next question" {
+	h=$(param v1 random)
+	o=$(printf 'o%.0s' {1..99})
+	run --separate-stderr dl-bigdealx -h "$h" -p s <<< "$(printf 'pbn\nno\n%s12' "$o")"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	printf '[BigDeal]\nformats=pbn\naskformats=no\nowner=%s\n' "$o" | cmp - .bigdealrc
+	[ "$(grep -c '^\[Board ' s.pbn)" -eq 12 ]
+	[ "$(grep '^\[Deal ' s.pbn)" = "$(pipeline_deals "$h" "$o" 12)" ]
+}
