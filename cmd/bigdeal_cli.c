@@ -11,6 +11,7 @@
 
 #include "bigdeal.h"
 #include "bigdeal_cli.h"
+#include "bigdeal_stats.h"
 #include "bigdealrc.h"
 #include "deal.h"
 #include "entropy.h"
@@ -28,6 +29,10 @@ static struct {
 	const char *boards, *prefix, *formats;
 	int only_given, wizard, given_hash, reinit;
 	int risky;		/* -e, -E, -h or -o: the reference warns */
+	/* bigdealx's formats stdout (PBN on standard output) and stats
+	 * (a warning there) are written: the banner comes first */
+	int to_stdout, stats;
+	int banner_printed;
 	unsigned long given_bits;	/* entropy credited to -e and -E */
 	struct seed_record *seed;	/* secret memory */
 	struct entropy *entropy;	/* secret memory */
@@ -47,10 +52,14 @@ usage(FILE *fp, int status)
 
 /* The two lines SquareDeal counts, and after them as many warning lines
  * as the reference prints on standard output in the same mode: front ends
- * count them.  -W runs (SquareDeal's) never have any. */
+ * count them.  -W runs (SquareDeal's) never have any.  Printed at the end
+ * of a run, or before its boards when they go to standard output too. */
 static void
 banner(void)
 {
+	if (run.banner_printed)
+		return;
+	run.banner_printed = 1;
 	printf("%s (%s), compatible with Big Deal version %s\n\n",
 	    program_names[run.which], DL_VERSION_STRING, BIGDEAL_COMPATIBLE);
 	if (!run.wizard && run.only_given && run.given_bits < ENTROPY_KEYBOARD)
@@ -61,7 +70,13 @@ banner(void)
 		printf("WARNING: -e, -E, -h or -o can make a set of deals that is not new:\n"
 		    "the same entropy, or the same hash, gives the same deals again.\n"
 		    "Play these deals only with the permission of your national authority.\n\n");
-	xfclose(stdout, "standard output");
+	/* bigdealx's warning with its stats, eight lines there too */
+	if (run.stats)
+		printf("\nStatistics of the set are written to the .txt file beside the deals.\n"
+		    "Deciding from them whether or when to play the set goes\n"
+		    "against the spirit of the Laws of Duplicate Contract\n"
+		    "Bridge.\n\n"
+		    "The statistics are for display only.\n\n");
 }
 
 /* bigdealx -E: a file that cannot be opened is passed over with a warning,
@@ -179,6 +194,36 @@ prefix_problem(const char *prefix)
 	return NULL;
 }
 
+/* bigdealx's formats that bigdeal has not (output.c, BIGDEALX): goedel,
+ * and two that are no plugins: stats, a writer built in here, and
+ * stdout, PBN on standard output. */
+#define STDOUT_FORMAT "stdout"
+static const struct dl_plugin *const builtins[] = { &bigdeal_stats_writer, NULL };
+
+static int
+extended_only(const char *name)
+{
+	return strcmp(name, "goedel") == 0 || strcmp(name, "stats") == 0 ||
+	    strcmp(name, STDOUT_FORMAT) == 0;
+}
+
+static int
+load_format(const char *name, struct loaded_plugin *lp, struct dl_error *e)
+{
+	if (run.which == BIGDEAL_SAFE && extended_only(name))
+		return dl_error_set(e, DL_ERR_USAGE, "unknown format \"%s\" (dl-bigdealx "
+		    "writes it, as bigdealx)", name);
+	if (run.which == BIGDEAL_EXTENDED && plugin_load_builtin(name, builtins, lp) == 0)
+		return 0;
+	return plugin_load(name, lp, e);
+}
+
+static int
+is_stdout(const char *name)
+{
+	return run.which == BIGDEAL_EXTENDED && strcmp(name, STDOUT_FORMAT) == 0;
+}
+
 /* Why the format name cannot be written in a run beside the formats kept
  * (Big Deal's reasons: an empty or unknown name, a suffix written
  * already), or NULL; with high, not 0, also a format that cannot hold
@@ -198,10 +243,20 @@ format_problem(const char *name, const struct format_list *kept, unsigned high,
 		dl_error_set(&e, DL_ERR_USAGE, "an empty format name in \"-f\"");
 		return e.msg;
 	}
-	if (plugin_load(name, &lp, &e) == -1)
+	/* standard output has no suffix: only another stdout clashes */
+	if (is_stdout(name)) {
+		for (size_t j = 0; j < kept->n; j++)
+			if (strcmp(kept->names[j], STDOUT_FORMAT) == 0) {
+				dl_error_set(&e, DL_ERR_USAGE, "format %s: standard output is "
+				    "written already", name);
+				return e.msg;
+			}
+		return NULL;
+	}
+	if (load_format(name, &lp, &e) == -1)
 		return e.msg;
 	for (size_t j = 0; j < kept->n && fits; j++)
-		if (plugin_load(kept->names[j], &other, &e) == 0) {
+		if (!is_stdout(kept->names[j]) && load_format(kept->names[j], &other, &e) == 0) {
 			if (strcmp(other.plugin->suffix, lp.plugin->suffix) == 0) {
 				dl_error_set(&e, DL_ERR_USAGE, "format %s: a .%s file is "
 				    "written already", name, lp.plugin->suffix);
@@ -370,6 +425,8 @@ list_format(void *unused, const struct loaded_plugin *lp, const struct dl_error 
 		tool_warn_error(broken, "");
 		return;
 	}
+	if (run.which == BIGDEAL_SAFE && extended_only(lp->plugin->name))
+		return;
 	char description[256];
 
 	escape_text(description, sizeof description, lp->plugin->description,
@@ -392,6 +449,12 @@ ask_settings(struct bigdealrc *rc)
 	if (on_terminal()) {
 		fprintf(stderr, "Deals can be written in these formats, one or more per run:\n");
 		plugin_each(list_format, NULL);
+		if (run.which == BIGDEAL_EXTENDED) {
+			fprintf(stderr, "  %-10s .%-5s %s\n", bigdeal_stats_writer.name,
+			    bigdeal_stats_writer.suffix, bigdeal_stats_writer.description);
+			fprintf(stderr, "  %-10s %-6s %s\n", STDOUT_FORMAT, "",
+			    "Portable Bridge Notation on standard output");
+		}
 	}
 	for (;;) {
 		got = ask(&a, "Formats usually wanted, separated by commas: [%s] ", rc->formats);
@@ -635,6 +698,20 @@ open_writers(const char *prefix, const char *formats, unsigned high)
 		format_list_free(&fit);
 		return NULL;
 	}
+	/* stdout is the pbn writer, last, to standard output */
+	for (size_t i = 0; i < fit.n; i++)
+		run.stats |= strcmp(fit.names[i], bigdeal_stats_writer.name) == 0;
+	for (size_t i = 0; i < fit.n; i++) {
+		if (is_stdout(fit.names[i])) {
+			free(fit.names[i]);
+			memmove(&fit.names[i], &fit.names[i + 1], (fit.n - i - 1) * sizeof *fit.names);
+			fit.names[fit.n - 1] = xstrdup("pbn");
+			run.to_stdout = opt.last_to_stdout = 1;
+			break;
+		}
+	}
+	if (run.which == BIGDEAL_EXTENDED)
+		opt.builtins = builtins;
 	if (writers_open(&ws, &fit, &opt, &e) == -1)
 		tool_die(&e);
 	format_list_free(&fit);
@@ -679,6 +756,9 @@ deal_run(const struct bigdealrc *rc)
 	ws = open_writers(prefix, formats, range.high);
 	if (ws != NULL) {
 		make_seed(rc);
+		/* the reference's order there: banner, warnings, boards */
+		if (run.to_stdout)
+			banner();
 		deal(ws, range);
 	}
 	free(prefix);
@@ -705,5 +785,6 @@ bigdeal_cli_main(int argc, char *argv[], enum bigdeal_program which)
 	secret_free(run.seed);
 	bigdealrc_free(&rc);
 	banner();
+	xfclose(stdout, "standard output");
 	return 0;
 }

@@ -497,3 +497,67 @@ dl-bigdealx: unknown format "s1" (dl-fmt --list shows the formats): ignored' ]
 	[ "$(grep -c '^\[Board ' s.pbn)" -eq 12 ]
 	[ "$(grep '^\[Deal ' s.pbn)" = "$(pipeline_deals "$h" "$o" 12)" ]
 }
+
+# stats_warning: the eight lines bigdealx prints on standard output with
+# its stats (the words are dl's)
+stats_warning() {
+	printf '\nStatistics of the set are written to the .txt file beside the deals.\n'
+	printf 'Deciding from them whether or when to play the set goes\n'
+	printf 'against the spirit of the Laws of Duplicate Contract\nBridge.\n\n'
+	printf 'The statistics are for display only.\n\n'
+}
+
+@test "-f stats: Big Deal's statistics in PREFIX.txt, and its warning's eight lines on standard output" {
+	rc "$(param v1 owner)"
+	h=$(param v1 random)
+	dl-bigdealx -h "$h" -n 32 -p s -f stats,lin > stdout
+	cmp s.txt "$BIGDEAL/v1/stats.txt"
+	same_as_golden s.lin v1 lin
+	[ "$(sed -n 8,15p stdout)" = "$(stats_warning)" ]
+	sed 8,15d stdout > without
+	warned without 0
+	# Big Deal's ints wrap past a few thousand boards: so do these
+	dl-bigdealx -h "$h" -n 100000 -p big -f stats > /dev/null
+	cmp big.txt "$BIGDEAL/v1/stats-100000.txt"
+	# SquareDeal's runs: the banner, then the eight lines
+	dl-bigdealx -W x -n 2 -p w -f stats > stdout
+	[ "$(sed -n 3,10p stdout)" = "$(stats_warning)" ]
+	sed 3,10d stdout > without
+	two_lines without
+	# bigdeal has no stats (nor goedel, nor stdout)
+	run --separate-stderr dl-bigdeal -n 2 -p b -f stats,goedel,stdout,pbn
+	[ "$status" -eq 0 ]
+	[ "$stderr" = 'dl-bigdeal: unknown format "stats" (dl-bigdealx writes it, as bigdealx): ignored
+dl-bigdeal: unknown format "goedel" (dl-bigdealx writes it, as bigdealx): ignored
+dl-bigdeal: unknown format "stdout" (dl-bigdealx writes it, as bigdealx): ignored' ]
+	[ "$(ls b.*)" = b.pbn ]
+	printf '%s\n\n' "$output" > stdout
+	two_lines stdout
+}
+
+@test "-f stdout: PBN on standard output, after the banner and warnings, as bigdealx writes it" {
+	rc "$(param v1 owner)"
+	h=$(param v1 random)
+	dl-bigdealx -h "$h" -n 32 -p s -f stdout,stats > stdout
+	[ "$(ls s.*)" = s.txt ]
+	head -15 stdout | sed 8,15d > head
+	warned head 0
+	tail -n +16 stdout > out.pbn
+	same_as_golden out.pbn v1 pbn
+	# beside a .pbn file: the same bytes in both
+	dl-bigdealx -W x -e y -n 4 -p w -f pbn,stdout > stdout
+	head -2 stdout > head
+	two_lines head
+	tail -n +3 stdout | cmp - w.pbn
+	# one standard output
+	run --separate-stderr dl-bigdealx -W x -n 1 -p t -f stdout,stdout
+	[ "$status" -eq 0 ]
+	[ "$stderr" = 'dl-bigdealx: format stdout: standard output is written already: ignored' ]
+	[ "$(grep -c '^\[Board ' <<< "$output")" -eq 1 ]
+	# a first run may name them
+	mkdir first && cd first
+	printf 'stats,stdout\n\n\n' | dl-bigdealx -h "$h" -n 1 -p s > stdout
+	grep -qx 'formats=stats,stdout' .bigdealrc
+	[ "$(ls s.*)" = s.txt ]
+	grep -q '^\[Deal ' stdout
+}
