@@ -190,6 +190,12 @@ $(HELPERS): $(BUILD)/t/%: $(BUILD)/obj/t/%.o $(LIBDL) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBDL) $(LIBS)
 
+# t/helpers/bigdeal_os.c runs the drop-ins' code (cmd/bigdeal_cli.c) with
+# the OS's randomness given: it links the tools' shared code too.
+$(BUILD)/obj/t/bigdeal_os.o: ALL_CFLAGS += -Icmd
+$(BUILD)/t/bigdeal_os: $(LIBCMD)
+$(BUILD)/t/bigdeal_os: LIBS := $(LIBCMD) $(LIBDL) $(LIBS)
+
 OBJ = $(LIB_OBJ) $(CMD_OBJ) $(TOOL_OBJ) $(PLUGIN_OBJ) $(HELPER_OBJ)
 -include $(OBJ:.o=.d)
 

@@ -11,6 +11,7 @@
 
 #include "bigdeal.h"
 #include "bigdeal_cli.h"
+#include "bigdeal_stats.h"
 #include "bigdealrc.h"
 #include "deal.h"
 #include "entropy.h"
@@ -28,6 +29,10 @@ static struct {
 	const char *boards, *prefix, *formats;
 	int only_given, wizard, given_hash, reinit;
 	int risky;		/* -e, -E, -h or -o: the reference warns */
+	/* bigdealx's formats stdout (PBN on standard output) and stats
+	 * (a warning there) are written: the banner comes first */
+	int to_stdout, stats;
+	int banner_printed;
 	unsigned long given_bits;	/* entropy credited to -e and -E */
 	struct seed_record *seed;	/* secret memory */
 	struct entropy *entropy;	/* secret memory */
@@ -47,10 +52,14 @@ usage(FILE *fp, int status)
 
 /* The two lines SquareDeal counts, and after them as many warning lines
  * as the reference prints on standard output in the same mode: front ends
- * count them.  -W runs (SquareDeal's) never have any. */
+ * count them.  -W runs (SquareDeal's) never have any.  Printed at the end
+ * of a run, or before its boards when they go to standard output too. */
 static void
 banner(void)
 {
+	if (run.banner_printed)
+		return;
+	run.banner_printed = 1;
 	printf("%s (%s), compatible with Big Deal version %s\n\n",
 	    program_names[run.which], DL_VERSION_STRING, BIGDEAL_COMPATIBLE);
 	if (!run.wizard && run.only_given && run.given_bits < ENTROPY_KEYBOARD)
@@ -61,7 +70,13 @@ banner(void)
 		printf("WARNING: -e, -E, -h or -o can make a set of deals that is not new:\n"
 		    "the same entropy, or the same hash, gives the same deals again.\n"
 		    "Play these deals only with the permission of your national authority.\n\n");
-	xfclose(stdout, "standard output");
+	/* bigdealx's warning with its stats, eight lines there too */
+	if (run.stats)
+		printf("\nStatistics of the set are written to the .txt file beside the deals.\n"
+		    "Deciding from them whether or when to play the set goes\n"
+		    "against the spirit of the Laws of Duplicate Contract\n"
+		    "Bridge.\n\n"
+		    "The statistics are for display only.\n\n");
 }
 
 /* bigdealx -E: a file that cannot be opened is passed over with a warning,
@@ -137,7 +152,9 @@ parse_options(int argc, char *argv[])
 		case 'p': run.prefix = optarg; break;
 		case 'R': run.reinit = 1; break;
 		case 'W':
-			tool_owner_hash(optarg, run.seed->owner);
+			/* whole, as Big Deal hashes it: SquareDeal's wizard
+			 * strings may be longer than .bigdealrc's 113 bytes */
+			bigdeal_owner_hash_whole(optarg, run.seed->owner);
 			scrub_argument(optarg);
 			run.wizard = run.only_given = 1;
 			break;
@@ -177,6 +194,85 @@ prefix_problem(const char *prefix)
 	return NULL;
 }
 
+/* bigdealx's formats that bigdeal has not (output.c, BIGDEALX): goedel,
+ * and two that are no plugins: stats, a writer built in here, and
+ * stdout, PBN on standard output. */
+#define STDOUT_FORMAT "stdout"
+static const struct dl_plugin *const builtins[] = { &bigdeal_stats_writer, NULL };
+
+static int
+extended_only(const char *name)
+{
+	return strcmp(name, "goedel") == 0 || strcmp(name, "stats") == 0 ||
+	    strcmp(name, STDOUT_FORMAT) == 0;
+}
+
+static int
+load_format(const char *name, struct loaded_plugin *lp, struct dl_error *e)
+{
+	if (run.which == BIGDEAL_SAFE && extended_only(name))
+		return dl_error_set(e, DL_ERR_USAGE, "unknown format \"%s\" (dl-bigdealx "
+		    "writes it, as bigdealx)", name);
+	if (run.which == BIGDEAL_EXTENDED && plugin_load_builtin(name, builtins, lp) == 0)
+		return 0;
+	return plugin_load(name, lp, e);
+}
+
+static int
+is_stdout(const char *name)
+{
+	return run.which == BIGDEAL_EXTENDED && strcmp(name, STDOUT_FORMAT) == 0;
+}
+
+/* Why the format name cannot be written in a run beside the formats kept
+ * (Big Deal's reasons: an empty or unknown name, a suffix written
+ * already), or NULL; with high, not 0, also a format that cannot hold
+ * board high.  The message, escaped, in a static buffer; *tail is what a
+ * warning adds to it. */
+static const char *
+format_problem(const char *name, const struct format_list *kept, unsigned high,
+    const char **tail)
+{
+	static struct dl_error e;
+	static char suffix_tail[64];
+	struct loaded_plugin lp, other;
+	int fits = 1;
+
+	*tail = ": ignored";
+	if (*name == '\0') {
+		dl_error_set(&e, DL_ERR_USAGE, "an empty format name in \"-f\"");
+		return e.msg;
+	}
+	/* standard output has no suffix: only another stdout clashes */
+	if (is_stdout(name)) {
+		for (size_t j = 0; j < kept->n; j++)
+			if (strcmp(kept->names[j], STDOUT_FORMAT) == 0) {
+				dl_error_set(&e, DL_ERR_USAGE, "format %s: standard output is "
+				    "written already", name);
+				return e.msg;
+			}
+		return NULL;
+	}
+	if (load_format(name, &lp, &e) == -1)
+		return e.msg;
+	for (size_t j = 0; j < kept->n && fits; j++)
+		if (!is_stdout(kept->names[j]) && load_format(kept->names[j], &other, &e) == 0) {
+			if (strcmp(other.plugin->suffix, lp.plugin->suffix) == 0) {
+				dl_error_set(&e, DL_ERR_USAGE, "format %s: a .%s file is "
+				    "written already", name, lp.plugin->suffix);
+				fits = 0;
+			}
+			plugin_unload(&other);
+		}
+	if (fits && high != 0 && writer_holds(lp.plugin, high, 1, &e) == -1) {
+		snprintf(suffix_tail, sizeof suffix_tail, ": no .%s file", lp.plugin->suffix);
+		*tail = suffix_tail;
+		fits = 0;
+	}
+	plugin_unload(&lp);
+	return fits ? NULL : e.msg;
+}
+
 /* Everything the command line says is checked before anything is written
  * or asked. */
 static void
@@ -207,15 +303,36 @@ on_terminal(void)
 	return isatty(STDIN_FILENO);
 }
 
-/* The answer, without its line end, or NULL at the end of the input.
- * The question is shown escaped: the defaults it quotes come from
- * .bigdealrc, which need not be the user's own, and go to a terminal. */
-static char * __attribute__((format(printf, 1, 2)))
-ask(const char *fmt, ...)
+/* Big Deal reads an answer with fgets into MESSLEN = 100 bytes (main.c
+ * readline): at most 99 bytes at a time, the rest of a longer line being
+ * the answer to the next question, and only the LF is cut (a CR stays).
+ * At the end of the input fgets reads nothing, and the buffer keeps what
+ * the answer before left in it, which Big Deal then takes for this answer
+ * too: the first-run questions share one buffer (write_init_file's buf1),
+ * the run's questions another (main's message). */
+#define ANSWER_MAX 99
+
+struct answers {
+	char text[ANSWER_MAX + 1];
+	int filled;		/* an answer has been read into it */
+};
+
+enum answer {
+	ANSWER_READ,		/* a new answer in text */
+	ANSWER_KEPT,		/* the input has ended: text holds the one before */
+	ANSWER_NONE,		/* the input has ended and the buffer was never
+				 * filled (Big Deal would read what its stack held) */
+};
+
+/* The next answer into a; the question is shown escaped, on a terminal:
+ * the defaults it quotes come from .bigdealrc, which need not be the
+ * user's own. */
+static enum answer __attribute__((format(printf, 2, 3)))
+ask(struct answers *a, const char *fmt, ...)
 {
-	char *line = NULL;
-	size_t cap = 0;
+	static int cr_said;
 	va_list ap;
+	char *lf;
 
 	if (on_terminal()) {
 		va_start(ap, fmt);
@@ -230,24 +347,39 @@ ask(const char *fmt, ...)
 		free(shown);
 		free(question);
 	}
-	if (getline(&line, &cap, stdin) == -1) {
+	/* at the end of the input fgets leaves the buffer as it was */
+	if (fgets(a->text, sizeof a->text, stdin) == NULL) {
 		if (ferror(stdin))
 			tool_fail_sys("standard input");
-		free(line);
-		return NULL;
+		return a->filled ? ANSWER_KEPT : ANSWER_NONE;
 	}
-	line[strcspn(line, "\r\n")] = '\0';
-	return line;
+	a->filled = 1;
+	if ((lf = strchr(a->text, '\n')) != NULL)
+		*lf = '\0';
+	if (strchr(a->text, '\r') != NULL && !cr_said) {
+		tool_warn("standard input has CR LF line ends: Big Deal keeps the CR in an "
+		    "answer, and so does %s (in a file prefix, a format, an owner)",
+		    getprogname());
+		cr_said = 1;
+	}
+	return ANSWER_READ;
+}
+
+/* The input ended after an answer, which Big Deal takes again. */
+static void
+kept_answer(const char *question, const char *text)
+{
+	tool_warn("standard input has ended: the answer to %s is the one before, \"%s\", "
+	    "as Big Deal takes it", question, text);
 }
 
 /* A wrong answer: said, to be asked again on a terminal; the end of the
- * run from a pipe.  Frees the answer. */
+ * run from a pipe. */
 static void
-wrong_answer(const char *question, char *answer, const char *why)
+wrong_answer(const char *question, const char *answer, const char *why)
 {
 	if (on_terminal()) {
 		fprintf(stderr, "%s\n", why);
-		free(answer);
 		return;
 	}
 	struct dl_error e = { .kind = DL_ERR_INPUT };
@@ -258,43 +390,24 @@ wrong_answer(const char *question, char *answer, const char *why)
 	tool_die(&e);
 }
 
-/* Whether the writers take this list; if not, why in *why (a static
- * buffer). */
-static int
-formats_are_usable(const char *formats, const char **why)
+/* Why a list is no answer to the first-run question (Big Deal asks again
+ * while an entry is unknown or shares a suffix), or NULL. */
+static const char *
+formats_problem(const char *formats)
 {
 	static struct dl_error e;
-	struct format_list list;
-	int status;
+	struct format_list list, kept = { 0 };
+	const char *why = NULL, *tail;
 
-	if ((status = format_list_parse(formats, &list, &e)) == 0) {
-		status = writers_check(&list, &e);
-		format_list_free(&list);
-	}
-	*why = e.msg;
-	return status == 0;
-}
-
-/* The list, the default for an empty answer or (*answered stays 0) for no
- * answer at all. */
-static char *
-ask_formats(const char *question, const char *dflt, int *answered)
-{
-	const char *why;
-
-	for (;;) {
-		char *answer = ask("%s [%s] ", question, dflt);
-		if (answer == NULL)
-			return xstrdup(dflt);
-		*answered = 1;
-		if (*answer == '\0') {
-			free(answer);
-			answer = xstrdup(dflt);
-		}
-		if (formats_are_usable(answer, &why))
-			return answer;
-		wrong_answer("the formats", answer, why);
-	}
+	if (format_list_parse(formats, &list, &e) == -1)
+		return e.msg;
+	kept.names = xcalloc(list.n, sizeof *kept.names);
+	for (size_t i = 0; i < list.n && why == NULL; i++)
+		if ((why = format_problem(list.names[i], &kept, 0, &tail)) == NULL)
+			kept.names[kept.n++] = list.names[i];
+	free(kept.names);
+	format_list_free(&list);
+	return why;
 }
 
 static void
@@ -312,6 +425,8 @@ list_format(void *unused, const struct loaded_plugin *lp, const struct dl_error 
 		tool_warn_error(broken, "");
 		return;
 	}
+	if (run.which == BIGDEAL_SAFE && extended_only(lp->plugin->name))
+		return;
 	char description[256];
 
 	escape_text(description, sizeof description, lp->plugin->description,
@@ -320,37 +435,65 @@ list_format(void *unused, const struct loaded_plugin *lp, const struct dl_error 
 	    description);
 }
 
-/* Big Deal's first-run questions; the current values are the defaults,
- * taken too when the input has ended.  Whether anything was answered. */
+/* Big Deal's first-run questions (write_init_file); the current values are
+ * the defaults, taken too when the input has ended before any answer.
+ * Whether anything was answered. */
 static int
 ask_settings(struct bigdealrc *rc)
 {
+	struct answers a = { .filled = 0 };
 	int answered = 0;
-	char *answer;
+	enum answer got;
+	const char *why;
 
 	if (on_terminal()) {
 		fprintf(stderr, "Deals can be written in these formats, one or more per run:\n");
 		plugin_each(list_format, NULL);
+		if (run.which == BIGDEAL_EXTENDED) {
+			fprintf(stderr, "  %-10s .%-5s %s\n", bigdeal_stats_writer.name,
+			    bigdeal_stats_writer.suffix, bigdeal_stats_writer.description);
+			fprintf(stderr, "  %-10s %-6s %s\n", STDOUT_FORMAT, "",
+			    "Portable Bridge Notation on standard output");
+		}
 	}
-	replace(&rc->formats, ask_formats("Formats usually wanted, separated by commas:",
-	    rc->formats, &answered));
-	answer = ask("Ask for the formats at every run? (yes/no) [%s] ", rc->askformats);
-	if (answer != NULL) {
-		answered = 1;
-		if (*answer != '\0')
-			replace(&rc->askformats,
-			    xstrdup(*answer == 'y' || *answer == 'Y' ? "yes" : "no"));
-		free(answer);
+	for (;;) {
+		got = ask(&a, "Formats usually wanted, separated by commas: [%s] ", rc->formats);
+		if (got == ANSWER_NONE)
+			break;
+		answered |= got == ANSWER_READ;
+		/* an empty answer is the default, which the buffer then holds */
+		const char *formats = a.text[0] != '\0' ? a.text : rc->formats;
+		if ((why = formats_problem(formats)) == NULL) {
+			replace(&rc->formats, xstrdup(formats));
+			if (a.text[0] == '\0')
+				strlcpy(a.text, rc->formats, sizeof a.text);
+			break;
+		}
+		if (got == ANSWER_KEPT)
+			tool_fail(DL_ERR_USAGE, "standard input has ended after a wrong answer "
+			    "to the formats (Big Deal would ask for ever)");
+		wrong_answer("the formats", formats, why);
+	}
+	/* only a y is a yes; at the end of the input the answer before (the
+	 * formats: no) */
+	got = ask(&a, "Ask for the formats at every run? (yes/no) [%s] ", rc->askformats);
+	answered |= got == ANSWER_READ;
+	if (got != ANSWER_NONE && a.text[0] != '\0') {
+		if (got == ANSWER_KEPT)
+			kept_answer("whether to ask for the formats", a.text);
+		replace(&rc->askformats, xstrdup(a.text[0] == 'y' ? "yes" : "no"));
 	}
 	if (on_terminal())
 		fprintf(stderr, "With an owner identification, nobody with another one can "
 		    "make the same deals.\n");
-	answer = ask("Owner identification: [%s] ", rc->owner);
-	if (answer != NULL && *answer != '\0')
-		replace(&rc->owner, answer);
-	else
-		free(answer);
-	return answered || answer != NULL;
+	got = ask(&a, "Owner identification: [%s] ", rc->owner);
+	answered |= got == ANSWER_READ;
+	if (got != ANSWER_NONE && a.text[0] != '\0') {
+		if (got == ANSWER_KEPT)
+			kept_answer("the owner identification", a.text);
+		replace(&rc->owner, xstrdup(a.text));
+	}
+	return answered;
 }
 
 static void
@@ -373,7 +516,8 @@ settings(struct bigdealrc *rc)
 	struct dl_error e;
 	int found;
 
-	if (bigdealrc_read(BIGDEALRC, rc, &e) == -1)
+	/* as Big Deal reads it: the same file, the same settings */
+	if (bigdealrc_read_bigdeal(BIGDEALRC, rc, &e) == -1)
 		tool_die(&e);
 	tool_print_warnings(&rc->warnings);
 	found = rc->found;
@@ -391,60 +535,88 @@ settings(struct bigdealrc *rc)
 		tool_die(&e);
 }
 
+/* An answer goes into the secret as Big Deal collects it (main.c): with
+ * the OS's randomness only, after it, right or wrong. */
 static void
-get_boards(struct board_range *r)
+collect_answer(const char *text, unsigned bits)
 {
+	if (!run.only_given)
+		entropy_add_bytes(run.entropy, text, strlen(text), bits);
+}
+
+static void
+get_boards(struct answers *a, struct board_range *r)
+{
+	char answer[ANSWER_MAX + 1];
 	const char *why;
+	size_t len;
 
 	if (run.boards != NULL) {
 		boards_problem(run.boards, r);	/* checked already */
 		return;
 	}
 	for (;;) {
-		char *answer = ask("Boards to deal (a number, or a range such as 17-32): ");
-		if (answer == NULL)
+		/* after a wrong answer Big Deal would ask for ever */
+		if (ask(a, "Boards to deal (a number, or a range such as 17-32): ") != ANSWER_READ)
 			tool_fail(DL_ERR_USAGE, "no -n: give the boards on the command line "
 			    "or on standard input");
-		if ((why = boards_problem(answer, r)) == NULL) {
-			free(answer);
+		strlcpy(answer, a->text, sizeof answer);
+		/* setboards() cuts its buffer at the dash: of 17-32 Big Deal
+		 * collects 17, and a question after the input's end gets it */
+		a->text[strcspn(a->text, "-")] = '\0';
+		collect_answer(a->text, 0);
+		/* atoi() stops at a CR */
+		for (len = strlen(answer); len > 0 && answer[len - 1] == '\r'; len--)
+			answer[len - 1] = '\0';
+		if ((why = boards_problem(answer, r)) == NULL)
 			return;
-		}
 		wrong_answer("the boards", answer, why);
 	}
 }
 
 static char *
-get_prefix(void)
+get_prefix(struct answers *a)
 {
+	enum answer got;
 	const char *why;
 
 	if (run.prefix != NULL)
 		return xstrdup(run.prefix);
 	for (;;) {
-		char *answer = ask("Output file name, without suffix: ");
-		if (answer == NULL)
+		got = ask(a, "Output file name, without suffix: ");
+		if (got == ANSWER_NONE)
 			tool_fail(DL_ERR_USAGE, "no -p: give the file prefix on the command line "
 			    "or on standard input");
-		if ((why = prefix_problem(answer)) == NULL)
-			return answer;
-		wrong_answer("the file prefix", answer, why);
+		collect_answer(a->text, 5);
+		why = prefix_problem(a->text);
+		if (got == ANSWER_KEPT && why != NULL)
+			tool_fail(DL_ERR_USAGE, "no -p: standard input has ended, and the "
+			    "answer before, \"%s\", which Big Deal would take, is no file "
+			    "prefix: %s", a->text, why);
+		if (got == ANSWER_KEPT)
+			kept_answer("the file prefix", a->text);
+		if (why == NULL)
+			return xstrdup(a->text);
+		wrong_answer("the file prefix", a->text, why);
 	}
 }
 
 static char *
-get_formats(const struct bigdealrc *rc)
+get_formats(struct answers *a, const struct bigdealrc *rc)
 {
-	char *answer;
+	enum answer got;
 
 	if (run.formats != NULL)
 		return xstrdup(run.formats);
 	/* in wizard mode (SquareDeal) Big Deal never stops to ask; the
 	 * answer is read as -f is, each bad entry left out with a warning */
 	if (!run.wizard && strcmp(rc->askformats, "yes") == 0) {
-		answer = ask("Formats for this run: [%s] ", rc->formats);
-		if (answer != NULL && *answer != '\0')
-			return answer;
-		free(answer);
+		got = ask(a, "Formats for this run: [%s] ", rc->formats);
+		if (got != ANSWER_NONE && a->text[0] != '\0') {
+			if (got == ANSWER_KEPT)
+				kept_answer("the formats of this run", a->text);
+			return xstrdup(a->text);
+		}
 	}
 	return xstrdup(rc->formats);
 }
@@ -457,35 +629,13 @@ static int
 format_fits(const struct format_list *list, size_t i, const struct format_list *kept,
     unsigned high)
 {
-	struct loaded_plugin lp, other;
-	struct dl_error e;
-	int fits = 1;
+	const char *tail;
+	const char *why = format_problem(list->names[i], kept, high, &tail);
 
-	if (*list->names[i] == '\0') {
-		tool_warn("an empty format name in \"-f\": ignored");
-		return 0;
-	}
-	if (plugin_load(list->names[i], &lp, &e) == -1) {
-		tool_warn_error(&e, ": ignored");
-		return 0;
-	}
-	for (size_t j = 0; j < kept->n && fits; j++)
-		if (plugin_load(kept->names[j], &other, &e) == 0) {
-			if (strcmp(other.plugin->suffix, lp.plugin->suffix) == 0) {
-				tool_warn("format %s: a .%s file is written already: ignored",
-				    list->names[i], lp.plugin->suffix);
-				fits = 0;
-			}
-			plugin_unload(&other);
-		}
-	if (fits && writer_holds(lp.plugin, high, 1, &e) == -1) {
-		char tail[64];
-		snprintf(tail, sizeof tail, ": no .%s file", lp.plugin->suffix);
-		tool_warn_error(&e, tail);
-		fits = 0;
-	}
-	plugin_unload(&lp);
-	return fits;
+	if (why == NULL)
+		return 1;
+	fprintf(stderr, "%s: %s%s\n", getprogname(), why, tail);
+	return 0;
 }
 
 /* Big Deal reads at most ten formats a run. */
@@ -506,8 +656,9 @@ formats_that_fit(const char *formats, unsigned high, struct format_list *kept)
 }
 
 /* random and owner as docs/bigdeal-compat.md section 5: given entropy first,
- * then the OS's unless -o, -W or -h; the history as every tool keeps it
- * (seed_make): -h and -W exist to make known sets again. */
+ * then the OS's unless -o, -W or -h, then the answers (deal_run adds the
+ * last two); the history as every tool keeps it (seed_make): -h and -W
+ * exist to make known sets again. */
 static void
 make_seed(const struct bigdealrc *rc)
 {
@@ -515,7 +666,7 @@ make_seed(const struct bigdealrc *rc)
 		.generator = &generator_bigdeal,
 		.secret_given = run.given_hash,
 		.entropy = run.entropy,
-		.os = !run.only_given,
+		.os = 0,	/* in the pool already, before the answers */
 		.owner_given = run.wizard,
 		/* -W reproduces SquareDeal's sets; -o alone was checked */
 		.weak_allowed = 1,
@@ -547,6 +698,20 @@ open_writers(const char *prefix, const char *formats, unsigned high)
 		format_list_free(&fit);
 		return NULL;
 	}
+	/* stdout is the pbn writer, last, to standard output */
+	for (size_t i = 0; i < fit.n; i++)
+		run.stats |= strcmp(fit.names[i], bigdeal_stats_writer.name) == 0;
+	for (size_t i = 0; i < fit.n; i++) {
+		if (is_stdout(fit.names[i])) {
+			free(fit.names[i]);
+			memmove(&fit.names[i], &fit.names[i + 1], (fit.n - i - 1) * sizeof *fit.names);
+			fit.names[fit.n - 1] = xstrdup("pbn");
+			run.to_stdout = opt.last_to_stdout = 1;
+			break;
+		}
+	}
+	if (run.which == BIGDEAL_EXTENDED)
+		opt.builtins = builtins;
 	if (writers_open(&ws, &fit, &opt, &e) == -1)
 		tool_die(&e);
 	format_list_free(&fit);
@@ -578,13 +743,22 @@ deal_run(const struct bigdealrc *rc)
 	struct writers *ws;
 	char *prefix, *formats;
 
-	get_boards(&range);
-	prefix = get_prefix();
-	formats = get_formats(rc);
+	/* the run's questions share Big Deal's buffer */
+	struct answers answers = { .filled = 0 };
+
+	/* as Big Deal: the OS's bytes, then what is answered */
+	if (!run.only_given)
+		entropy_add_os(run.entropy);
+	get_boards(&answers, &range);
+	prefix = get_prefix(&answers);
+	formats = get_formats(&answers, rc);
 	/* a mistyped format must not cost a given secret its first use */
 	ws = open_writers(prefix, formats, range.high);
 	if (ws != NULL) {
 		make_seed(rc);
+		/* the reference's order there: banner, warnings, boards */
+		if (run.to_stdout)
+			banner();
 		deal(ws, range);
 	}
 	free(prefix);
@@ -611,5 +785,6 @@ bigdeal_cli_main(int argc, char *argv[], enum bigdeal_program which)
 	secret_free(run.seed);
 	bigdealrc_free(&rc);
 	banner();
+	xfclose(stdout, "standard output");
 	return 0;
 }

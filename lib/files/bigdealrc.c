@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigdeal.h"
 #include "bigdealrc.h"
 #include "lines.h"
 #include "outfile.h"
@@ -73,6 +74,130 @@ bigdealrc_read(const char *path, struct bigdealrc *rc, struct dl_error *e)
 	fclose(fp);
 	if (status == -1)
 		bigdealrc_free(rc);
+	return status;
+}
+
+/* Big Deal reads .bigdealrc with fgets into MESSLEN + LONGESTKEYWORD = 120
+ * bytes (main.c): a piece of at most 119 bytes, through its LF. */
+#define BIGDEAL_PIECE 119
+#define BIGDEAL_HEADER "[BigDeal]"
+
+/* The next piece as fgets reads it, its LF cut as Big Deal cuts it
+ * (strchr: a NUL byte ends the text first, as it ends Big Deal's).  0 at
+ * the end of the file; *more: the line goes on in the next piece. */
+static int
+read_piece(FILE *fp, char buf[BIGDEAL_PIECE + 1], int *more)
+{
+	size_t n = 0;
+	int c = EOF;
+	char *lf;
+
+	while (n < BIGDEAL_PIECE && (c = getc(fp)) != EOF) {
+		buf[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	buf[n] = '\0';
+	*more = 0;
+	/* a line of 119 bytes exactly: its LF, which Big Deal reads as an
+	 * empty line and passes over, is taken with it */
+	if (n == BIGDEAL_PIECE && c != '\n' && (c = getc(fp)) != EOF && c != '\n') {
+		ungetc(c, fp);
+		*more = 1;
+	}
+	if ((lf = strchr(buf, '\n')) != NULL)
+		*lf = '\0';
+	return n > 0;
+}
+
+/* One line (or piece of a line) as read_init_file takes it.  0 when
+ * reading stops there; *key: the setting it set, or NULL. */
+static int
+take_line(const char *path, unsigned long lineno, char *line, struct bigdealrc *rc,
+    const char **key, int *cr_said)
+{
+	char *eq, **slot = NULL;
+	size_t len;
+
+	*key = NULL;
+	if (line[0] == '\0' || strcmp(line, BIGDEAL_HEADER) == 0)
+		return 1;
+	if (line[0] == '[') {
+		/* Big Deal cuts the LF alone: the header of a CR LF file is
+		 * "[BigDeal]\r", which is another section */
+		if (strcmp(line, BIGDEAL_HEADER "\r") == 0)
+			dl_warn(&rc->warnings, "%s:%lu: \"%s\" ends in CR LF (as a Windows "
+			    "editor writes it): Big Deal takes it for another section and "
+			    "stops reading, so %s", path, lineno, BIGDEAL_HEADER,
+			    rc->formats || rc->askformats || rc->owner ? "nothing after it "
+			    "is used" : "nothing in the file is used: the formats, "
+			    "askformats and the owner are the defaults");
+		return 0;
+	}
+	/* no comments in Big Deal: such a line has no = or no known key,
+	 * and is ignored all the same */
+	if (line[0] == '#' || line[0] == ';')
+		return 1;
+	if ((eq = strchr(line, '=')) == NULL) {
+		dl_warn(&rc->warnings, "%s:%lu: not key=value: ignored", path, lineno);
+		return 1;
+	}
+	*eq = '\0';
+	if (strcmp(line, "formats") == 0)
+		slot = &rc->formats;
+	else if (strcmp(line, "askformats") == 0)
+		slot = &rc->askformats;
+	else if (strcmp(line, "owner") == 0)
+		slot = &rc->owner;
+	if (slot == NULL)
+		return 1;
+	set_value(slot, eq + 1);
+	*key = line;
+	len = strlen(eq + 1);
+	if (len > 0 && eq[len] == '\r' && !*cr_said) {
+		dl_warn(&rc->warnings, "%s:%lu: CR LF line end: Big Deal keeps the CR in "
+		    "the value of %s (and of every such line)", path, lineno, line);
+		*cr_said = 1;
+	}
+	return 1;
+}
+
+int
+bigdealrc_read_bigdeal(const char *path, struct bigdealrc *rc, struct dl_error *e)
+{
+	char piece[BIGDEAL_PIECE + 1];
+	unsigned long lineno = 1;
+	int more, cr_said = 0, status = 0;
+	const char *key;
+	FILE *fp;
+
+	memset(rc, 0, sizeof *rc);
+	if ((fp = fopen(path, "r")) == NULL) {
+		if (errno == ENOENT)
+			return 0;
+		return dl_error_sys(e, "%s", path);
+	}
+	rc->found = 1;
+	while (read_piece(fp, piece, &more)) {
+		int go_on = take_line(path, lineno, piece, rc, &key, &cr_said);
+		if (more && go_on && key != NULL && strcmp(key, "owner") == 0)
+			dl_warn(&rc->warnings, "%s:%lu: an owner of more than %d bytes: only "
+			    "the first %d count, as in Big Deal, which reads the rest of the "
+			    "line as a line of its own", path, lineno, BIGDEAL_OWNER_MAX,
+			    BIGDEAL_OWNER_MAX);
+		else if (more && go_on)
+			dl_warn(&rc->warnings, "%s:%lu: a line of more than %d bytes: Big Deal "
+			    "reads the rest of it as a line of its own", path, lineno,
+			    BIGDEAL_PIECE);
+		if (!go_on)
+			break;
+		lineno += !more;
+	}
+	if (ferror(fp)) {
+		status = dl_error_sys(e, "%s", path);
+		bigdealrc_free(rc);
+	}
+	fclose(fp);
 	return status;
 }
 

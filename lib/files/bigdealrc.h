@@ -19,16 +19,29 @@ struct bigdealrc {
 	char *formats;		/* NULL when not set */
 	char *askformats;
 	char *owner;		/* bytes, whatever their encoding */
-	/* The owner= line ended in CR LF: Big Deal on Unix keeps the CR in
-	 * the owner it hashes (the drop-ins do too; the dl tools warn). */
+	/* bigdealrc_read: the owner= line ended in CR LF, which Big Deal on
+	 * Unix keeps in the owner it hashes (the dl tools warn and drop it).
+	 * bigdealrc_read_bigdeal keeps the CR in the value instead. */
 	int owner_crlf;
 	int found;		/* the file exists */
 	struct dl_warnings warnings;	/* odd lines, for the tool to print */
 };
 
-/* 0 when read or when there is no such file (then rc->found is 0); -1
- * with *e on a malformed or unreadable file. */
+/* dl's reading, for dl-seed, dl-deal and dl-sqd: lines of any length,
+ * LF or CR LF, blank lines and # or ; comments skipped, reading stopped
+ * at another [section]; a value that is not UTF-8 (the owner excepted) or
+ * holds a stray CR refused.  0 when read or when there is no such file
+ * (then rc->found is 0); -1 with *e on a malformed or unreadable file. */
 int bigdealrc_read(const char *path, struct bigdealrc *rc, struct dl_error *e);
+/* Big Deal 2.0's reading (main.c read_init_file), for the drop-ins, which
+ * must deal what it deals from the same file: the file is read 119 bytes
+ * at a time (fgets into 120), the rest of a longer line being read as a
+ * line of its own; only the LF is cut, so a CR LF line keeps its CR in
+ * the value, and a "[BigDeal]" header in CR LF is another section, where
+ * reading stops: from a file made by a Windows editor nothing is used.
+ * Nothing is refused; what is read otherwise than one would think draws
+ * a warning.  -1 with *e only when the file cannot be read. */
+int bigdealrc_read_bigdeal(const char *path, struct bigdealrc *rc, struct dl_error *e);
 void bigdealrc_free(struct bigdealrc *rc);
 /* Writes the three keys (NULL as empty), replacing the file atomically. */
 int bigdealrc_write(const char *path, const struct bigdealrc *rc, struct dl_error *e);

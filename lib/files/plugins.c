@@ -285,6 +285,23 @@ plugin_load(const char *name, struct loaded_plugin *lp, struct dl_error *e)
 	return status;
 }
 
+int
+plugin_load_builtin(const char *name, const struct dl_plugin *const *builtins,
+    struct loaded_plugin *lp)
+{
+	for (size_t i = 0; builtins != NULL && builtins[i] != NULL; i++)
+		if (strcmp(builtins[i]->name, name) == 0) {
+			struct dl_plugin *copy = xmalloc(sizeof *copy);
+
+			*copy = *builtins[i];
+			lp->plugin = copy;
+			lp->handle = NULL;
+			lp->path = xstrdup("(built in)");
+			return 0;
+		}
+	return -1;
+}
+
 void
 plugin_unload(struct loaded_plugin *lp)
 {

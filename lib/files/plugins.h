@@ -20,6 +20,12 @@ struct loaded_plugin {
 /* Loads the plugin NAME from the plugin directories; -1 with *e naming
  * the file and what is wrong with it. */
 int plugin_load(const char *name, struct loaded_plugin *lp, struct dl_error *e);
+/* A writer built into the program (the drop-ins' bigdeal_stats.h) by the
+ * name NAME in builtins (NULL-terminated; NULL for none), loaded as a
+ * plugin is, for plugin_unload: 0, or -1 when there is none by that name
+ * (plugin_load's to find). */
+int plugin_load_builtin(const char *name, const struct dl_plugin *const *builtins,
+    struct loaded_plugin *lp);
 /* A plugin's name: 1 to 32 of a-z, 0-9 and '_'. */
 int plugin_name_is_valid(const char *name);
 /* A plugin's suffix: the same characters, at most 16: part of a file name. */

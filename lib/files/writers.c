@@ -25,6 +25,7 @@ struct writer {
 	FILE *fp;
 	char *name;		/* for messages */
 	struct outfile file;
+	int to_stdout;		/* standard output, not a file */
 	int crlf;
 	void *state;
 	/* begin succeeded (or there is none): end() is owed exactly once,
@@ -196,10 +197,14 @@ load_formats(struct writers *ws, const struct format_list *formats, struct dl_er
 	ws->w = xcalloc(formats->n, sizeof *ws->w);
 	for (size_t i = 0; i < formats->n; i++) {
 		struct writer *w = &ws->w[ws->n];
-		if (plugin_load(formats->names[i], &w->lp, e) == -1)
+		if (plugin_load_builtin(formats->names[i], ws->opt.builtins, &w->lp) == -1 &&
+		    plugin_load(formats->names[i], &w->lp, e) == -1)
 			return -1;
 		ws->n++;
-		for (size_t j = 0; j + 1 < ws->n; j++)
+		w->to_stdout = ws->opt.prefix == NULL ||
+		    (ws->opt.last_to_stdout && i + 1 == formats->n);
+		/* standard output is no file: its suffix is nobody's */
+		for (size_t j = 0; j + 1 < ws->n && !(ws->opt.prefix && w->to_stdout); j++)
 			if (strcmp(ws->w[j].lp.plugin->suffix, w->lp.plugin->suffix) == 0)
 				return dl_error_set(e, DL_ERR_USAGE,
 				    "formats %s and %s both write .%s files",
@@ -207,16 +212,6 @@ load_formats(struct writers *ws, const struct format_list *formats, struct dl_er
 				    w->lp.plugin->suffix);
 	}
 	return 0;
-}
-
-int
-writers_check(const struct format_list *formats, struct dl_error *e)
-{
-	struct writers *ws = xcalloc(1, sizeof *ws);
-	int status = load_formats(ws, formats, e);
-
-	free_formats(ws);
-	return status;
 }
 
 int
@@ -243,7 +238,7 @@ writers_open(struct writers **wsp, const struct format_list *formats,
 		const struct dl_plugin *p = w->lp.plugin;
 		w->crlf = opt->crlf && p->kind == DL_TEXT;
 		w->out = (struct dl_out){ sink_write, sink_print, sink_fail, w };
-		if (opt->prefix == NULL) {
+		if (w->to_stdout) {
 			if (p->kind == DL_BINARY && isatty(STDOUT_FILENO)) {
 				dl_error_set(e, DL_ERR_USAGE,
 				    "%s is a binary format: not writing it to a terminal", p->name);
@@ -449,7 +444,7 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 	}
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
-		if (ws->opt.prefix == NULL)
+		if (w->to_stdout)
 			w->fp = stdout;
 		else if ((w->fp = outfile_create(&w->file, w->name, 0666, e)) == NULL)
 			return -1;
@@ -529,14 +524,17 @@ static int
 publish_all(struct writers *ws, struct dl_error *e)
 {
 	struct outfile **files = xcalloc(ws->n, sizeof *files);
+	size_t n = 0;
 	int status;
 
 	for (size_t i = 0; i < ws->n; i++)
-		files[i] = &ws->w[i].file;
-	status = outfile_publish_set(files, ws->n, ws->opt.publish, ws->opt.force, e);
+		if (!ws->w[i].to_stdout)
+			files[n++] = &ws->w[i].file;
+	status = outfile_publish_set(files, n, ws->opt.publish, ws->opt.force, e);
 	free(files);
 	for (size_t i = 0; status == 0 && ws->opt.report != NULL && i < ws->n; i++)
-		fprintf(ws->opt.report, "%s\n", basename(ws->w[i].name));
+		if (!ws->w[i].to_stdout)
+			fprintf(ws->opt.report, "%s\n", basename(ws->w[i].name));
 	return status;
 }
 

@@ -6,7 +6,7 @@
  * (outfile.h).  Within a run the writers that promise DL_CONCURRENT are
  * called on threads of the run's own (threads, below; ring.h), each by one
  * thread at a time and board after board; the others on the driving
- * thread.  writers_check may be called from any thread. */
+ * thread. */
 #ifndef DL_WRITERS_H
 #define DL_WRITERS_H
 
@@ -33,6 +33,13 @@ struct writers_options {
 	int past_limit;
 	const char *generator;	/* for generator tags; NULL: this program */
 	FILE *report;		/* when set, each published file's name goes here */
+	/* Writers built into the program, found by name before the plugin
+	 * directories (dl-bigdealx's stats); NULL-terminated, or NULL. */
+	const struct dl_plugin *const *builtins;
+	/* With a prefix: the list's last format is written to standard
+	 * output, not to PREFIX.SUFFIX, and may share its suffix with
+	 * another (dl-bigdealx's stdout: PBN there, beside the files). */
+	int last_to_stdout;
 	/* Threads for the writers that may run beside each other
 	 * (DL_CONCURRENT): 0, one a core; 1, none (every writer in the
 	 * caller's thread).  Either way each file gets the same bytes. */
@@ -45,8 +52,6 @@ struct writers_options {
  * that exists already. */
 int writers_open(struct writers **ws, const struct format_list *formats,
     const struct writers_options *opt, struct dl_error *e);
-/* What writers_open would refuse in a format list, loading nothing. */
-int writers_check(const struct format_list *formats, struct dl_error *e);
 /* headers: the stream's header lines; event: the #I: text or NULL;
  * analysed: every board will come with its analysis; own_dv: boards come
  * with their own dealers and vulnerabilities (a deals+dv stream).  -1 when a format

@@ -69,6 +69,12 @@ bigdeal_owner_hash(const char *identification, unsigned char owner[BIGDEAL_SECRE
 	return len > BIGDEAL_OWNER_MAX;
 }
 
+void
+bigdeal_owner_hash_whole(const char *identification, unsigned char owner[BIGDEAL_SECRET])
+{
+	ripemd160(identification, strlen(identification), owner);
+}
+
 static void
 start(void *state, const struct seed_record *seed, unsigned last_board)
 {

@@ -12,8 +12,9 @@
 #include "ripemd160.h"
 
 #define BIGDEAL_SECRET 20	/* bytes of `random` and of `owner` */
-/* Big Deal keeps at most this many bytes of the owner identification, and
- * hashes what it kept. */
+/* Big Deal keeps at most this many bytes of the owner= line of .bigdealrc
+ * (it reads lines 119 bytes at a time, "owner=" taking 6), and hashes
+ * what it kept.  bigdealx -W is hashed whole. */
 #define BIGDEAL_OWNER_MAX 113
 /* What Big Deal hashes when .bigdealrc says no owner (no owner= line, no
  * file), and stores when its first-run question is answered with Enter. */
@@ -41,5 +42,9 @@ u128 bigdeal_next(struct bigdeal_stream *s);
  * bytes, whatever their encoding, at most BIGDEAL_OWNER_MAX of them (1 when
  * it was cut, for a warning, else 0); NULL is the default identification. */
 int bigdeal_owner_hash(const char *identification, unsigned char owner[BIGDEAL_SECRET]);
+/* owner: RIPEMD-160 of bigdealx -W's identification, every byte of it:
+ * Big Deal hashes the wizard string whole (main.c), whatever its length. */
+void bigdeal_owner_hash_whole(const char *identification,
+    unsigned char owner[BIGDEAL_SECRET]);
 
 #endif

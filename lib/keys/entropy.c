@@ -48,6 +48,13 @@ entropy_add_string(struct entropy *e, const char *s)
 	e->bits += ENTROPY_GIVEN_BITS * strlen(s);
 }
 
+void
+entropy_add_bytes(struct entropy *e, const void *bytes, size_t len, unsigned bits)
+{
+	ripemd160_update(&e->pool, bytes, len);
+	e->bits += bits;
+}
+
 static int
 add_file(struct entropy *e, const char *path, int as_ints, struct dl_error *error)
 {

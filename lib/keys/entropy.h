@@ -32,6 +32,9 @@ void entropy_free(struct entropy *e);
 void entropy_add_os(struct entropy *e);
 /* bigdealx -e: the bytes of s, 4 bits each. */
 void entropy_add_string(struct entropy *e, const char *s);
+/* Bytes credited bits in all: Big Deal's answers to its questions (the
+ * board count, 0 bits; the file prefix, 5). */
+void entropy_add_bytes(struct entropy *e, const void *bytes, size_t len, unsigned bits);
 /* The bytes of a file, 4 bits each (dl-seed --entropy-file). */
 int entropy_add_file(struct entropy *e, const char *path, struct dl_error *error);
 /* bigdealx -E: every byte of the file as a 4-byte native int, 4 bits each. */

@@ -1,8 +1,9 @@
-/* Big Deal's settings file .bigdealrc as dl-bigdeal, dl-bigdealx, dl-deal
- * and dl-seed read it (lib/files/bigdealrc.c).  What it reads is one line of
- * bytes, whatever their encoding (Big Deal hashes the owner as bytes: a
- * Latin-1 owner deals), its warnings are lines the tool can print, and it
- * reads back the same after bigdealrc_write, which -R and a first run use. */
+/* Big Deal's settings file .bigdealrc as dl-deal and dl-seed read it, and
+ * as Big Deal and the drop-ins read it (lib/files/bigdealrc.c).  Each value
+ * read is one line of bytes, whatever their encoding (Big Deal hashes the
+ * owner as bytes: a Latin-1 owner deals), its warnings are lines the tool
+ * can print, and it reads back the same after bigdealrc_write, which -R
+ * and a first run use. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,38 @@ static int
 same(const char *a, const char *b)
 {
 	return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
+/* Big Deal's reading (the drop-ins'): nothing refused, no value longer
+ * than its 119-byte read leaves room for, and the same settings again
+ * from what bigdealrc_write makes of them. */
+static void
+as_bigdeal(const char *path, const char *written)
+{
+	struct bigdealrc rc, again;
+	struct dl_error e = { 0 };
+
+	if (bigdealrc_read_bigdeal(path, &rc, &e) == -1)
+		fuzz_fail("bigdealrc_read_bigdeal refused a readable file: %s", e.msg);
+	for (size_t i = 0; i < rc.warnings.n; i++)
+		fuzz_check_message(rc.warnings.msgs[i], "a warning of bigdealrc_read_bigdeal");
+	check_value("formats", rc.formats);
+	check_value("askformats", rc.askformats);
+	check_value("owner", rc.owner);
+	if ((rc.formats && strlen(rc.formats) > 111) ||
+	    (rc.askformats && strlen(rc.askformats) > 108) ||
+	    (rc.owner && strlen(rc.owner) > 113))
+		fuzz_fail("a value longer than Big Deal reads");
+	if (bigdealrc_write(written, &rc, &e) == -1)
+		fuzz_fail("bigdealrc_write: %s", e.msg);
+	if (bigdealrc_read_bigdeal(written, &again, &e) == -1 || !again.found)
+		fuzz_fail("the file bigdealrc_write wrote is refused: %s", e.msg);
+	if (!same(rc.formats, again.formats) || !same(rc.askformats, again.askformats) ||
+	    !same(rc.owner, again.owner))
+		fuzz_fail("Big Deal's reading: the settings changed on the way: owner \"%s\", "
+		    "then \"%s\"", rc.owner ? rc.owner : "", again.owner ? again.owner : "");
+	bigdealrc_free(&again);
+	bigdealrc_free(&rc);
 }
 
 int
@@ -64,5 +97,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    rc.owner ? rc.owner : "", again.owner ? again.owner : "");
 	bigdealrc_free(&again);
 	bigdealrc_free(&rc);
+	as_bigdeal(path, written);
 	return 0;
 }
