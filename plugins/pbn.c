@@ -167,6 +167,8 @@ struct pbn_reading {
 	char name[TAG_NAME_MAX + 1];	/* and its name, for messages */
 	struct text value;		/* and its value, unescaped */
 	int first_line;			/* a UTF-8 byte order mark may begin it */
+	int game_over;			/* a game that gave no board ended: the
+					 * next board begins after it */
 
 	/* this game */
 	struct text given[NTAGS];	/* the tags given, as written */
@@ -910,6 +912,13 @@ pbn_read_board(struct dl_in *in, struct dl_board_in *b, void *state)
 			if (len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0)
 				p += 3;
 		}
+		/* a board's messages name its own game's first line, not that
+		 * of a game before it that gave none (a title, another table's) */
+		if (r->game_over && !semi_empty(p, (size_t)(end - p))) {
+			r->game_over = 0;
+			if (in->board_begins != NULL)
+				in->board_begins(in);
+		}
 		if (r->scan == SCAN_COMMENT) {
 			const char *close = memchr(p, '}', len - (size_t)(p - line));
 			if (close == NULL)
@@ -923,6 +932,7 @@ pbn_read_board(struct dl_in *in, struct dl_board_in *b, void *state)
 			}
 			if ((got = pbn_game_end(in, r, b)) != 0)
 				return got;
+			r->game_over = 1;
 			continue;
 		} else if (p == line && *p == '%' && r->scan == SCAN_OUTSIDE) {
 			continue;	/* an escape line: "% PBN 2.1", a comment */

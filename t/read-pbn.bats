@@ -128,9 +128,10 @@ game() {
 	[ "${lines[3]}" = "#B: 1-2" ]
 	[ "${#lines[@]}" -eq 6 ]
 	# the second game is board 1 again ("#"), passed over; board 2 has
-	# the event given last, ## having made it every game's since
+	# the event given last, ## having made it every game's since, and is
+	# named at its own game's first line, not the passed-over game's
 	[ "${lines[4]}" = "1 $SUITED" ]
-	[ "$stderr" = 'dl-read: x.pbn:7: board 2: event "Other night", not the first board'"'"'s: #I: keeps the first' ]
+	[ "$stderr" = 'dl-read: x.pbn:11: board 2: event "Other night", not the first board'"'"'s: #I: keeps the first' ]
 	printf '[Event "#"]\n[Board "1"]\n[Deal "N:%s %s %s %s"]\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS" > first.pbn
 	run -0 dl-read first.pbn
 	[ "${lines[1]}" = "#B: 1-1" ]
