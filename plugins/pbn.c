@@ -276,6 +276,13 @@ is_blank(int c)
 	return c == ' ' || c == '\t';
 }
 
+/* "?" and "" say that the value is not known. */
+static const char *
+known(const char *value)
+{
+	return value == NULL || value[0] == '\0' || strcmp(value, "?") == 0 ? NULL : value;
+}
+
 /* How a message names the game's board before the game is read whole:
  * by its [Board] if one came before as a plain number, else as
  * otherwise says. */
@@ -382,15 +389,22 @@ deal_parse(const char *value, const char *label, unsigned char owner[DL_CARDS],
 	return NULL;
 }
 
-/* The game's [Deal].  A deal not whole (an end position, hands not
- * shown) is refused, or with --partial its board passed over: even when
- * three hands are shown whole, the fourth is not guessed. */
+/* The game's [Deal].  "?" or "" says no deal (Bridge Composer's title
+ * game, a template): the game is no board, and is passed over with a
+ * warning.  A deal not whole (an end position, hands not shown) is
+ * refused, or with --partial its board passed over: even when three
+ * hands are shown whole, the fourth is not guessed. */
 static int
 pbn_deal(struct dl_in *in, struct pbn_reading *r, const char *value)
 {
 	char label[32], why[DEAL_WHY_MAX];
 	int unshown;
 
+	if (known(value) == NULL) {
+		in->warn(in, "%s: [Deal \"%s\"] gives no deal: passed over",
+		    game_label(r, label, "a game"), value);
+		return 0;
+	}
 	game_label(r, label, "[Deal]");
 	if (deal_parse(value, label, r->owner, &unshown, why) != NULL) {
 		in->fail(in, "%s", why);
@@ -431,13 +445,6 @@ tag_of_name(const char *name, size_t len)
 	}
 	return len == strlen(tag_names[t]) && memcmp(name, tag_names[t], len) == 0 ?
 	    t : TAG_OTHER;
-}
-
-/* "?" and "" say that the value is not known. */
-static const char *
-known(const char *value)
-{
-	return value == NULL || value[0] == '\0' || strcmp(value, "?") == 0 ? NULL : value;
 }
 
 /* value without the blanks around it: its start, and its length in *len. */

@@ -90,6 +90,47 @@ game() {
 	diff want deals
 }
 
+# stream FILE.tso RANGE [HEADER...]: the stream dl-read writes of the deals
+# of FILE.tso: #P:, the headers given, #B: RANGE, the records
+stream() {
+	local tso=$1 range=$2
+	shift 2
+	printf '#P: dl/1 deals\n'
+	[ $# -eq 0 ] || printf '%s\n' "$@"
+	printf '#B: %s\n' "$range"
+	cat "$tso"
+}
+
+@test "pbn real files: Bridge Composer's title game, every tag \"\", is no board: passed over, and the deals after it read" {
+	# issue 25, class 1: [Deal ""] (or "?") says nothing, so the game is
+	# no board; it was refused, --partial or not
+	f=$REAL/bridgecomposer-title-game.pbn
+	run -0 --separate-stderr dl-read "$f"
+	diff <(printf '%s\n' "${lines[@]}") <(stream "$REAL/bridgecomposer-title-game.tso" 1-5)
+	# every board dealt by South at love: the stream keeps its numbers'
+	[ "$stderr" = "dl-read: $f:46: a game: [Deal \"\"] gives no deal: passed over
+dl-read: $f:59: board 1: a dealer or vulnerability other than board 1's: the stream keeps board 1's
+dl-read: $f: 5 boards in all with a dealer or vulnerability other than their number's" ]
+	dl-read --partial "$f" 2> /dev/null | cmp - <(dl-read "$f" 2> /dev/null)
+	# "?" the same, in a numbered game; templates at the end of a file
+	{ game 1 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; game 2 '?'; game 2 "W:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	  game '' ''; printf '[Board "?"]\n[Deal "?"]\n'; } > t.pbn
+	run -0 --separate-stderr dl-read t.pbn
+	[ "${lines[1]}" = "#I: Club night" ]
+	[ "${lines[2]}" = "#B: 1-2" ]
+	[ "${lines[3]}" = "1 $SUITED" ]
+	[ "${lines[4]}" = "2 3333333333333000000000000011111111111112222222222222" ]
+	[ "${#lines[@]}" -eq 5 ]
+	[ "$stderr" = 'dl-read: t.pbn:7: board 2: [Deal "?"] gives no deal: passed over
+dl-read: t.pbn:15: a game: [Deal ""] gives no deal: passed over
+dl-read: t.pbn:18: a game: [Deal "?"] gives no deal: passed over' ]
+	# nothing but games without deals: no boards, as a file of none
+	game '' '' > none.pbn
+	run -1 --separate-stderr dl-read none.pbn
+	[ "$stderr" = 'dl-read: none.pbn:3: a game: [Deal ""] gives no deal: passed over
+dl-read: no boards in none.pbn' ]
+}
+
 @test "pbn import format: escapes, comments, tags several to a line or over lines, any case and order" {
 	{
 		printf '\xef\xbb\xbf%% PBN 2.1\n%%Content-type: text/x-pbn; charset=ISO-8859-1\n'
