@@ -181,7 +181,8 @@ struct pbn_reading {
 					 * that had it: "#" inherits it */
 	struct text sticky[NTAGS];	/* set by "##": every game's value
 					 * from then on, unless given */
-	struct boards_seen seen;
+	struct boards_seen seen;	/* by board number */
+	struct labels_seen labels;	/* by label and deal (DL_IN_RENUMBER) */
 };
 
 /* Room in t for need bytes. */
@@ -255,6 +256,7 @@ pbn_read_end(struct dl_in *in, void *state)
 		free(r->sticky[t].s);
 	}
 	boards_seen_free(&r->seen);
+	labels_seen_free(&r->labels);
 	free(r);
 }
 
@@ -782,22 +784,40 @@ fail:
 	return NULL;
 }
 
+/* The game's board: *board its number (0: the file does not number it),
+ * and *label what a copy of it at another table has too (0: none).  A
+ * value that is no board number is refused, but under DL_IN_RENUMBER,
+ * where board numbers are labels, it is a label. */
 static int
-board_of_value(struct dl_in *in, const char *value, unsigned *board)
+board_of_value(struct dl_in *in, const char *value, unsigned *board, uint64_t *label)
 {
-	switch (board_value_of(value, board)) {
+	enum board_value kind = board_value_of(value, board);
+	const char *text;
+	size_t len;
+
+	*label = *board;
+	if (kind == BOARD_VALUE_NUMBER)
+		return 0;
+	if (in->flags & DL_IN_RENUMBER) {
+		text = trim_blanks(value, &len);
+		*label = label_of_text(text, len);
+		return 0;
+	}
+	switch (kind) {
 	case BOARD_VALUE_NUMBER:
 		return 0;
 	case BOARD_VALUE_NOT_DIGITS:
-		in->fail(in, "[Board \"%.40s\"]: not a board number", value);
+		in->fail(in, "[Board \"%.40s\"]: not a board number%s", value, renumber_hint(in));
 		return -1;
 	case BOARD_VALUE_TOO_LARGE:
-		in->fail(in, "[Board \"%.40s\"]: too large a board number", value);
+		in->fail(in, "[Board \"%.40s\"]: too large a board number%s", value,
+		    renumber_hint(in));
 		return -1;
 	case BOARD_VALUE_NOT_FROM_1:
 		break;
 	}
-	in->fail(in, "[Board \"%.40s\"]: not a board number (1 and up)", value);
+	in->fail(in, "[Board \"%.40s\"]: not a board number (1 and up%s)", value,
+	    in->flags & DL_IN_OFFER_RENUMBER ? "; " RENUMBER_HINT : "");
 	return -1;
 }
 
@@ -823,6 +843,48 @@ vulnerability_of_value(struct dl_in *in, const char *value)
 	return -1;
 }
 
+/* Whether the game's board was given before: 1 when it is new, 0 when it
+ * is another table's copy of a board read before, -1 after in->fail.  By
+ * its number, a board again with another deal is refused (a file of
+ * several sets numbered alike is not one set); under DL_IN_RENUMBER, by
+ * its label and deal, it is another board. */
+static int
+pbn_board_again(struct dl_in *in, struct pbn_reading *r, unsigned board, uint64_t label,
+    const char *const value[NTAGS])
+{
+	/* the values quietly: a table's copy passed over warns of nothing */
+	int dealer = dealer_value_of(value[TAG_DEALER]);
+	int vulnerability = vulnerability_value_of(value[TAG_VULNERABLE]);
+	char which[64];
+
+	if (dealer < 0)
+		dealer = -1;
+	if (vulnerability < 0)
+		vulnerability = -1;
+	switch (in->flags & DL_IN_RENUMBER ?
+	    labels_seen_add(&r->labels, label, r->owner, dealer, vulnerability) :
+	    boards_seen_add(&r->seen, board, r->owner, dealer, vulnerability)) {
+	case -1:
+		in->fail(in, "out of memory");
+		return -1;
+	case BOARD_OTHER_DEAL:
+		in->fail(in, "board %u: given again with another deal%s", board,
+		    renumber_hint(in));
+		return -1;
+	case BOARD_OTHER_DEALER:
+		if (board != 0)
+			snprintf(which, sizeof which, "board %u", board);
+		else
+			snprintf(which, sizeof which, "[Board \"%.40s\"]", value[TAG_BOARD]);
+		return ambiguous(in, "the first is read", "%s: given again with another "
+		    "dealer or vulnerability", which) == -1 ? -1 : 0;
+	case BOARD_SAME:
+		return 0;	/* another table's result of the same board */
+	default:
+		return 1;
+	}
+}
+
 /* The game read whole: 1 and *b filled when it gives a board, 0 when it
  * gives none (no [Deal], a board passed over, a board the file gave
  * before), -1 after in->fail. */
@@ -837,30 +899,10 @@ pbn_game_end(struct dl_in *in, struct pbn_reading *r, struct dl_board_in *b)
 	if (failed)
 		return -1;
 	if (r->deal_given && r->deal_whole) {
-		status = board_of_value(in, value[TAG_BOARD], &b->board) == -1 ? -1 : 1;
-		if (status == 1 && b->board != 0) {
-			/* the values quietly: a table's copy passed over warns of nothing */
-			int dealer = dealer_value_of(value[TAG_DEALER]);
-			int vulnerability = vulnerability_value_of(value[TAG_VULNERABLE]);
-			switch (boards_seen_add(&r->seen, b->board, r->owner, dealer < 0 ? -1 : dealer,
-			    vulnerability < 0 ? -1 : vulnerability)) {
-			case -1:
-				in->fail(in, "out of memory");
-				status = -1;
-				break;
-			case BOARD_OTHER_DEAL:
-				in->fail(in, "board %u: given again with another deal", b->board);
-				status = -1;
-				break;
-			case BOARD_OTHER_DEALER:
-				status = ambiguous(in, "the first is read", "board %u: given again "
-				    "with another dealer or vulnerability", b->board) == -1 ? -1 : 0;
-				break;
-			case BOARD_SAME:
-				status = 0;	/* another table's result of the same board */
-				break;
-			}
-		}
+		uint64_t label;
+		status = board_of_value(in, value[TAG_BOARD], &b->board, &label) == -1 ? -1 : 1;
+		if (status == 1 && label != 0)
+			status = pbn_board_again(in, r, b->board, label, value);
 	}
 	if (status == 1) {
 		memcpy(b->owner, r->owner, DL_CARDS);

@@ -131,6 +131,100 @@ dl-read: t.pbn:18: a game: [Deal "?"] gives no deal: passed over' ]
 dl-read: no boards in none.pbn' ]
 }
 
+@test "pbn real files: sets numbered from 1 and a match's other room turned a seat: --renumber reads every deal, the same board at another table once" {
+	# issue 25, class 2: Jack's saved deals, three sets of boards 1-16 (the
+	# first two of each here); a BEN v WBridge5 match whose closed room
+	# gives each board's deal turned one seat
+	f=$REAL/jack-sets-from-1.pbn
+	run -1 --separate-stderr dl-read "$f"
+	[ "$stderr" = "dl-read: $f:71: board 1: given again with another deal (--renumber numbers the boards 1, 2, ... as they come)" ]
+	[ -z "$output" ]
+	run -0 --separate-stderr dl-read --renumber "$f"
+	diff <(printf '%s\n' "${lines[@]}") <(stream "$REAL/jack-sets-from-1.tso" 1-6 '#I: Jack Saved Deal' '#D: 2024.03.13')
+	[ -z "$stderr" ]
+	f=$REAL/ben-wbridge5-match.pbn
+	run -1 --separate-stderr dl-read "$f"
+	[ "$stderr" = "dl-read: $f:1: date \"1-Dec-2023\": not YYYY.MM.DD (PBN's form, ? for a part not known): the stream gets no #D:
+dl-read: $f:77: board 1: given again with another deal (--renumber numbers the boards 1, 2, ... as they come)" ]
+	run -0 --separate-stderr dl-read --renumber "$f"
+	diff <(printf '%s\n' "${lines[@]}") <(stream "$REAL/ben-wbridge5-match.tso" 1-4 '#I: Random Deal')
+	[ "$stderr" = "dl-read: $f:1: date \"1-Dec-2023\": not YYYY.MM.DD (PBN's form, ? for a part not known): the stream gets no #D:
+dl-read: $f:40: board 1: a dealer or vulnerability other than board 1's: the stream keeps board 1's
+dl-read: $f:78: board 2: event \"Random\", not the first board's: #I: keeps the first
+dl-read: $f: 2 boards in all with a dealer or vulnerability other than their number's" ]
+	# a results file of two sets: each board's other tables, even after
+	# the other set's board of the same number, are the same board, read once
+	set1="N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	set2="E:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	TURNED=1111111111111222222222222233333333333330000000000000
+	{ game 1 "$set1"; game 1 "S:$S_DIAMONDS $W_CLUBS $N_SPADES $E_HEARTS"; game 2 "$set1"
+	  game 1 "$set2"; game 1 "$set2"; game 1 "$set1"; game 2 "$set2"; game 2 "$set1"; } > two.pbn
+	run -0 --separate-stderr dl-read --renumber two.pbn
+	[ "${lines[2]}" = "#B: 1-4" ]
+	[ "${lines[3]}" = "1 $SUITED" ]
+	[ "${lines[4]}" = "2 $SUITED" ]
+	[ "${lines[5]}" = "3 $TURNED" ]
+	[ "${lines[6]}" = "4 $TURNED" ]
+	[ "${#lines[@]}" -eq 7 ]
+	[ -z "$stderr" ]
+	# the same board at another table with another dealer: ambiguous still
+	printf '[Board "1"]\n[Dealer "%s"]\n[Deal "%s"]\n\n' N "$set1" N "$set2" E "$set1" > dealer.pbn
+	run -0 --separate-stderr dl-read --renumber dealer.pbn
+	[ "${lines[1]}" = "#B: 1-2" ]
+	[ "$stderr" = "dl-read: dealer.pbn:12: board 1: given again with another dealer or vulnerability: the first is read" ]
+}
+
+@test "pbn --renumber: the last 65536 boards are remembered, each label with its deals; further back a copy is a board again" {
+	# 65537 deals numbered 1-16 over and over, then the first again: the
+	# first is still among the last 65536 boards after 65535 others, and
+	# forgotten after 65536
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 2> /dev/null |
+	    dl-stream -n 65537 | dl-map | dl-fmt -f pbn -p all
+	awk '/^\[Board / { n++; printf "[Board \"%d\"]\n", (n - 1) % 16 + 1; next } { print }' all.pbn > sets.pbn
+	again=$(printf '[Board "1"]\n%s\n' "$(grep -m 1 '^\[Deal ' all.pbn)")
+	awk 'BEGIN { RS = ""; ORS = "\n\n" } NR <= 65536' sets.pbn > in.pbn
+	printf '%s\n' "$again" >> in.pbn
+	run -0 dl-read --renumber in.pbn
+	[ "${lines[1]}" = "#B: 1-65536" ]
+	{ cat sets.pbn; printf '\n%s\n' "$again"; } > out.pbn
+	run -0 dl-read --renumber out.pbn
+	[ "${lines[1]}" = "#B: 1-65538" ]
+	[ "${lines[65539]#65538 }" = "${lines[2]#1 }" ]
+}
+
+@test "pbn real files: board labels that are no numbers (\"4-1\") are read as labels under --renumber, named by the refusal without it" {
+	# issue 25, class 3: teaching material numbering a deal's variants
+	# "4-1"; here the first five games of a Bridge Composer file, whose
+	# "4-1" repeats board 4's deal with another auction
+	f=$REAL/precision-board-labels.pbn
+	run -1 --separate-stderr dl-read "$f"
+	[ "$stderr" = "dl-read: $f:33: board 2: a dealer or vulnerability other than board 2's: the stream keeps board 2's
+dl-read: $f:147: [Board \"4-1\"]: not a board number (1 and up; --renumber numbers the boards 1, 2, ... as they come)" ]
+	[ -z "$output" ]
+	run -0 --separate-stderr dl-read --renumber "$f"
+	diff <(printf '%s\n' "${lines[@]}") <(stream "$REAL/precision-board-labels.tso" 1-5 \
+	    '#I: Precision 1C Opener Leveled by Responses x100' '#D: 2023.03.20')
+	[ "$stderr" = "dl-read: $f:33: board 2: a dealer or vulnerability other than board 2's: the stream keeps board 2's
+dl-read: $f: 4 boards in all with a dealer or vulnerability other than their number's" ]
+	# a label is the same board again only with the same deal; any label
+	deal="N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	{ game 1-1 "$deal"; game ' 1-1 ' "$deal"; game 1-2 "$deal"; game x "W:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	  game 0 "$deal"; game 99999999999 "$deal"; game 2000000000 "$deal"; } > labels.pbn
+	run -0 --separate-stderr dl-read --renumber labels.pbn
+	[ "${lines[2]}" = "#B: 1-6" ]
+	[ "${lines[6]}" = "4 $SUITED" ]
+	[ "${#lines[@]}" -eq 9 ]
+	[ -z "$stderr" ]
+	refuses 1 'dl-read: labels.pbn:4: [Board "1-1"]: not a board number (1 and up; --renumber numbers the boards 1, 2, ... as they come)' \
+	    dl-read labels.pbn
+	game 99999999999 "$deal" > big.pbn
+	refuses 1 'dl-read: big.pbn:4: [Board "99999999999"]: too large a board number (--renumber numbers the boards 1, 2, ... as they come)' \
+	    dl-read big.pbn
+	game 2000000000 "$deal" > big.pbn
+	refuses 1 'dl-read: big.pbn:1: board 2000000000: board numbers go up to 1000000000 (--renumber numbers the boards 1, 2, ... as they come)' \
+	    dl-read big.pbn
+}
+
 @test "pbn import format: escapes, comments, tags several to a line or over lines, any case and order" {
 	{
 		printf '\xef\xbb\xbf%% PBN 2.1\n%%Content-type: text/x-pbn; charset=ISO-8859-1\n'
@@ -188,7 +282,7 @@ dl-read: no boards in none.pbn' ]
 	[ "${#lines[@]}" -eq 5 ]
 	{ game 1 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; game 1 "E:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; } > two.pbn
 	fails dl-read two.pbn
-	[ "$output" = "dl-read: two.pbn:8: board 1: given again with another deal" ]
+	[ "$output" = "dl-read: two.pbn:8: board 1: given again with another deal (--renumber numbers the boards 1, 2, ... as they come)" ]
 }
 
 @test "pbn: a hand not shown (\"-\") or not of 13 cards is refused, or passed over with --partial: never guessed" {
@@ -263,10 +357,10 @@ dl-read: no boards in none.pbn' ]
 	[ "$output" = "dl-read: x.pbn:3: board 1: North has 3 suits, not 4 (three dots)" ]
 	game x "N:$deal" > x.pbn
 	fails dl-read x.pbn
-	[ "$output" = 'dl-read: x.pbn:4: [Board "x"]: not a board number' ]
+	[ "$output" = 'dl-read: x.pbn:4: [Board "x"]: not a board number (--renumber numbers the boards 1, 2, ... as they come)' ]
 	game 0 "N:$deal" > x.pbn
 	fails dl-read x.pbn
-	[ "$output" = 'dl-read: x.pbn:4: [Board "0"]: not a board number (1 and up)' ]
+	[ "$output" = 'dl-read: x.pbn:4: [Board "0"]: not a board number (1 and up; --renumber numbers the boards 1, 2, ... as they come)' ]
 	printf '[Board "1"]\n[Deal "N:%s' "$deal" > x.pbn
 	fails dl-read x.pbn
 	[ "$output" = "dl-read: x.pbn:2: [Deal: its value's closing quote is not on the line" ]

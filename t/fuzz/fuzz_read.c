@@ -1,6 +1,7 @@
 /* Every reader (lib/files/readers.c and the reader plugins, linked in under
  * the names dl_plugin_NAME) on hostile bytes.  The input's first line
- * names the reader, "NAME" or "NAME --partial"; the rest is the file.  By
+ * names the reader, "NAME", then "--partial" and "--renumber" as dl-read
+ * takes them ("NAME --partial --renumber"); the rest is the file.  By
  * name, not by a place in the list, so that a reader added leaves every
  * input of the corpus with the reader it was made for.  A refusal keeps
  * the error contract; a board accepted holds a
@@ -34,18 +35,32 @@ FUZZ_READERS
 };
 #define NREADERS (sizeof readers / sizeof *readers)
 
-/* The reader the first line names, and --partial; NULL for no reader. */
+/* The reader the first line names, then --partial, --renumber or both, in
+ * either order, as dl-read's options (without --renumber, dl-read offers
+ * it); NULL for no reader. */
 static const struct dl_plugin *
 reader_named(const uint8_t *line, size_t len, unsigned *flags)
 {
-	static const char partial[] = " --partial";
+	static const struct { const char *word; unsigned flag; } options[] = {
+		{ " --partial", DL_IN_PARTIAL }, { " --renumber", DL_IN_RENUMBER },
+	};
+	int found;
 
 	*flags = 0;
-	if (len > sizeof partial - 1 &&
-	    memcmp(line + len - (sizeof partial - 1), partial, sizeof partial - 1) == 0) {
-		*flags = DL_IN_PARTIAL;
-		len -= sizeof partial - 1;
-	}
+	do {
+		found = 0;
+		for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
+			size_t n = strlen(options[i].word);
+			if (len > n && !(*flags & options[i].flag) &&
+			    memcmp(line + len - n, options[i].word, n) == 0) {
+				*flags |= options[i].flag;
+				len -= n;
+				found = 1;
+			}
+		}
+	} while (found);
+	if (!(*flags & DL_IN_RENUMBER))
+		*flags |= DL_IN_OFFER_RENUMBER;
 	for (size_t i = 0; i < NREADERS; i++)
 		if (strlen(readers[i]->name) == len && memcmp(readers[i]->name, line, len) == 0)
 			return readers[i];
