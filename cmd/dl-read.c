@@ -397,6 +397,8 @@ main(int argc, char *argv[])
 		xfclose(stdout, "standard output");
 		return 0;
 	}
+	/* the readers know whether board numbers are labels, and name the option */
+	run.opt.flags |= run.renumber ? DL_IN_RENUMBER : DL_IN_OFFER_RENUMBER;
 	run.files = optind < argc ? argv + optind : standard_input;
 	run.nfiles = optind < argc ? argc - optind : 1;
 	read_files();

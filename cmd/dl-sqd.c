@@ -6,7 +6,6 @@
  * sqd_makefile.c the Makefile), and says what happened; messages and
  * statuses go through tool.h. */
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,7 +172,8 @@ load_for_dealing(const char *path, struct sqd *t, struct sqk *k)
 		tool_die(&e);
 }
 
-/* A phase or session number, 1 to max: 0, or -1. */
+/* A phase or session number, 1 to max (0: no limit, the sessions of an
+ * open-ended phase): 0, or -1. */
 static int
 number_of(const char *text, unsigned max, unsigned *number)
 {
@@ -181,7 +181,7 @@ number_of(const char *text, unsigned max, unsigned *number)
 	const char *why;
 
 	if (strchr(text, '-') != NULL || board_range_parse(text, &r, &why) == -1 ||
-	    r.high > max)
+	    (max != 0 && r.high > max))
 		return -1;
 	*number = r.high;
 	return 0;
@@ -192,13 +192,17 @@ parse_number(const char *text, unsigned max, const char *what)
 {
 	unsigned number;
 
-	/* a .sqd with no phases yet (or a phase with no sessions) has none
-	 * to name, and nothing to index */
-	if (max == 0)
-		tool_fail(DL_ERR_USAGE, "no %s %s: there are none", what, text);
 	if (number_of(text, max, &number) == -1)
 		tool_fail(DL_ERR_USAGE, "bad %s \"%s\"", what, text);
 	return number;
+}
+
+/* A .sqd with no phases yet names none: nothing past its phases is read. */
+static void
+need_phases(const char *path, const struct sqd *t)
+{
+	if (t->nphases == 0)
+		tool_fail(DL_ERR_USAGE, "%s has no phases yet", path);
 }
 
 /* PHASE or SESSIONS on the command line: "3", "3-7" or "all". */
@@ -210,11 +214,9 @@ parse_selection(const char *text, unsigned max, const char *what)
 
 	if (text == NULL || strcmp(text, "all") == 0)
 		return r;
-	if (max == 0)
-		tool_fail(DL_ERR_USAGE, "no %s %s: there are none", what, text);
 	if (board_range_parse(text, &r, &why) == -1 || strchr(text, '-') == NULL)
-		r.low = r.high = parse_number(text, UINT_MAX, what);
-	if (r.high > max)
+		r.low = r.high = parse_number(text, 0, what);
+	if (max != 0 && r.high > max)
 		tool_fail(DL_ERR_USAGE, "no %s %u: there %s %u", what, r.high, max == 1 ? "is" : "are", max);
 	return r;
 }
@@ -252,6 +254,7 @@ cmd_make(const char *path, int argc, char **argv)
 	if (argc > 2)
 		usage(stderr, 2);
 	load_for_dealing(path, &t, &k);
+	need_phases(path, &t);
 	struct board_range phases = parse_selection(argc > 0 ? argv[0] : NULL,
 	    (unsigned)t.nphases, "phase");
 	for (unsigned p = phases.low; p <= phases.high; p++) {
@@ -287,6 +290,7 @@ cmd_seed(const char *path, int argc, char **argv)
 	if (!opt.force && isatty(STDOUT_FILENO))
 		tool_fail(DL_ERR_USAGE, "refusing to write a secret seed to a terminal (use --force)");
 	load_for_dealing(path, &t, &k);
+	need_phases(path, &t);
 	unsigned p = parse_number(argv[0], (unsigned)t.nphases, "phase");
 	unsigned s = parse_number(argv[1], t.phases[p - 1].nsessions, "session");
 	if (sqd_session_boards(&t, p, s, opt.boards, &r, &e) == -1)
@@ -580,6 +584,7 @@ verify_deals(const char *path, const struct sqd *t, const struct sqk *k, int arg
 	if (played_read(opt.deals, session_first_board(t, argc, argv), &played, &n, &e) == -1)
 		tool_die(&e);
 	if (argc == 2) {
+		need_phases(path, t);
 		p = parse_number(argv[0], (unsigned)t->nphases, "phase");
 		s = parse_number(argv[1], t->phases[p - 1].nsessions, "session");
 	} else if (sqd_session_of_file(t, opt.deals, &p, &s, &opt.reserve) == -1)

@@ -90,7 +90,8 @@ struct lin_reading {
 	 * may contradict */
 	unsigned before_number;		/* from ah| or qx|; 0 when it had none */
 	int before_vulnerability;
-	struct boards_seen seen;
+	struct boards_seen seen;	/* by board number */
+	struct labels_seen labels;	/* by number and deal (DL_IN_RENUMBER) */
 };
 
 static void
@@ -121,8 +122,10 @@ lin_read_end(struct dl_in *in, void *state)
 	struct lin_reading *r = state;
 
 	(void)in;
-	if (r != NULL)
+	if (r != NULL) {
 		boards_seen_free(&r->seen);
+		labels_seen_free(&r->labels);
+	}
 	free(r);
 }
 
@@ -548,13 +551,18 @@ lin_board_end(struct dl_in *in, struct lin_reading *r, struct dl_board_in *board
 	    ambiguous(in, "it is read as the next board", "%s: md| again, with no board "
 	    "number of its own", before_label(r, label)) == -1)
 		return -1;
+	/* a board again with another deal: refused, or under DL_IN_RENUMBER
+	 * another board (sets numbered alike) */
 	if (status == 1 && number != 0) {
-		switch (boards_seen_add(&r->seen, number, b->owner, b->dealer, b->vulnerability)) {
+		switch (in->flags & DL_IN_RENUMBER ?
+		    labels_seen_add(&r->labels, number, b->owner, b->dealer, b->vulnerability) :
+		    boards_seen_add(&r->seen, number, b->owner, b->dealer, b->vulnerability)) {
 		case -1:
 			in->fail(in, "out of memory");
 			return -1;
 		case BOARD_OTHER_DEAL:
-			in->fail(in, "board %u: given again with another deal", number);
+			in->fail(in, "board %u: given again with another deal%s", number,
+			    renumber_hint(in));
 			return -1;
 		case BOARD_OTHER_DEALER:
 			if (ambiguous(in, "the first is read", "board %u: given again with another "

@@ -167,6 +167,8 @@ struct pbn_reading {
 	char name[TAG_NAME_MAX + 1];	/* and its name, for messages */
 	struct text value;		/* and its value, unescaped */
 	int first_line;			/* a UTF-8 byte order mark may begin it */
+	int game_over;			/* a game that gave no board ended: the
+					 * next board begins after it */
 
 	/* this game */
 	struct text given[NTAGS];	/* the tags given, as written */
@@ -179,7 +181,8 @@ struct pbn_reading {
 					 * that had it: "#" inherits it */
 	struct text sticky[NTAGS];	/* set by "##": every game's value
 					 * from then on, unless given */
-	struct boards_seen seen;
+	struct boards_seen seen;	/* by board number */
+	struct labels_seen labels;	/* by label and deal (DL_IN_RENUMBER) */
 };
 
 /* Room in t for need bytes. */
@@ -253,6 +256,7 @@ pbn_read_end(struct dl_in *in, void *state)
 		free(r->sticky[t].s);
 	}
 	boards_seen_free(&r->seen);
+	labels_seen_free(&r->labels);
 	free(r);
 }
 
@@ -272,6 +276,13 @@ static int
 is_blank(int c)
 {
 	return c == ' ' || c == '\t';
+}
+
+/* "?" and "" say that the value is not known. */
+static const char *
+known(const char *value)
+{
+	return value == NULL || value[0] == '\0' || strcmp(value, "?") == 0 ? NULL : value;
 }
 
 /* How a message names the game's board before the game is read whole:
@@ -380,15 +391,22 @@ deal_parse(const char *value, const char *label, unsigned char owner[DL_CARDS],
 	return NULL;
 }
 
-/* The game's [Deal].  A deal not whole (an end position, hands not
- * shown) is refused, or with --partial its board passed over: even when
- * three hands are shown whole, the fourth is not guessed. */
+/* The game's [Deal].  "?" or "" says no deal (Bridge Composer's title
+ * game, a template): the game is no board, and is passed over with a
+ * warning.  A deal not whole (an end position, hands not shown) is
+ * refused, or with --partial its board passed over: even when three
+ * hands are shown whole, the fourth is not guessed. */
 static int
 pbn_deal(struct dl_in *in, struct pbn_reading *r, const char *value)
 {
 	char label[32], why[DEAL_WHY_MAX];
 	int unshown;
 
+	if (known(value) == NULL) {
+		in->warn(in, "%s: [Deal \"%s\"] gives no deal: passed over",
+		    game_label(r, label, "a game"), value);
+		return 0;
+	}
 	game_label(r, label, "[Deal]");
 	if (deal_parse(value, label, r->owner, &unshown, why) != NULL) {
 		in->fail(in, "%s", why);
@@ -429,13 +447,6 @@ tag_of_name(const char *name, size_t len)
 	}
 	return len == strlen(tag_names[t]) && memcmp(name, tag_names[t], len) == 0 ?
 	    t : TAG_OTHER;
-}
-
-/* "?" and "" say that the value is not known. */
-static const char *
-known(const char *value)
-{
-	return value == NULL || value[0] == '\0' || strcmp(value, "?") == 0 ? NULL : value;
 }
 
 /* value without the blanks around it: its start, and its length in *len. */
@@ -773,22 +784,40 @@ fail:
 	return NULL;
 }
 
+/* The game's board: *board its number (0: the file does not number it),
+ * and *label what a copy of it at another table has too (0: none).  A
+ * value that is no board number is refused, but under DL_IN_RENUMBER,
+ * where board numbers are labels, it is a label. */
 static int
-board_of_value(struct dl_in *in, const char *value, unsigned *board)
+board_of_value(struct dl_in *in, const char *value, unsigned *board, uint64_t *label)
 {
-	switch (board_value_of(value, board)) {
+	enum board_value kind = board_value_of(value, board);
+	const char *text;
+	size_t len;
+
+	*label = *board;
+	if (kind == BOARD_VALUE_NUMBER)
+		return 0;
+	if (in->flags & DL_IN_RENUMBER) {
+		text = trim_blanks(value, &len);
+		*label = label_of_text(text, len);
+		return 0;
+	}
+	switch (kind) {
 	case BOARD_VALUE_NUMBER:
 		return 0;
 	case BOARD_VALUE_NOT_DIGITS:
-		in->fail(in, "[Board \"%.40s\"]: not a board number", value);
+		in->fail(in, "[Board \"%.40s\"]: not a board number%s", value, renumber_hint(in));
 		return -1;
 	case BOARD_VALUE_TOO_LARGE:
-		in->fail(in, "[Board \"%.40s\"]: too large a board number", value);
+		in->fail(in, "[Board \"%.40s\"]: too large a board number%s", value,
+		    renumber_hint(in));
 		return -1;
 	case BOARD_VALUE_NOT_FROM_1:
 		break;
 	}
-	in->fail(in, "[Board \"%.40s\"]: not a board number (1 and up)", value);
+	in->fail(in, "[Board \"%.40s\"]: not a board number (1 and up%s)", value,
+	    in->flags & DL_IN_OFFER_RENUMBER ? "; " RENUMBER_HINT : "");
 	return -1;
 }
 
@@ -814,6 +843,48 @@ vulnerability_of_value(struct dl_in *in, const char *value)
 	return -1;
 }
 
+/* Whether the game's board was given before: 1 when it is new, 0 when it
+ * is another table's copy of a board read before, -1 after in->fail.  By
+ * its number, a board again with another deal is refused (a file of
+ * several sets numbered alike is not one set); under DL_IN_RENUMBER, by
+ * its label and deal, it is another board. */
+static int
+pbn_board_again(struct dl_in *in, struct pbn_reading *r, unsigned board, uint64_t label,
+    const char *const value[NTAGS])
+{
+	/* the values quietly: a table's copy passed over warns of nothing */
+	int dealer = dealer_value_of(value[TAG_DEALER]);
+	int vulnerability = vulnerability_value_of(value[TAG_VULNERABLE]);
+	char which[64];
+
+	if (dealer < 0)
+		dealer = -1;
+	if (vulnerability < 0)
+		vulnerability = -1;
+	switch (in->flags & DL_IN_RENUMBER ?
+	    labels_seen_add(&r->labels, label, r->owner, dealer, vulnerability) :
+	    boards_seen_add(&r->seen, board, r->owner, dealer, vulnerability)) {
+	case -1:
+		in->fail(in, "out of memory");
+		return -1;
+	case BOARD_OTHER_DEAL:
+		in->fail(in, "board %u: given again with another deal%s", board,
+		    renumber_hint(in));
+		return -1;
+	case BOARD_OTHER_DEALER:
+		if (board != 0)
+			snprintf(which, sizeof which, "board %u", board);
+		else
+			snprintf(which, sizeof which, "[Board \"%.40s\"]", value[TAG_BOARD]);
+		return ambiguous(in, "the first is read", "%s: given again with another "
+		    "dealer or vulnerability", which) == -1 ? -1 : 0;
+	case BOARD_SAME:
+		return 0;	/* another table's result of the same board */
+	default:
+		return 1;
+	}
+}
+
 /* The game read whole: 1 and *b filled when it gives a board, 0 when it
  * gives none (no [Deal], a board passed over, a board the file gave
  * before), -1 after in->fail. */
@@ -828,30 +899,10 @@ pbn_game_end(struct dl_in *in, struct pbn_reading *r, struct dl_board_in *b)
 	if (failed)
 		return -1;
 	if (r->deal_given && r->deal_whole) {
-		status = board_of_value(in, value[TAG_BOARD], &b->board) == -1 ? -1 : 1;
-		if (status == 1 && b->board != 0) {
-			/* the values quietly: a table's copy passed over warns of nothing */
-			int dealer = dealer_value_of(value[TAG_DEALER]);
-			int vulnerability = vulnerability_value_of(value[TAG_VULNERABLE]);
-			switch (boards_seen_add(&r->seen, b->board, r->owner, dealer < 0 ? -1 : dealer,
-			    vulnerability < 0 ? -1 : vulnerability)) {
-			case -1:
-				in->fail(in, "out of memory");
-				status = -1;
-				break;
-			case BOARD_OTHER_DEAL:
-				in->fail(in, "board %u: given again with another deal", b->board);
-				status = -1;
-				break;
-			case BOARD_OTHER_DEALER:
-				status = ambiguous(in, "the first is read", "board %u: given again "
-				    "with another dealer or vulnerability", b->board) == -1 ? -1 : 0;
-				break;
-			case BOARD_SAME:
-				status = 0;	/* another table's result of the same board */
-				break;
-			}
-		}
+		uint64_t label;
+		status = board_of_value(in, value[TAG_BOARD], &b->board, &label) == -1 ? -1 : 1;
+		if (status == 1 && label != 0)
+			status = pbn_board_again(in, r, b->board, label, value);
 	}
 	if (status == 1) {
 		memcpy(b->owner, r->owner, DL_CARDS);
@@ -910,6 +961,13 @@ pbn_read_board(struct dl_in *in, struct dl_board_in *b, void *state)
 			if (len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0)
 				p += 3;
 		}
+		/* a board's messages name its own game's first line, not that
+		 * of a game before it that gave none (a title, another table's) */
+		if (r->game_over && !semi_empty(p, (size_t)(end - p))) {
+			r->game_over = 0;
+			if (in->board_begins != NULL)
+				in->board_begins(in);
+		}
 		if (r->scan == SCAN_COMMENT) {
 			const char *close = memchr(p, '}', len - (size_t)(p - line));
 			if (close == NULL)
@@ -923,6 +981,7 @@ pbn_read_board(struct dl_in *in, struct dl_board_in *b, void *state)
 			}
 			if ((got = pbn_game_end(in, r, b)) != 0)
 				return got;
+			r->game_over = 1;
 			continue;
 		} else if (p == line && *p == '%' && r->scan == SCAN_OUTSIDE) {
 			continue;	/* an escape line: "% PBN 2.1", a comment */

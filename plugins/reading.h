@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include "dl/plugin.h"
 
@@ -349,6 +350,140 @@ boards_seen_free(struct boards_seen *seen)
 {
 	free(seen->slots);
 	seen->slots = NULL;
+}
+
+/* What a refusal that DL_IN_RENUMBER would lift adds when the host offers
+ * it (DL_IN_OFFER_RENUMBER), in words dl-read's own refusals use. */
+#define RENUMBER_HINT "--renumber numbers the boards 1, 2, ... as they come"
+
+static inline const char *
+renumber_hint(const struct dl_in *in)
+{
+	return in->flags & DL_IN_OFFER_RENUMBER ? " (" RENUMBER_HINT ")" : "";
+}
+
+/* Under DL_IN_RENUMBER a board number is a label, which sets numbered
+ * alike give to several deals: a board is the one before again only when
+ * its label and its deal are both the same (another table's copy).  The
+ * last LABELS_SEEN_MAX boards are remembered, each label with each of its
+ * deals, in the order first seen (a ring, the oldest forgotten first),
+ * found again through a keyed hash of label and deal: 2.25 MiB at most,
+ * however long the file.  A label is the board number, or a hash of a
+ * label that is no number, its top bit set (label_of_text). */
+#define LABELS_SEEN_MAX 65536u
+
+struct label_entry {
+	uint64_t label;
+	unsigned char packed[13];
+	signed char dealer, vulnerability;	/* -1: no copy has said */
+	uint32_t next;		/* the next entry of its bucket, + 1; 0: none */
+};
+
+struct labels_seen {
+	struct label_entry *ring;	/* LABELS_SEEN_MAX, allocated at first use */
+	uint32_t *buckets;	/* LABELS_SEEN_MAX: the first entry, + 1; 0: none */
+	unsigned long added;	/* entries ever added */
+	uint64_t key;		/* label_bucket's, random */
+};
+
+/* A label that is no board number ("1-1", "spacer"), as a label: FNV-1a
+ * of its bytes, the top bit set so that no board number is the same. */
+static inline uint64_t
+label_of_text(const char *text, size_t len)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)text[i]) * 1099511628211ull;
+	return h | 1ull << 63;
+}
+
+/* splitmix64's finalizer: every bit of x stirred into every bit. */
+static inline uint64_t
+mix64(uint64_t x)
+{
+	x = (x ^ x >> 30) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ x >> 27) * 0x94d049bb133111ebull;
+	return x ^ x >> 31;
+}
+
+/* The bucket of a label and deal, under the table's key: a file made to
+ * fill one bucket (every lookup a walk of the whole ring) would need the
+ * key, which is random, so the time stays linear; the boards read do not
+ * depend on it. */
+static inline uint32_t
+label_bucket(uint64_t key, uint64_t label, const unsigned char packed[13])
+{
+	uint64_t a = 0, b = 0;
+
+	memcpy(&a, packed, 8);
+	memcpy(&b, packed + 8, 5);
+	return (uint32_t)(mix64(mix64(mix64(label ^ key) ^ a) ^ b) % LABELS_SEEN_MAX);
+}
+
+static inline void
+labels_seen_free(struct labels_seen *seen)
+{
+	free(seen->ring);
+	free(seen->buckets);
+	seen->ring = NULL;
+	seen->buckets = NULL;
+}
+
+/* Whether label (not 0) came before with this deal, and how this copy
+ * compares (BOARD_NEW, BOARD_SAME, BOARD_OTHER_DEALER, as
+ * boards_seen_add; never BOARD_OTHER_DEAL); -1 out of memory. */
+static inline int
+labels_seen_add(struct labels_seen *seen, uint64_t label, const unsigned char owner[DL_CARDS],
+    int dealer, int vulnerability)
+{
+	unsigned char packed[13];
+	struct label_entry *e;
+	uint32_t bucket, i;
+
+	if (seen->ring == NULL) {
+		seen->ring = calloc(LABELS_SEEN_MAX, sizeof *seen->ring);
+		seen->buckets = calloc(LABELS_SEEN_MAX, sizeof *seen->buckets);
+		if (seen->ring == NULL || seen->buckets == NULL) {
+			labels_seen_free(seen);
+			return -1;
+		}
+		if (getrandom(&seen->key, sizeof seen->key, GRND_NONBLOCK) != sizeof seen->key)
+			seen->key = mix64((uint64_t)(uintptr_t)seen->ring);
+	}
+	deal_pack(owner, packed);
+	bucket = label_bucket(seen->key, label, packed);
+	for (i = seen->buckets[bucket]; i != 0; i = seen->ring[i - 1].next) {
+		e = &seen->ring[i - 1];
+		if (e->label != label || memcmp(e->packed, packed, sizeof packed) != 0)
+			continue;
+		if ((dealer != -1 && e->dealer != -1 && dealer != e->dealer) ||
+		    (vulnerability != -1 && e->vulnerability != -1 &&
+		    vulnerability != e->vulnerability))
+			return BOARD_OTHER_DEALER;
+		if (e->dealer == -1)
+			e->dealer = (signed char)dealer;
+		if (e->vulnerability == -1)
+			e->vulnerability = (signed char)vulnerability;
+		return BOARD_SAME;
+	}
+	/* the oldest entry's place, unlinked from its bucket once the ring is full */
+	i = (uint32_t)(seen->added % LABELS_SEEN_MAX);
+	e = &seen->ring[i];
+	if (seen->added >= LABELS_SEEN_MAX) {
+		uint32_t *link = &seen->buckets[label_bucket(seen->key, e->label, e->packed)];
+		while (*link != i + 1)
+			link = &seen->ring[*link - 1].next;
+		*link = e->next;
+	}
+	e->label = label;
+	memcpy(e->packed, packed, sizeof packed);
+	e->dealer = (signed char)dealer;
+	e->vulnerability = (signed char)vulnerability;
+	e->next = seen->buckets[bucket];
+	seen->buckets[bucket] = i + 1;
+	seen->added++;
+	return BOARD_NEW;
 }
 
 #endif

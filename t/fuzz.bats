@@ -102,13 +102,23 @@ replay() {
 	# each reader's dl_plugin, renamed dl_plugin_NAME (share/dev/fuzz.mk)
 	linked=$(nm "$DL_BUILD/fuzz/fuzz_read" | sed -n 's/^[0-9a-f]* [A-Za-z] dl_plugin_\([a-z0-9_]*\)$/\1/p' | sort)
 	[ "$linked" = "$readers" ] || { echo "fuzz_read links:" $linked; echo "readers:" $readers; return 1; }
-	# an input's first line names its reader: each seed-NAME-* names NAME
+	# an input's first line names its reader, then dl-read's options: each
+	# seed-NAME-* names NAME
 	for seed in "$CORPUS"/fuzz_read/seed-*; do
 		name=${seed##*/seed-}
 		name=${name%%-*}
 		line=$(head -1 "$seed")
-		line=${line% --partial}
-		[ "${line% --first [0-9]*}" = "$name" ] || { echo "$seed: first line $line"; return 1; }
+		read -r first options <<< "$line"
+		[ "$first" = "$name" ] || { echo "$seed: first line $line"; return 1; }
+		set -- $options
+		while [ $# -gt 0 ]; do
+			case $1 in
+			--partial | --renumber) shift ;;
+			--first) [[ ${2:-} =~ ^[0-9]+$ ]] || { echo "$seed: first line $line"; return 1; }
+				shift 2 ;;
+			*) echo "$seed: first line $line"; return 1 ;;
+			esac
+		done
 	done
 	for name in $readers; do
 		ls "$CORPUS"/fuzz_read/seed-"$name"-* > /dev/null || { echo "no seed for $name"; return 1; }

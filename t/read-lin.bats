@@ -96,7 +96,7 @@ SWAPPED=2222222222222111111111111100000000000003333333333333
 	sed -i '$d' v.lin
 	printf '%s,%s,|SV|N|PG||\n' $S $W >> v.lin
 	fails dl-read v.lin
-	[ "$output" = "dl-read: v.lin:12: board 2: given again with another deal" ]
+	[ "$output" = "dl-read: v.lin:12: board 2: given again with another deal (--renumber numbers the boards 1, 2, ... as they come)" ]
 }
 
 @test "lin: BBO's hand records, a board a line with pn|, st|, ah|Board N| after md|" {
@@ -131,6 +131,27 @@ dl-read: n.lin:2: board 1: md| again, with no board number of its own: it is rea
 	    $S $W $N $S $W $N > gap.lin
 	fails dl-read gap.lin
 	[ "$output" = "dl-read: gap.lin:3: board 3 after board 1: board 2 is missing (--renumber numbers the boards 1, 2, ... as they come)" ]
+}
+
+@test "lin: sets numbered from 1 (robot practice) need --renumber, which reads every deal, the same board of another table once" {
+	{
+		printf 'pn|Ann,Bob,Cat,Dan|st||md|3%s,%s,%s,|rh||ah|Board 1|sv|o|pg||\n' $S $W $N
+		printf 'pn|Ann,Bob,Cat,Dan|st||md|4%s,%s,%s,|rh||ah|Board 2|sv|n|pg||\n' $N $W $S
+		printf 'pn|Ann,Bob,Cat,Dan|st||md|3%s,%s,%s,|rh||ah|Board 1|sv|o|pg||\n' $N $W $S
+		printf 'pn|Eve,Bob,Cat,Dan|st||md|3%s,%s,%s,|rh||ah|Board 1|sv|o|pg||\n' $S $W $N
+	} > sets.lin
+	fails dl-read sets.lin
+	[ "$output" = "dl-read: sets.lin:4: board 1: given again with another deal (--renumber numbers the boards 1, 2, ... as they come)" ]
+	run -0 --separate-stderr dl-read --renumber sets.lin
+	# the second set's board 1 is board 3, dealt by North at love as its
+	# md|3 and sv|o say: a deals+dv stream
+	[ "${lines[0]}" = "#P: dl/1 deals+dv" ]
+	[ "${lines[1]}" = "#B: 1-3" ]
+	[ "${lines[2]}" = "1 $SUITED N None" ]
+	[ "${lines[3]}" = "2 $SWAPPED E NS" ]
+	[ "${lines[4]}" = "3 $SWAPPED N None" ]
+	[ "${#lines[@]}" -eq 5 ]
+	[ -z "$stderr" ]
 }
 
 @test "lin md|: three hands or four, any case, 10 for the ten, blanks, the dealer digit" {

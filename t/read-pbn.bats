@@ -148,6 +148,154 @@ DATES='2013.11.23|2013.11.23
 	grep -qx '\[Date "2013.11.23"\]' back.pbn
 }
 
+# stream FILE.tso RANGE [HEADER...]: the stream dl-read writes of the deals
+# of FILE.tso: #P:, the headers given, #B: RANGE, the records
+stream() {
+	local tso=$1 range=$2
+	shift 2
+	printf '#P: dl/1 deals\n'
+	[ $# -eq 0 ] || printf '%s\n' "$@"
+	printf '#B: %s\n' "$range"
+	cat "$tso"
+}
+
+# stream_dv FILE.tso RANGE "D V,D V,..." [HEADER...]: the same as a deals+dv
+# stream, each record with the dealer and vulnerability its file gives it
+# (docs/protocol.md), in order
+stream_dv() {
+	local tso=$1 range=$2 dvs=$3
+	shift 3
+	printf '#P: dl/1 deals+dv\n'
+	[ $# -eq 0 ] || printf '%s\n' "$@"
+	printf '#B: %s\n' "$range"
+	paste -d' ' "$tso" <(tr ',' '\n' <<< "$dvs")
+}
+
+@test "pbn real files: Bridge Composer's title game, every tag \"\", is no board: passed over, and the deals after it read" {
+	# issue 25, class 1: [Deal ""] (or "?") says nothing, so the game is
+	# no board; it was refused, --partial or not
+	f=$REAL/bridgecomposer-title-game.pbn
+	run -0 --separate-stderr dl-read "$f"
+	# every board dealt by South at love: a deals+dv stream keeps them
+	diff <(printf '%s\n' "${lines[@]}") <(stream_dv "$REAL/bridgecomposer-title-game.tso" 1-5 \
+	    "S None,S None,S None,S None,S None")
+	[ "$stderr" = "dl-read: $f:46: a game: [Deal \"\"] gives no deal: passed over" ]
+	dl-read --partial "$f" 2> /dev/null | cmp - <(dl-read "$f" 2> /dev/null)
+	# "?" the same, in a numbered game; templates at the end of a file
+	{ game 1 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; game 2 '?'; game 2 "W:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	  game '' ''; printf '[Board "?"]\n[Deal "?"]\n'; } > t.pbn
+	run -0 --separate-stderr dl-read t.pbn
+	[ "${lines[1]}" = "#I: Club night" ]
+	[ "${lines[2]}" = "#B: 1-2" ]
+	[ "${lines[3]}" = "1 $SUITED" ]
+	[ "${lines[4]}" = "2 3333333333333000000000000011111111111112222222222222" ]
+	[ "${#lines[@]}" -eq 5 ]
+	[ "$stderr" = 'dl-read: t.pbn:7: board 2: [Deal "?"] gives no deal: passed over
+dl-read: t.pbn:15: a game: [Deal ""] gives no deal: passed over
+dl-read: t.pbn:18: a game: [Deal "?"] gives no deal: passed over' ]
+	# nothing but games without deals: no boards, as a file of none
+	game '' '' > none.pbn
+	run -1 --separate-stderr dl-read none.pbn
+	[ "$stderr" = 'dl-read: none.pbn:3: a game: [Deal ""] gives no deal: passed over
+dl-read: no boards in none.pbn' ]
+}
+
+@test "pbn real files: sets numbered from 1 and a match's other room turned a seat: --renumber reads every deal, the same board at another table once" {
+	# issue 25, class 2: Jack's saved deals, three sets of boards 1-16 (the
+	# first two of each here); a BEN v WBridge5 match whose closed room
+	# gives each board's deal turned one seat
+	f=$REAL/jack-sets-from-1.pbn
+	run -1 --separate-stderr dl-read "$f"
+	[ "$stderr" = "dl-read: $f:71: board 1: given again with another deal (--renumber numbers the boards 1, 2, ... as they come)" ]
+	[ -z "$output" ]
+	run -0 --separate-stderr dl-read --renumber "$f"
+	# boards 1 and 2 of each set keep their own dealers and vulnerabilities
+	diff <(printf '%s\n' "${lines[@]}") <(stream_dv "$REAL/jack-sets-from-1.tso" 1-6 \
+	    "N None,E NS,N None,E NS,N None,E NS" '#I: Jack Saved Deal' '#D: 2024.03.13')
+	[ -z "$stderr" ]
+	f=$REAL/ben-wbridge5-match.pbn
+	run -1 --separate-stderr dl-read "$f"
+	[ "$stderr" = "dl-read: $f:1: date \"1-Dec-2023\": not YYYY.MM.DD (PBN's form, ? for a part not known): the stream gets no #D:
+dl-read: $f:77: board 1: given again with another deal (--renumber numbers the boards 1, 2, ... as they come)" ]
+	run -0 --separate-stderr dl-read --renumber "$f"
+	# the closed room's deal turned a seat, its dealer with it
+	diff <(printf '%s\n' "${lines[@]}") <(stream_dv "$REAL/ben-wbridge5-match.tso" 1-4 \
+	    "N None,E None,E NS,S EW" '#I: Random Deal')
+	[ "$stderr" = "dl-read: $f:1: date \"1-Dec-2023\": not YYYY.MM.DD (PBN's form, ? for a part not known): the stream gets no #D:
+dl-read: $f:78: board 2: event \"Random\", not the first board's: #I: keeps the first" ]
+	# a results file of two sets: each board's other tables, even after
+	# the other set's board of the same number, are the same board, read once
+	set1="N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	set2="E:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	TURNED=1111111111111222222222222233333333333330000000000000
+	{ game 1 "$set1"; game 1 "S:$S_DIAMONDS $W_CLUBS $N_SPADES $E_HEARTS"; game 2 "$set1"
+	  game 1 "$set2"; game 1 "$set2"; game 1 "$set1"; game 2 "$set2"; game 2 "$set1"; } > two.pbn
+	run -0 --separate-stderr dl-read --renumber two.pbn
+	[ "${lines[2]}" = "#B: 1-4" ]
+	[ "${lines[3]}" = "1 $SUITED" ]
+	[ "${lines[4]}" = "2 $SUITED" ]
+	[ "${lines[5]}" = "3 $TURNED" ]
+	[ "${lines[6]}" = "4 $TURNED" ]
+	[ "${#lines[@]}" -eq 7 ]
+	[ -z "$stderr" ]
+	# the same board at another table with another dealer: ambiguous still
+	printf '[Board "1"]\n[Dealer "%s"]\n[Deal "%s"]\n\n' N "$set1" N "$set2" E "$set1" > dealer.pbn
+	run -0 --separate-stderr dl-read --renumber dealer.pbn
+	[ "${lines[1]}" = "#B: 1-2" ]
+	[ "$stderr" = "dl-read: dealer.pbn:12: board 1: given again with another dealer or vulnerability: the first is read" ]
+}
+
+@test "pbn --renumber: the last 65536 boards are remembered, each label with its deals; further back a copy is a board again" {
+	# 65537 deals numbered 1-16 over and over, then the first again: the
+	# first is still among the last 65536 boards after 65535 others, and
+	# forgotten after 65536
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 2> /dev/null |
+	    dl-stream -n 65537 | dl-map | dl-fmt -f pbn -p all
+	awk '/^\[Board / { n++; printf "[Board \"%d\"]\n", (n - 1) % 16 + 1; next } { print }' all.pbn > sets.pbn
+	again=$(printf '[Board "1"]\n%s\n' "$(grep -m 1 '^\[Deal ' all.pbn)")
+	awk 'BEGIN { RS = ""; ORS = "\n\n" } NR <= 65536' sets.pbn > in.pbn
+	printf '%s\n' "$again" >> in.pbn
+	run -0 dl-read --renumber in.pbn
+	[ "${lines[1]}" = "#B: 1-65536" ]
+	{ cat sets.pbn; printf '\n%s\n' "$again"; } > out.pbn
+	run -0 dl-read --renumber out.pbn
+	[ "${lines[1]}" = "#B: 1-65538" ]
+	[ "${lines[65539]#65538 }" = "${lines[2]#1 }" ]
+}
+
+@test "pbn real files: board labels that are no numbers (\"4-1\") are read as labels under --renumber, named by the refusal without it" {
+	# issue 25, class 3: teaching material numbering a deal's variants
+	# "4-1"; here the first five games of a Bridge Composer file, whose
+	# "4-1" repeats board 4's deal with another auction
+	f=$REAL/precision-board-labels.pbn
+	run -1 --separate-stderr dl-read "$f"
+	[ "$stderr" = "dl-read: $f:147: [Board \"4-1\"]: not a board number (1 and up; --renumber numbers the boards 1, 2, ... as they come)" ]
+	[ -z "$output" ]
+	run -0 --separate-stderr dl-read --renumber "$f"
+	# every board dealt by North, as the file says
+	diff <(printf '%s\n' "${lines[@]}") <(stream_dv "$REAL/precision-board-labels.tso" 1-5 \
+	    "N None,N NS,N EW,N All,N All" '#I: Precision 1C Opener Leveled by Responses x100' \
+	    '#D: 2023.03.20')
+	[ -z "$stderr" ]
+	# a label is the same board again only with the same deal; any label
+	deal="N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	{ game 1-1 "$deal"; game ' 1-1 ' "$deal"; game 1-2 "$deal"; game x "W:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	  game 0 "$deal"; game 99999999999 "$deal"; game 2000000000 "$deal"; } > labels.pbn
+	run -0 --separate-stderr dl-read --renumber labels.pbn
+	[ "${lines[2]}" = "#B: 1-6" ]
+	[ "${lines[6]}" = "4 $SUITED" ]
+	[ "${#lines[@]}" -eq 9 ]
+	[ -z "$stderr" ]
+	refuses 1 'dl-read: labels.pbn:4: [Board "1-1"]: not a board number (1 and up; --renumber numbers the boards 1, 2, ... as they come)' \
+	    dl-read labels.pbn
+	game 99999999999 "$deal" > big.pbn
+	refuses 1 'dl-read: big.pbn:4: [Board "99999999999"]: too large a board number (--renumber numbers the boards 1, 2, ... as they come)' \
+	    dl-read big.pbn
+	game 2000000000 "$deal" > big.pbn
+	refuses 1 'dl-read: big.pbn:1: board 2000000000: board numbers go up to 1000000000 (--renumber numbers the boards 1, 2, ... as they come)' \
+	    dl-read big.pbn
+}
+
 @test "pbn import format: escapes, comments, tags several to a line or over lines, any case and order" {
 	{
 		printf '\xef\xbb\xbf%% PBN 2.1\n%%Content-type: text/x-pbn; charset=ISO-8859-1\n'
@@ -186,9 +334,10 @@ DATES='2013.11.23|2013.11.23
 	[ "${lines[3]}" = "#B: 1-2" ]
 	[ "${#lines[@]}" -eq 6 ]
 	# the second game is board 1 again ("#"), passed over; board 2 has
-	# the event given last, ## having made it every game's since
+	# the event given last, ## having made it every game's since, and is
+	# named at its own game's first line, not the passed-over game's
 	[ "${lines[4]}" = "1 $SUITED" ]
-	[ "$stderr" = 'dl-read: x.pbn:7: board 2: event "Other night", not the first board'"'"'s: #I: keeps the first' ]
+	[ "$stderr" = 'dl-read: x.pbn:11: board 2: event "Other night", not the first board'"'"'s: #I: keeps the first' ]
 	printf '[Event "#"]\n[Board "1"]\n[Deal "N:%s %s %s %s"]\n' "$N_SPADES" "$E_HEARTS" "$S_DIAMONDS" "$W_CLUBS" > first.pbn
 	run -0 dl-read first.pbn
 	[ "${lines[1]}" = "#B: 1-1" ]
@@ -204,7 +353,7 @@ DATES='2013.11.23|2013.11.23
 	[ "${#lines[@]}" -eq 5 ]
 	{ game 1 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; game 1 "E:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; } > two.pbn
 	fails dl-read two.pbn
-	[ "$output" = "dl-read: two.pbn:8: board 1: given again with another deal" ]
+	[ "$output" = "dl-read: two.pbn:8: board 1: given again with another deal (--renumber numbers the boards 1, 2, ... as they come)" ]
 }
 
 @test "pbn: a hand not shown (\"-\") or not of 13 cards is refused, or passed over with --partial: never guessed" {
@@ -279,10 +428,10 @@ DATES='2013.11.23|2013.11.23
 	[ "$output" = "dl-read: x.pbn:3: board 1: North has 3 suits, not 4 (three dots)" ]
 	game x "N:$deal" > x.pbn
 	fails dl-read x.pbn
-	[ "$output" = 'dl-read: x.pbn:4: [Board "x"]: not a board number' ]
+	[ "$output" = 'dl-read: x.pbn:4: [Board "x"]: not a board number (--renumber numbers the boards 1, 2, ... as they come)' ]
 	game 0 "N:$deal" > x.pbn
 	fails dl-read x.pbn
-	[ "$output" = 'dl-read: x.pbn:4: [Board "0"]: not a board number (1 and up)' ]
+	[ "$output" = 'dl-read: x.pbn:4: [Board "0"]: not a board number (1 and up; --renumber numbers the boards 1, 2, ... as they come)' ]
 	printf '[Board "1"]\n[Deal "N:%s' "$deal" > x.pbn
 	fails dl-read x.pbn
 	[ "$output" = "dl-read: x.pbn:2: [Deal: its value's closing quote is not on the line" ]

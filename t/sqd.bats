@@ -428,11 +428,11 @@ wbg() {
 @test "a .sqd with its key hash but no phases yet names no phase: refused, not a crash" {
 	printf 'TN Test\nDV 1234\nKH e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n' > t.sqd
 	: > t.sqk
-	for command in "seed 1 1" "make 1"; do
+	for command in "seed 1 1" "make 1" "make"; do
 		fails dl-sqd t.sqd $command
-		[ "$output" = "dl-sqd: no phase 1: there are none" ] || { echo "$command: $output"; return 1; }
+		[ "$output" = "dl-sqd: t.sqd has no phases yet" ] || { echo "$command: $output"; return 1; }
 	done
 	printf '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n' > x.pbn
 	fails dl-sqd t.sqd verify --deals x.pbn 1 1
-	[ "$output" = "dl-sqd: no phase 1: there are none" ]
+	[ "$output" = "dl-sqd: t.sqd has no phases yet" ]
 }

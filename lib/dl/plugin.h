@@ -173,6 +173,19 @@ struct dl_in {
  * member: a reader that knows no such case ignores it, and no structure
  * changes. */
 #define DL_IN_STRICT 2u
+/* The host numbers the boards itself, 1, 2, ... as they come (dl-read
+ * --renumber): a file's board numbers are labels.  A board given again
+ * with the same label and the same deal is still the same board (another
+ * table's), read once; with another deal it is another board (a file of
+ * several sets numbered alike), returned with its number, not refused;
+ * a label that is no board number ([Board "1-1"]) is returned as a board
+ * the file does not number (0). */
+#define DL_IN_RENUMBER 4u
+/* The host could number the boards so (dl-read without --renumber): a
+ * refusal that DL_IN_RENUMBER would lift may say "--renumber numbers the
+ * boards 1, 2, ... as they come".  A host that has no such option (dl-sqd
+ * verify, dl-diff) sets neither flag. */
+#define DL_IN_OFFER_RENUMBER 8u
 
 /* What a reader returns for one board.  The host clears it before each
  * call.  Text fields are NULL when the file does not say; they need not

@@ -527,13 +527,18 @@ clean_fields(struct deal_reader *r, struct dl_board_in *b)
 static int
 check_board(struct deal_reader *r, struct dl_board_in *b, struct dl_error *e)
 {
+	/* a board number is a label the host renumbers: past dl's numbers too */
+	if (b->board > BOARD_MAX && (r->opt.flags & DL_IN_RENUMBER))
+		b->board = 0;
 	if (b->board == 0) {
 		if (r->last_board >= BOARD_MAX)
 			return reader_board_error(r, e, "board %u: more boards than dl numbers", r->last_board + 1);
 		b->board = r->last_board + 1;
 	}
 	if (b->board > BOARD_MAX)
-		return reader_board_error(r, e, "board %u: board numbers go up to %u", b->board, BOARD_MAX);
+		return reader_board_error(r, e, "board %u: board numbers go up to %u%s", b->board,
+		    BOARD_MAX, r->opt.flags & DL_IN_OFFER_RENUMBER ? " (--renumber numbers the "
+		    "boards 1, 2, ... as they come)" : "");
 	if (!deal_is_complete(b->owner))
 		return reader_board_error(r, e, "board %u: the %s reader gave no complete deal",
 		    b->board, r->lp.plugin->name);

@@ -19,7 +19,8 @@ struct deal_reader;
 
 struct reader_options {
 	const char *format;	/* a plugin's name, or NULL: from the file */
-	unsigned flags;		/* DL_IN_PARTIAL, DL_IN_STRICT */
+	unsigned flags;		/* DL_IN_PARTIAL, DL_IN_STRICT, DL_IN_RENUMBER or
+				 * DL_IN_OFFER_RENUMBER (dl/plugin.h) */
 	/* Called with each warning (one escaped line naming the file and
 	 * line), or NULL to drop them. */
 	void (*warn)(const char *msg, void *arg);

@@ -1,7 +1,9 @@
 /* Every reader (lib/files/readers.c and the reader plugins, linked in under
  * the names dl_plugin_NAME) on hostile bytes.  The input's first line
- * names the reader, "NAME", then " --first N" (where the boards the file
- * does not number start) and " --partial" or not; the rest is the file.  By
+ * names the reader, "NAME", then the options dl-read takes, in any order:
+ * " --first N" (where the boards the file does not number start),
+ * " --partial", " --renumber" ("NAME --first 11 --renumber"); the rest is
+ * the file.  By
  * name, not by a place in the list, so that a reader added leaves every
  * input of the corpus with the reader it was made for.  A refusal keeps
  * the error contract; a board accepted holds a
@@ -35,31 +37,48 @@ FUZZ_READERS
 };
 #define NREADERS (sizeof readers / sizeof *readers)
 
-/* The reader the first line names, "NAME [--first N] [--partial]": the
- * flags and the first board of what the file does not number (0: none
- * given); NULL for no reader. */
+/* The reader the first line names, then --first N, --partial and
+ * --renumber, in any order, as dl-read's options (without --renumber,
+ * dl-read offers it): the flags and the first board of what the file does
+ * not number (0: none given); NULL for no reader. */
 static const struct dl_plugin *
 reader_named(const uint8_t *line, size_t len, unsigned *flags, unsigned *first)
 {
-	static const char partial[] = " --partial", first_option[] = " --first ";
+	static const struct { const char *word; unsigned flag; } options[] = {
+		{ " --partial", DL_IN_PARTIAL }, { " --renumber", DL_IN_RENUMBER },
+	};
+	static const char first_option[] = " --first ";
+	int found;
 
 	*flags = 0;
 	*first = 0;
-	if (len > sizeof partial - 1 &&
-	    memcmp(line + len - (sizeof partial - 1), partial, sizeof partial - 1) == 0) {
-		*flags = DL_IN_PARTIAL;
-		len -= sizeof partial - 1;
-	}
-	size_t digits = 0;
-	while (digits < len && line[len - 1 - digits] >= '0' && line[len - 1 - digits] <= '9')
-		digits++;
-	if (digits > 0 && len > digits + sizeof first_option - 1 &&
-	    memcmp(line + len - digits - (sizeof first_option - 1), first_option,
-	    sizeof first_option - 1) == 0) {
-		if (board_number_parse((const char *)line + len - digits, digits, first) == -1)
-			return NULL;
-		len -= digits + sizeof first_option - 1;
-	}
+	do {
+		found = 0;
+		for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
+			size_t n = strlen(options[i].word);
+			if (len > n && !(*flags & options[i].flag) &&
+			    memcmp(line + len - n, options[i].word, n) == 0) {
+				*flags |= options[i].flag;
+				len -= n;
+				found = 1;
+			}
+		}
+		size_t digits = 0;
+		while (digits < len && line[len - 1 - digits] >= '0' &&
+		    line[len - 1 - digits] <= '9')
+			digits++;
+		if (*first == 0 && digits > 0 && len > digits + sizeof first_option - 1 &&
+		    memcmp(line + len - digits - (sizeof first_option - 1), first_option,
+		    sizeof first_option - 1) == 0) {
+			if (board_number_parse((const char *)line + len - digits, digits,
+			    first) == -1)
+				return NULL;
+			len -= digits + sizeof first_option - 1;
+			found = 1;
+		}
+	} while (found);
+	if (!(*flags & DL_IN_RENUMBER))
+		*flags |= DL_IN_OFFER_RENUMBER;
 	for (size_t i = 0; i < NREADERS; i++)
 		if (strlen(readers[i]->name) == len && memcmp(readers[i]->name, line, len) == 0)
 			return readers[i];
