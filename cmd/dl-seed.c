@@ -295,7 +295,9 @@ main(int argc, char *argv[])
 		tool_print_warnings(&rc.warnings);
 		tool_owner_hash_rc(&rc, 0, seed->owner);
 	} else {
-		tool_owner_hash(opt.owner, seed->owner);
+		/* whole, as bigdealx hashes -W: --owner L deals as -W L does
+		 * (docs/bigdeal-compat.md); only .bigdealrc's owner line is cut */
+		bigdeal_owner_hash_whole(opt.owner, seed->owner);
 		secret_free((char *)opt.owner);	/* a copy in secret memory */
 		opt.owner = NULL;
 	}

@@ -332,8 +332,11 @@ tool_owner_hash_rc(const struct bigdealrc *rc, int as_reference,
 		return;
 	}
 	if (!as_reference) {
-		tool_warn("%s has CR LF line ends: Big Deal (and dl-bigdealx) would hash "
-		    "the owner with its CR, %s does not", BIGDEALRC, getprogname());
+		/* Big Deal keeps the CR, or, after a "[BigDeal]\r" header,
+		 * reads nothing of the file: either way not this owner */
+		tool_warn("%s has CR LF line ends: %s takes its owner without the CR, "
+		    "where Big Deal (and dl-bigdealx) would not (docs/bigdeal-compat.md)",
+		    BIGDEALRC, getprogname());
 		tool_owner_hash(rc->owner, owner);
 		return;
 	}
