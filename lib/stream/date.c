@@ -150,6 +150,67 @@ digits_only(const char *text, struct readings *r)
 	return 0;
 }
 
+/* An English month's name at *p, in any case: its first three letters,
+ * or the whole name ("Dec", "December"; "Sept" too): 0 and *month, *p
+ * moved past it, or -1. */
+static int
+month_name(const char **p, unsigned *month)
+{
+	static const char *const names[12] = {
+		"january", "february", "march", "april", "may", "june", "july",
+		"august", "september", "october", "november", "december",
+	};
+
+	for (unsigned m = 0; m < 12; m++) {
+		size_t full = strlen(names[m]), n = 0;
+		while (n < full && ((*p)[n] | 0x20) == names[m][n] &&
+		    (((*p)[n] >= 'a' && (*p)[n] <= 'z') || ((*p)[n] >= 'A' && (*p)[n] <= 'Z')))
+			n++;
+		if (((*p)[n] >= 'a' && (*p)[n] <= 'z') || ((*p)[n] >= 'A' && (*p)[n] <= 'Z'))
+			continue;
+		if (n == full || n == 3 || (m == 8 && n == 4)) {
+			*p += n;
+			*month = m + 1;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* A month by name, "1-Dec-2023" (BEN's), "23 November 2013" or "Nov 23,
+ * 2013": one order, the name says which part is the month.  0, or -1 for
+ * no such form. */
+static int
+named_month(const char *text, struct readings *r)
+{
+	const char *p = text;
+	unsigned day, month, year;
+	size_t ld, ly;
+	char sep;
+
+	if (digits(&p, 2, &day, &ld) == 0 && ld > 0) {
+		sep = *p++;
+		if ((sep != '-' && sep != ' ' && sep != '.') || month_name(&p, &month) == -1 ||
+		    *p++ != sep)
+			return -1;
+	} else {
+		p = text;
+		if (month_name(&p, &month) == -1 || *p++ != ' ' ||
+		    digits(&p, 2, &day, &ld) == -1 || ld == 0)
+			return -1;
+		if (*p == ',')
+			p++;
+		if (*p++ != ' ')
+			return -1;
+	}
+	if (digits(&p, 4, &year, &ly) == -1 || ly != 4)
+		return -1;
+	reading(r, year, month, day);
+	if (*p == '\0')
+		return 0;
+	return *p == ' ' ? time_of_day(p + 1) : -1;
+}
+
 /* The days text may be, by its form: 0, or -1 for no form read here. */
 static int
 readings_of(const char *text, struct readings *r)
@@ -162,6 +223,9 @@ readings_of(const char *text, struct readings *r)
 	r->n = 0;
 	if (strspn(text, "0123456789") == strlen(text))
 		return digits_only(text, r);
+	if (named_month(text, r) == 0)
+		return 0;
+	r->n = 0;
 	if (digits(&p, 4, &a, &la) == -1 || la == 0 || la == 3)
 		return -1;
 	sep = *p;

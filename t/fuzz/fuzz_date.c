@@ -87,6 +87,61 @@ two_digit_year(long yy)
 	return yy >= 70 ? 1900 + yy : 2000 + yy;
 }
 
+/* An English month's name (matched by MONTHS, in any case): its number. */
+#define MONTHS "(jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|" \
+	"aug|august|sep|sept|september|oct|october|nov|november|dec|december)"
+
+static long
+month_of(const char *text, regmatch_t g)
+{
+	static const char firsts[] = "janfebmaraprmayjunjulaugsepoctnovdec";
+	char three[4];
+
+	for (int i = 0; i < 3; i++)
+		three[i] = (char)(text[g.rm_so + i] | 0x20);
+	three[3] = '\0';
+	return (long)((strstr(firsts, three) - firsts) / 3 + 1);
+}
+
+/* The month by name: "1-Dec-2023", "23 November 2013", "Nov 23, 2013".
+ * 1 when text is of such a form (m says what it reads), else 0. */
+static int
+model_named(const char *text, struct model *m)
+{
+	static regex_t day_first, month_first;
+	static int done[2];
+	regmatch_t g[8];
+	long day, month, year;
+
+	if (!done[0]) {
+		if (regcomp(&day_first, "^([0-9]{1,2})([- .])" MONTHS "([- .])([0-9]{4})( (.*))?$",
+		    REG_EXTENDED | REG_ICASE) != 0 ||
+		    regcomp(&month_first, "^" MONTHS " ([0-9]{1,2}),? ([0-9]{4})( (.*))?$",
+		    REG_EXTENDED | REG_ICASE) != 0)
+			fuzz_fail("the model's month expressions do not compile");
+		done[0] = done[1] = 1;
+	}
+	if (regexec(&day_first, text, 8, g, 0) == 0) {
+		if (text[g[2].rm_so] != text[g[4].rm_so])
+			return 0;
+		day = number(text, g[1]);
+		month = month_of(text, g[3]);
+		year = number(text, g[5]);
+		if (g[6].rm_so != -1 && !model_time(text + g[7].rm_so))
+			return 0;
+	} else if (regexec(&month_first, text, 6, g, 0) == 0) {
+		month = month_of(text, g[1]);
+		day = number(text, g[2]);
+		year = number(text, g[3]);
+		if (g[4].rm_so != -1 && !model_time(text + g[5].rm_so))
+			return 0;
+	} else
+		return 0;
+	add(m, year, month, day);
+	m->verdict = m->n == 0 ? M_NO_DAY : M_READ;
+	return 1;
+}
+
 static void
 model(const char *text, struct model *m)
 {
@@ -120,6 +175,8 @@ model(const char *text, struct model *m)
 		m->verdict = m->n == 0 ? M_NO_FORM : m->n == 1 ? M_READ : M_TWO;
 		return;
 	}
+	if (model_named(text, m))
+		return;
 	int year_first = regexec(compiled(&first, &done[3],
 	    "^([0-9]{4})([-./])([0-9]{1,2})([-./])([0-9]{1,2})([ T](.*))?$"), text, 8, g, 0) == 0;
 	if (!year_first && regexec(compiled(&last, &done[4],
