@@ -13,31 +13,20 @@
 
 #include "bigdeal_cli.h"
 
-static int
-nibble(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 void
 randombytes_buf(void *const buf, const size_t size)
 {
 	const char *hex = getenv("DL_TEST_OS_BYTES");
-	size_t n = hex != NULL ? strlen(hex) / 2 : 0;
-	unsigned char *out = buf;
+	size_t len = hex != NULL ? strlen(hex) : 0, n = 0;
+	unsigned char *out = buf, *bytes = len > 0 ? malloc(len / 2 + 1) : NULL;
 
-	for (size_t i = 0; i < size; i++) {
-		int hi = n ? nibble(hex[2 * (i % n)]) : 0, lo = n ? nibble(hex[2 * (i % n) + 1]) : 0;
-		if (hi < 0 || lo < 0)
-			abort();
-		out[i] = (unsigned char)(hi << 4 | lo);
-	}
+	if (len > 0 && (bytes == NULL || sodium_hex2bin(bytes, len / 2 + 1, hex, len, NULL,
+	    &n, NULL) != 0 || n != len / 2 || len % 2 != 0))
+		abort();
+	/* the bytes given, over and over; none given: zeros */
+	for (size_t i = 0; i < size; i++)
+		out[i] = n > 0 ? bytes[i % n] : 0;
+	free(bytes);
 }
 
 int

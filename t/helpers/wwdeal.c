@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "dealnum.h"
 #include "gimli.h"
 #include "pavlicek.h"
@@ -37,28 +39,14 @@ print_gimli_vector(void)
 }
 
 static int
-hex_digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static int
 parse_key(const char *text, unsigned char key[WWDEAL_KEY_BYTES])
 {
-	if (strlen(text) != 2 * WWDEAL_KEY_BYTES)
+	size_t n;
+
+	if (strlen(text) != 2 * WWDEAL_KEY_BYTES ||
+	    sodium_hex2bin(key, WWDEAL_KEY_BYTES, text, strlen(text), NULL, &n, NULL) != 0 ||
+	    n != WWDEAL_KEY_BYTES)
 		return -1;
-	for (size_t i = 0; i < WWDEAL_KEY_BYTES; i++) {
-		int high = hex_digit(text[2 * i]), low = hex_digit(text[2 * i + 1]);
-		if (high < 0 || low < 0)
-			return -1;
-		key[i] = (unsigned char)(high << 4 | low);
-	}
 	return 0;
 }
 
