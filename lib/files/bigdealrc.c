@@ -16,6 +16,25 @@ set_value(char **slot, const char *value)
 	*slot = xstrdup(value);
 }
 
+/* rc emptied and the file open: NULL when there is none (rc->found 0:
+ * not an error) or it cannot be read (rc->found 1, *e). */
+static FILE *
+open_rc(const char *path, struct bigdealrc *rc, struct dl_error *e)
+{
+	FILE *fp;
+
+	memset(rc, 0, sizeof *rc);
+	if ((fp = fopen(path, "r")) == NULL) {
+		if (errno != ENOENT) {
+			rc->found = 1;
+			dl_error_sys(e, "%s", path);
+		}
+		return NULL;
+	}
+	rc->found = 1;
+	return fp;
+}
+
 int
 bigdealrc_read(const char *path, struct bigdealrc *rc, struct dl_error *e)
 {
@@ -24,13 +43,8 @@ bigdealrc_read(const char *path, struct bigdealrc *rc, struct dl_error *e)
 	char *line;
 	int got, status = 0;
 
-	memset(rc, 0, sizeof *rc);
-	if ((fp = fopen(path, "r")) == NULL) {
-		if (errno == ENOENT)
-			return 0;
-		return dl_error_sys(e, "%s", path);
-	}
-	rc->found = 1;
+	if ((fp = open_rc(path, rc, e)) == NULL)
+		return rc->found ? -1 : 0;
 	line_reader_open(&r, fp, path);
 	while ((got = line_next(&r, &line, NULL, e)) == 1) {
 		char *eq = strchr(line, '=');
@@ -171,13 +185,8 @@ bigdealrc_read_bigdeal(const char *path, struct bigdealrc *rc, struct dl_error *
 	const char *key;
 	FILE *fp;
 
-	memset(rc, 0, sizeof *rc);
-	if ((fp = fopen(path, "r")) == NULL) {
-		if (errno == ENOENT)
-			return 0;
-		return dl_error_sys(e, "%s", path);
-	}
-	rc->found = 1;
+	if ((fp = open_rc(path, rc, e)) == NULL)
+		return rc->found ? -1 : 0;
 	while (read_piece(fp, piece, &more)) {
 		int go_on = take_line(path, lineno, piece, rc, &key, &cr_said);
 		if (more && go_on && key != NULL && strcmp(key, "owner") == 0)
