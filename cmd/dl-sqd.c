@@ -116,10 +116,11 @@ read_sqk(const char *path, const struct sqd *t, struct sqk *k)
 		tool_die(&e);
 }
 
-/* -f, else the formats SquareDeal's bigdealx takes from ./.bigdealrc (its
- * formats=, Big Deal's dup,pbn when there is no such line), else PBN.  An
- * empty formats= has bigdealx make no files, with a word on the terminal
- * only: a make that would make nothing is refused instead. */
+/* -f, else the formats SquareDeal's bigdealx takes from ./.bigdealrc, read
+ * as bigdealx reads it (its formats=, Big Deal's dup,pbn when there is no
+ * such line, or when a CR LF "[BigDeal]\r" header ends the reading),
+ * else PBN.  An empty formats= has bigdealx make no files, with a word on
+ * the terminal only: a make that would make nothing is refused instead. */
 static struct format_list
 formats(void)
 {
@@ -132,7 +133,7 @@ formats(void)
 	if (opt.formats != NULL)
 		status = format_list_parse(opt.formats, &list, &e);
 	else {
-		if (bigdealrc_read(BIGDEALRC, &rc, &e) == -1)
+		if (bigdealrc_read_bigdeal(BIGDEALRC, &rc, &e) == -1)
 			tool_die(&e);
 		tool_print_warnings(&rc.warnings);
 		if (!rc.found)

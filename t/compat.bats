@@ -278,6 +278,11 @@ same_files() {
 	both_ways '[BigDeal]\nformats=lin,dup\n'
 	[ "$status" -eq 0 ]
 	same_files "rr01.dup rr01.lin"
+	# a CR LF file: its "[BigDeal]\r" is another section, so bigdealx
+	# reads nothing of it, and dl-sqd takes Big Deal's default too
+	both_ways '[BigDeal]\r\nformats=lin\r\n'
+	[ "$status" -eq 0 ]
+	same_files "rr01.dup rr01.pbn"
 	# formats= with nothing after it: bigdealx makes no file at all (and
 	# says so on the terminal only); dl-sqd makes none either, and fails
 	both_ways '[BigDeal]\nformats=\nowner=Club\n'
