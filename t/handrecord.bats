@@ -248,3 +248,34 @@ chromium_pdf() {
 	[ "$(wc -l < head)" -eq 1 ]
 	[[ $(cat head) == *"Boards 1–6"* ]]
 }
+
+# axe-core, the accessibility rules' engine, where it was installed: it is
+# no dependency of dl's (it comes from npm), so the test below runs only
+# where someone put it (npm install --prefix DIR axe-core; DL_AXE_CORE=
+# DIR/node_modules/axe-core/axe.min.js), and asserts the same structure
+# the test above asserts without it
+@test "html: axe-core finds no violation of WCAG 2.x A and AA, nor of its best practices, wide and at 400 pixels" {
+	axe=${DL_AXE_CORE:-}
+	[ -n "$axe" ] && [ -f "$axe" ] || skip "axe-core not installed (DL_AXE_CORE=path/to/axe.min.js)"
+	rm -f x.html
+	dl-fmt -f html -p x < s.dd
+	# the page, and after it axe run on it, its violations written into
+	# the page for --dump-dom to show
+	{
+		sed '/^<\/body>$/,$d' x.html
+		printf '<script>'
+		cat "$axe"
+		printf '</script>\n<script>axe.run(document, { runOnly: ["wcag2a", "wcag2aa",'
+		printf ' "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] }).then(function (r) {'
+		printf ' var p = document.createElement("pre"); p.id = "axe";'
+		printf ' p.textContent = "axe " + r.violations.map(function (v) {'
+		printf ' return v.id + ":" + v.impact + ":" + v.nodes.length; }).join(" ") + " end";'
+		printf ' document.body.appendChild(p); });</script>\n</body>\n</html>\n'
+	} > axe.html
+	for width in 1200 400; do
+		chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=30000 \
+		    --window-size="$width,2000" --dump-dom "file://$PWD/axe.html" 2> /dev/null > axe.dom
+		run -0 grep -o '<pre id="axe">[^<]*</pre>' axe.dom
+		[ "$output" = '<pre id="axe">axe  end</pre>' ] || { echo "$width: $output"; return 1; }
+	done
+}
