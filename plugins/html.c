@@ -256,17 +256,29 @@ static const char style[] =
     " .head > * { white-space: normal; }\n"
     " .boards { display: block; padding: 8px 0; }\n"
     " .board { margin-bottom: 10px; padding: 8px 10px; border-radius: 8px; }\n"
-    " .deal { grid-template-columns: 1fr 94px 1fr; font-size: 15.5px; }\n"
+    " .deal { grid-template-columns: minmax(0, 1fr) 94px minmax(0, 1fr); font-size: 15.5px; }\n"
     " .id .num { font-size: 30px; }\n"
     " .id .meta { font-size: 14px; }\n"
     " .compass { width: 92px; height: 92px; font-size: 15px; line-height: 1; margin: 6px 0; }\n"
     " .compass b { font-size: 13px; }\n"
     " .north, .east, .south { padding-left: 8px; }\n"
-    " table.dd { font-size: 14px; margin-top: 8px; }\n"
+    /* the hands' columns alike, the trick table under South */
+    " table.dd { grid-column: 1 / 4; grid-row: 4; justify-self: start; font-size: 14px;"
+    " margin-top: 8px; }\n"
     " table.dd caption { font-size: 13px; }\n"
     " table.dd th, table.dd td { padding: 1px 3px; min-width: 20px; }\n"
     " .par { font-size: 15px; padding-top: 6px; }\n"
     " .foot { flex-wrap: wrap; font-size: 13px; gap: 4px 12px; }\n"
+    "}\n"
+    /* the narrowest phones (320 to 360 pixels): a smaller compass and
+     * cards, so that a five-card suit still fits its column */
+    "@media screen and (max-width: 360px) {\n"
+    " .page { padding: 8px 4px; }\n"
+    " .board { padding: 6px 6px; }\n"
+    " .deal { grid-template-columns: minmax(0, 1fr) 78px minmax(0, 1fr); font-size: 14px; }\n"
+    " .compass { width: 76px; height: 76px; font-size: 13px; }\n"
+    " .compass b { font-size: 11px; }\n"
+    " .north, .east, .south { padding-left: 4px; }\n"
     "}\n";
 
 /* Whether the paper is US Letter: when PAPERSIZE, or else the first line
