@@ -26,10 +26,10 @@
 
 /* The longest text a board can have, with room to spare.  At its longest
  * (numbers of as many digits as their types hold) a board's frame is some
- * 225 bytes, a hand 333 (thirteen cards of a suit, three voids), the
+ * 225 bytes, a hand 513 (thirteen cards of a suit, three voids), the
  * compass 380 (its seats named for screen readers, the vulnerable and
  * dealer marked), the double-dummy grid 920 (caption, header cells) and
- * the par line 608 (ten contracts): under 3 500 bytes in all, and a piece
+ * the par line 608 (ten contracts): under 4 200 bytes in all, and a piece
  * is copied as a whole slot (PIECE_SLOT) past them.  A board is written
  * unchecked once this much room is made for it. */
 #define BOARD_TEXT_MAX 6144
@@ -575,8 +575,10 @@ put_hand(char *p, const struct dl_deal *deal, unsigned seat)
 			memcpy(p, rank->text, sizeof rank->text);
 			p += len;
 		}
-		/* the space after the last card goes */
-		p = p > ranks ? p - 1 : PUT(p, "&#8212;");
+		/* the space after the last card goes; a void is a dash,
+		 * read as the word */
+		p = p > ranks ? p - 1 : PUT(p, "<span aria-hidden=\"true\">&#8212;</span>"
+		    "<span class=\"vh\">void</span>");
 		p = PUT(p, "</div>");
 	}
 	return PUT(p, "</div>\n");

@@ -94,6 +94,7 @@ chromium_pdf() {
 		seat = $0; sub(/.*<h3 class="vh">/, "", seat); sub(/<.*/, "", seat)
 		line = $0
 		sub(/<h3 class="vh">[^<]*<\/h3>/, "", line)
+		gsub(/<span aria-hidden="true">[^<]*<\/span><span class="vh">void<\/span>/, "\342\200\224", line)
 		gsub(/<span class="sym">/, "", line); gsub(/<\/span>/, " ", line)
 		gsub(/<\/div><div class="[shdc]">/, "|", line)
 		gsub(/<[^>]*>/, "", line)
@@ -185,6 +186,8 @@ chromium_pdf() {
 	[ "$(grep -cxF '<table class="dd"><caption>Tricks (double dummy)</caption>' a.html)" -eq 8 ]
 	grep -qxF '<tr><th scope="col"><span class="vh">Declarer</span></th><th scope="col" class="nt">NT</th><th scope="col" class="s">&#9824;</th><th scope="col" class="h">&#9829;</th><th scope="col" class="d">&#9830;</th><th scope="col" class="c">&#9827;</th></tr>' a.html
 	[ "$(grep -c '^<tr><th scope="row"><span aria-hidden="true">S</span><span class="vh">South</span></th><td>' a.html)" -eq 8 ]
+	# a void: a dash shown, the word read
+	grep -qF '<div class="s"><span class="sym">&#9824;</span><span aria-hidden="true">&#8212;</span><span class="vh">void</span></div>' a.html
 	# hearts and diamonds red in the par line too
 	grep -qF '.par .h, .par .d { color: #c00; }' a.html
 	grep -qF '<footer class="foot"><span>Fingerprint of this set of deals: <span class="fp"></span></span><span>Page 2 of 2</span></footer>' a.html
