@@ -1,19 +1,22 @@
 /* A hand record for people: one self-contained HTML file (inline CSS, no
- * script, nothing fetched), printable on A4 and Letter alike, six boards a
- * page and never a board cut by a page end.  Each board: its number, dealer
- * and vulnerability, the hands round a compass with their high-card
- * points, and with an analysed stream (dl-dd) the double-dummy grid and
+ * script, nothing fetched), six boards a page and never a board cut by a
+ * page end, each page the paper's (A4, or US Letter as PAPERSIZE says);
+ * on a phone's narrow screen the boards one under another.  Each board: its
+ * number (a heading), dealer and vulnerability, the hands round a compass
+ * with their high-card points, the vulnerable seats shaded and the dealer
+ * ringed, and with an analysed stream (dl-dd) the double-dummy grid and
  * par.  docs/hand-records.md shows and explains it.
  *
- * A board is 1.5 KB of markup, most of it the same for every board, in
- * some two hundred pieces.  Handing pieces to the host (out->print), or
+ * A board is some 2.8 KB of markup, most of it the same for every board,
+ * in some two hundred pieces.  Handing pieces to the host (out->print), or
  * adding them to a buffer one checked call and strlen at a time, cost more
  * than the bytes: the text is written straight through a pointer into a
  * buffer of the writer's, with room made once a board, and handed to the
- * host some twenty boards at a time. */
+ * host some ten boards at a time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analysed.h"
 #include "suits.h"
@@ -22,13 +25,14 @@
 #define BOARDS_PER_PAGE 6
 
 /* The longest text a board can have, with room to spare.  At its longest
- * (numbers of as many digits as their types hold) a board's frame is 194
- * bytes, a hand 309 (thirteen cards of a suit, three voids), the compass
- * 152, the double-dummy grid 492 and the par line 608 (ten contracts):
- * 2 682 bytes in all, and a piece is copied as a whole slot (PIECE_SLOT)
- * past them.  A board is written unchecked once this much room is made
- * for it. */
-#define BOARD_TEXT_MAX 4096
+ * (numbers of as many digits as their types hold) a board's frame is some
+ * 225 bytes, a hand 513 (thirteen cards of a suit, three voids), the
+ * compass 380 (its seats named for screen readers, the vulnerable and
+ * dealer marked), the double-dummy grid 920 (caption, header cells) and
+ * the par line 608 (ten contracts): under 4 200 bytes in all, and a piece
+ * is copied as a whole slot (PIECE_SLOT) past them.  A board is written
+ * unchecked once this much room is made for it. */
+#define BOARD_TEXT_MAX 6144
 /* The buffer the text is gathered in: some twenty boards. */
 #define TEXT_BUFFER (32 * 1024)
 
@@ -66,16 +70,26 @@ static const struct piece strain_symbol[DL_STRAINS] = {
 static const struct piece seat_name[4] = {
 	PIECE("North"), PIECE("East"), PIECE("South"), PIECE("West"),
 };
+/* A hand is headed by its seat's name, a heading a screen reader moves
+ * by, shown by the compass beside it rather than in letters. */
 static const struct piece hand_head[4] = {
-	PIECE("<div class=\"hand north\" aria-label=\"North\">"),
-	PIECE("<div class=\"hand east\" aria-label=\"East\">"),
-	PIECE("<div class=\"hand south\" aria-label=\"South\">"),
-	PIECE("<div class=\"hand west\" aria-label=\"West\">"),
+	PIECE("<div class=\"hand north\"><h3 class=\"vh\">North</h3>"),
+	PIECE("<div class=\"hand east\"><h3 class=\"vh\">East</h3>"),
+	PIECE("<div class=\"hand south\"><h3 class=\"vh\">South</h3>"),
+	PIECE("<div class=\"hand west\"><h3 class=\"vh\">West</h3>"),
 };
-/* each seat's high-card points follow its piece */
+/* A seat in the compass: its class, then (after the marks of the
+ * vulnerable seats and the dealer) its letter shown and its name read;
+ * its high-card points follow. */
+static const struct piece compass_class[4] = {
+	PIECE("<div class=\"n"), PIECE("<div class=\"e"), PIECE("<div class=\"s"),
+	PIECE("<div class=\"w"),
+};
 static const struct piece compass_seat[4] = {
-	PIECE("<div class=\"n\"><b>N</b>"), PIECE("<div class=\"e\"><b>E</b>"),
-	PIECE("<div class=\"s\"><b>S</b>"), PIECE("<div class=\"w\"><b>W</b>"),
+	PIECE("\"><b aria-hidden=\"true\">N</b><span class=\"vh\">North</span> "),
+	PIECE("\"><b aria-hidden=\"true\">E</b><span class=\"vh\">East</span> "),
+	PIECE("\"><b aria-hidden=\"true\">S</b><span class=\"vh\">South</span> "),
+	PIECE("\"><b aria-hidden=\"true\">W</b><span class=\"vh\">West</span> "),
 };
 static const struct piece vulnerable[4] = {
 	PIECE("None vulnerable"), PIECE("N-S vulnerable"), PIECE("E-W vulnerable"),
@@ -100,8 +114,11 @@ static const struct rank_text card_rank[DL_CARDS] = {
 struct html_state {
 	unsigned boards;	/* written so far */
 	unsigned pages;		/* in all */
-	char *page_head;	/* the same on every page of the run */
-	size_t page_head_len;
+	unsigned nboards;	/* in the run */
+	char *event;		/* the head's event, escaped */
+	size_t event_len;
+	char *date;		/* the rest of the head: the same on every page */
+	size_t date_len;
 	size_t pending;		/* bytes of text not yet handed to the host */
 	char text[TEXT_BUFFER];
 };
@@ -145,88 +162,163 @@ html_escape(const char *s)
 	return out;
 }
 
+/* The page as printed: the paper (A4, or US Letter, as the pdf writer
+ * chooses it) and no margin of the browser's, the page's own margin
+ * being inside it.  A browser prints its own header and footer (title,
+ * date, address, page numbers) only in the margin it keeps, so with none
+ * it prints none, and the page's own head and foot are not doubled.  A
+ * page's height is fixed, as no browser lets CSS ask for the paper's: it
+ * is the paper's, less a millimetre that rounding could push onto a page
+ * of its own. */
+static const char paper_a4[] =
+    "@page { size: A4; margin: 0; }\n"
+    ".page { width: 210mm; height: 296mm; }\n";
+static const char paper_letter[] =
+    "@page { size: letter; margin: 0; }\n"
+    ".page { width: 215.9mm; height: 278.4mm; }\n";
+
 static const char style[] =
-    "@page { margin: 12mm; }\n"
     "* { box-sizing: border-box; }\n"
+    /* shading prints without the browser's "background graphics" */
+    "html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n"
     "body { margin: 0; font-family: \"DejaVu Sans\", \"Liberation Sans\", Arial, sans-serif;"
     " color: #000; background: #fff; }\n"
-    /* a page fits A4 (186 x 273 mm inside the margins) and Letter (192 x 255) */
-    ".page { width: 186mm; height: 254mm; margin: 0 auto; display: flex;"
-    " flex-direction: column; break-after: page; page-break-after: always; }\n"
+    "h1, h2, h3, p { margin: 0; font-size: inherit; font-weight: inherit; }\n"
+    /* read by a screen reader, not shown */
+    ".vh { position: absolute; width: 1px; height: 1px; overflow: hidden;"
+    " clip-path: inset(50%); white-space: nowrap; }\n"
+    ".page { margin: 0 auto; padding: 10mm 12mm; display: flex; flex-direction: column;"
+    " overflow: hidden; break-after: page; page-break-after: always; }\n"
     ".page:last-child { break-after: auto; page-break-after: auto; }\n"
     ".head { display: flex; justify-content: space-between; align-items: baseline;"
     " border-bottom: 0.4mm solid #000; padding-bottom: 1mm; font-size: 11pt; }\n"
     ".head .event { font-weight: bold; font-size: 13pt; }\n"
     /* one line, however long the event or site (500 bytes each): a head
      * that wrapped would push the last boards off the printed page */
-    ".head span { white-space: nowrap; overflow: hidden; text-overflow: ellipsis;"
+    ".head > * { white-space: nowrap; overflow: hidden; text-overflow: ellipsis;"
     " min-width: 0; padding-right: 2mm; }\n"
     ".head .range { flex-shrink: 0; padding-right: 0; }\n"
     ".boards { flex: 1; min-height: 0; display: grid; grid-template-columns: 1fr 1fr;"
     " grid-template-rows: repeat(3, minmax(0, 1fr)); gap: 3mm; padding: 3mm 0; }\n"
     ".board { border: 0.3mm solid #888; border-radius: 2mm; padding: 2mm 3mm;"
     " break-inside: avoid; page-break-inside: avoid; display: flex; flex-direction: column; }\n"
-    ".deal { display: grid; grid-template-columns: 1fr 24mm 1fr;"
+    ".deal { display: grid; grid-template-columns: 1fr 25mm 1fr;"
     " grid-template-rows: auto auto auto; align-items: center; font-size: 10pt; }\n"
     ".id { grid-column: 1; grid-row: 1; align-self: start; }\n"
     ".id .num { font-size: 22pt; font-weight: bold; line-height: 1; }\n"
-    ".id .meta { font-size: 8.5pt; line-height: 1.25; }\n"
+    ".id .meta { font-size: 9pt; line-height: 1.25; }\n"
     /* a suit too long for its column (eleven cards) wraps under itself */
     ".hand { line-height: 1.2; }\n"
     ".hand div { padding-left: 1.1em; text-indent: -1.1em; }\n"
     ".north { grid-column: 2 / 4; grid-row: 1; padding-left: 2mm; }\n"
     ".west { grid-column: 1; grid-row: 2; }\n"
-    ".east { grid-column: 3; grid-row: 2; padding-left: 2mm; }\n"
+    ".east { grid-column: 3; grid-row: 2; padding-left: 1.5mm; }\n"
     ".south { grid-column: 2 / 4; grid-row: 3; padding-left: 2mm; }\n"
-    ".compass { grid-column: 2; grid-row: 2; width: 22mm; height: 22mm;"
+    /* the compass as a board's tray: a side's strips shaded when it is
+     * vulnerable, the dealer's letter in a ring */
+    ".compass { grid-column: 2; grid-row: 2; width: 23.5mm; height: 23.5mm;"
     " border: 0.3mm solid #000; display: grid; grid-template-columns: 1fr 1fr 1fr;"
-    " grid-template-rows: 1fr 1fr 1fr; font-size: 7.5pt; text-align: center;"
+    " grid-template-rows: 1fr 1fr 1fr; font-size: 9.5pt; line-height: 1.1; text-align: center;"
     " align-items: center; margin: 1mm 0; }\n"
-    ".compass .n { grid-column: 2; grid-row: 1; }\n"
+    ".compass > div { height: 100%; display: flex; flex-direction: column;"
+    " justify-content: center; }\n"
+    /* North's and South's letters beside their points, in their strips */
+    ".compass .n, .compass .s { flex-direction: row; align-items: center; gap: 0.4em; }\n"
+    ".compass .n { grid-column: 1 / 4; grid-row: 1; }\n"
     ".compass .e { grid-column: 3; grid-row: 2; }\n"
-    ".compass .s { grid-column: 2; grid-row: 3; }\n"
+    ".compass .s { grid-column: 1 / 4; grid-row: 3; }\n"
     ".compass .w { grid-column: 1; grid-row: 2; }\n"
-    ".compass b { display: block; font-size: 6.5pt; }\n"
+    ".compass b { display: block; font-size: 8.5pt; }\n"
+    ".compass .vul { background: #f4b4b4; }\n"
+    ".compass .dlr b { align-self: center; border: 0.3mm solid #000; border-radius: 50%;"
+    " width: 1.6em; line-height: 1.5em; }\n"
     ".sym { display: inline-block; width: 1.1em; text-indent: 0; }\n"
-    ".h .sym, .d .sym, td.h, td.d, th.h, th.d { color: #c00; }\n"
+    ".h .sym, .d .sym, td.h, td.d, th.h, th.d, .par .h, .par .d { color: #c00; }\n"
     ".s .sym, .c .sym, th.s, th.c { color: #000; }\n"
     "table.dd { grid-column: 1; grid-row: 3; align-self: end; border-collapse: collapse;"
-    " font-size: 7.5pt; line-height: 1.15; }\n"
+    " font-size: 9pt; line-height: 1.15; }\n"
+    "table.dd caption { font-size: 8pt; text-align: left; white-space: nowrap; }\n"
     "table.dd th, table.dd td { border: 0.2mm solid #999; padding: 0 0.8mm;"
-    " text-align: center; min-width: 4mm; }\n"
-    ".par { margin-top: auto; padding-top: 1mm; font-size: 9pt; }\n"
-    ".foot { display: flex; justify-content: space-between; font-size: 8pt;"
+    " text-align: center; min-width: 4.5mm; }\n"
+    ".par { margin-top: auto; padding-top: 1mm; font-size: 9.5pt; }\n"
+    ".foot { display: flex; justify-content: space-between; font-size: 8.5pt;"
     " border-top: 0.2mm solid #888; padding-top: 1mm; color: #333; }\n"
     ".fp::after { content: var(--fingerprint); }\n"
     "@media screen { body { background: #ddd; } .page { background: #fff;"
-    " margin: 8mm auto; padding: 12mm; width: 210mm; height: auto; min-height: 278mm; } }\n";
+    " margin: 8mm auto; height: auto; min-height: 278mm; } }\n"
+    /* a phone: the boards one under another, each as wide as the screen,
+     * the head wrapping rather than cut */
+    "@media screen and (max-width: 700px) {\n"
+    " body { background: #fff; }\n"
+    " .page { width: auto; min-height: 0; margin: 0; padding: 12px 8px; }\n"
+    " .head { flex-wrap: wrap; font-size: 15px; }\n"
+    " .head .event { font-size: 18px; flex-basis: 100%; }\n"
+    " .head > * { white-space: normal; }\n"
+    " .boards { display: block; padding: 8px 0; }\n"
+    " .board { margin-bottom: 10px; padding: 8px 10px; border-radius: 8px; }\n"
+    " .deal { grid-template-columns: minmax(0, 1fr) 94px minmax(0, 1fr); font-size: 15.5px; }\n"
+    " .id .num { font-size: 30px; }\n"
+    " .id .meta { font-size: 14px; }\n"
+    " .compass { width: 92px; height: 92px; font-size: 15px; line-height: 1; margin: 6px 0; }\n"
+    " .compass b { font-size: 13px; }\n"
+    " .north, .east, .south { padding-left: 8px; }\n"
+    /* the hands' columns alike, the trick table under South */
+    " table.dd { grid-column: 1 / 4; grid-row: 4; justify-self: start; font-size: 14px;"
+    " margin-top: 8px; }\n"
+    " table.dd caption { font-size: 13px; }\n"
+    " table.dd th, table.dd td { padding: 1px 3px; min-width: 20px; }\n"
+    " .par { font-size: 15px; padding-top: 6px; }\n"
+    " .foot { flex-wrap: wrap; font-size: 13px; gap: 4px 12px; }\n"
+    "}\n"
+    /* the narrowest phones (320 to 360 pixels): a smaller compass and
+     * cards, so that a five-card suit still fits its column */
+    "@media screen and (max-width: 360px) {\n"
+    " .page { padding: 8px 4px; }\n"
+    " .board { padding: 6px 6px; }\n"
+    " .deal { grid-template-columns: minmax(0, 1fr) 78px minmax(0, 1fr); font-size: 14px; }\n"
+    " .compass { width: 76px; height: 76px; font-size: 13px; }\n"
+    " .compass b { font-size: 11px; }\n"
+    " .north, .east, .south { padding-left: 4px; }\n"
+    "}\n";
 
-/* The page head: the event, where and when (#S:, #D:) or else the day
- * the deals were made (#T:), and the run's boards; every text escaped. */
-static char *
-page_head_text(const struct dl_run *run, const char *event, const char *where_when,
-    const char *dealt, size_t *len)
+/* Whether the paper is US Letter: when PAPERSIZE, or else the first line
+ * of /etc/papersize that is no comment, says "letter" (libpaper's
+ * convention, as the pdf writer reads it). */
+static int
+paper_is_letter(void)
 {
-	const char *date_open = "", *date = "", *date_close = "";
-	char *head;
+	const char *env = getenv("PAPERSIZE");
+	char name[32] = "";
+	FILE *fp;
 
-	if (where_when != NULL) {
-		date_open = "<span class=\"date\">";
-		date = where_when;
-		date_close = "</span>";
-	} else if (dealt[0] != '\0') {
-		date_open = "<span class=\"date\">dealt ";
-		date = dealt;
-		date_close = "</span>";
+	if (env != NULL && *env != '\0')
+		snprintf(name, sizeof name, "%s", env);
+	else if ((fp = fopen("/etc/papersize", "r")) != NULL) {
+		while (fgets(name, sizeof name, fp) != NULL && name[0] == '#')
+			;
+		fclose(fp);
 	}
-	int n = asprintf(&head, "<div class=\"page\">\n<div class=\"head\"><span class=\"event\">"
-	    "%s</span>%s%s%s<span class=\"range\">boards %u&#8211;%u</span></div>\n"
-	    "<div class=\"boards\">\n", event != NULL ? event : "Hand record", date_open, date,
-	    date_close, run->low, run->high);
+	return strncasecmp(name, "letter", 6) == 0;
+}
+
+/* The page head's text after the event: where and when (#S:, #D:) or
+ * else the day the deals were made (#T:); every text escaped. */
+static char *
+head_date_text(const char *where_when, const char *dealt, size_t *len)
+{
+	char *text;
+	int n;
+
+	if (where_when != NULL)
+		n = asprintf(&text, "<span class=\"date\">%s</span>", where_when);
+	else if (dealt[0] != '\0')
+		n = asprintf(&text, "<span class=\"date\">dealt %s</span>", dealt);
+	else
+		n = asprintf(&text, "%s", "");
 	if (n < 0)
 		return NULL;
 	*len = (size_t)n;
-	return head;
+	return text;
 }
 
 /* "site, date" (#S:, #D:) escaped, or NULL with *failed set when out of
@@ -254,7 +346,7 @@ static int
 html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
 	struct html_state *st = malloc(sizeof *st);
-	char *event, *where_when, *generator, *dealt, day[DEALT_DAY_MAX];
+	char *where_when, *generator, *dealt, day[DEALT_DAY_MAX];
 	int failed;
 
 	if ((*state = st) == NULL) {
@@ -262,29 +354,38 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 		return -1;
 	}
 	st->boards = 0;
+	st->nboards = run->nboards;
 	st->pages = (run->nboards + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE;
 	st->pending = 0;
-	event = run->event != NULL ? html_escape(run->event) : NULL;
+	st->event = html_escape(run->event != NULL ? run->event : "Hand record");
 	where_when = where_when_text(run, &failed);
 	generator = html_escape(run->generator);
 	dealt_day(run, day);
 	dealt = html_escape(day);
-	st->page_head = NULL;
-	if ((run->event == NULL || event != NULL) && !failed && generator != NULL &&
-	    dealt != NULL)
-		st->page_head = page_head_text(run, event, where_when, dealt, &st->page_head_len);
-	if (st->page_head != NULL)
+	st->date = NULL;
+	if (st->event != NULL && !failed && generator != NULL && dealt != NULL)
+		st->date = head_date_text(where_when, dealt, &st->date_len);
+	if (st->date != NULL) {
+		st->event_len = strlen(st->event);
 		out->print(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-		    "<meta charset=\"utf-8\">\n<meta name=\"generator\" content=\"%s\">\n"
-		    "<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n", generator,
-		    event != NULL ? event : "Hand record", style);
-	else
+		    "<meta charset=\"utf-8\">\n"
+		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		    "<meta name=\"generator\" content=\"%s\">\n"
+		    "<title>%s</title>\n<style>\n%s%s</style>\n</head>\n<body>\n<main>\n",
+		    generator, st->event, paper_is_letter() ? paper_letter : paper_a4, style);
+	} else {
+		free(st->event);
 		out->fail(out, "out of memory");
-	free(event);
+	}
 	free(where_when);
 	free(generator);
 	free(dealt);
-	return st->page_head != NULL ? 0 : -1;
+	if (st->date == NULL) {
+		free(st);
+		*state = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 /* Hands the text gathered so far to the host. */
@@ -320,6 +421,9 @@ add_bytes(struct dl_out *out, struct html_state *st, const char *bytes, size_t l
 	memcpy(st->text + st->pending, bytes, len);
 	st->pending += len;
 }
+
+/* a string literal: its length is known when compiled */
+#define ADD(out, st, literal) add_bytes((out), (st), (literal), sizeof(literal) - 1)
 
 /* Writing at p, which has room for the text (make_room): each returns
  * where the text it wrote ends. */
@@ -380,24 +484,53 @@ put_signed(char *p, int v)
 	return put_unsigned(PUT(p, "+"), (unsigned)v);
 }
 
+/* A page's head: the event (the document's one <h1> on its first page),
+ * where and when, and the page's own boards: those from first on, as
+ * many as the page holds of those left (a stream's boards are
+ * consecutive). */
 static void
-page_begin(struct dl_out *out, struct html_state *st)
+page_begin(struct dl_out *out, struct html_state *st, unsigned first)
 {
-	add_bytes(out, st, st->page_head, st->page_head_len);
+	unsigned left = st->nboards - st->boards;
+	unsigned last = first + (left < BOARDS_PER_PAGE ? left : BOARDS_PER_PAGE) - 1;
+	int title = st->boards == 0;
+	char *p;
+
+	ADD(out, st, "<div class=\"page\">\n<header class=\"head\">");
+	if (title)
+		ADD(out, st, "<h1 class=\"event\">");
+	else
+		ADD(out, st, "<div class=\"event\">");
+	add_bytes(out, st, st->event, st->event_len);
+	if (title)
+		ADD(out, st, "</h1>");
+	else
+		ADD(out, st, "</div>");
+	add_bytes(out, st, st->date, st->date_len);
+	p = make_room(out, st, 128);
+	if (last > first) {
+		p = put_unsigned(PUT(p, "<span class=\"range\">Boards "), first);
+		p = put_unsigned(PUT(p, "&#8211;"), last);
+	} else
+		p = put_unsigned(PUT(p, "<span class=\"range\">Board "), first);
+	p = PUT(p, "</span></header>\n<div class=\"boards\">\n");
+	st->pending = (size_t)(p - st->text);
 }
 
+/* A page's foot: the set's fingerprint, said in words, and the page's
+ * number. */
 static void
 page_end(struct dl_out *out, struct html_state *st)
 {
 	unsigned page = (st->boards + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE;
 	char *p = make_room(out, st, 256);
 
-	p = PUT(p, "</div>\n<div class=\"foot\"><span>set <span class=\"fp\"></span></span>"
-	    "<span>page ");
+	p = PUT(p, "</div>\n<footer class=\"foot\"><span>Fingerprint of this set of deals:"
+	    " <span class=\"fp\"></span></span><span>Page ");
 	p = put_unsigned(p, page);
 	p = PUT(p, " of ");
 	p = put_unsigned(p, st->pages);
-	p = PUT(p, "</span></div>\n</div>\n");
+	p = PUT(p, "</span></footer>\n</div>\n");
 	st->pending = (size_t)(p - st->text);
 }
 
@@ -414,14 +547,15 @@ put_board_id(char *p, const struct dl_deal *deal)
 	p = PUT(p, "<section class=\"board\" id=\"board-");
 	memcpy(p, number, sizeof number);
 	p += number_len;
-	p = PUT(p, "\">\n<div class=\"deal\">\n<div class=\"id\"><div class=\"num\">");
+	p = PUT(p, "\">\n<div class=\"deal\">\n<div class=\"id\"><h2 class=\"num\">"
+	    "<span class=\"vh\">Board </span>");
 	memcpy(p, number, sizeof number);
 	p += number_len;
-	p = PUT(p, "</div><div class=\"meta\">Dealer ");
-	p = put_piece(p, &seat_name[deal->dealer]);
+	p = PUT(p, "</h2><p class=\"meta\">Dealer ");
+	p = put_piece(p, &seat_name[deal->dealer & 3]);
 	p = PUT(p, "<br>");
-	p = put_piece(p, &vulnerable[deal->vulnerability]);
-	return PUT(p, "</div></div>\n");
+	p = put_piece(p, &vulnerable[deal->vulnerability & 3]);
+	return PUT(p, "</p></div>\n");
 }
 
 /* A hand suit by suit, high to low: "A K 10 2", or a dash for a void. */
@@ -441,8 +575,10 @@ put_hand(char *p, const struct dl_deal *deal, unsigned seat)
 			memcpy(p, rank->text, sizeof rank->text);
 			p += len;
 		}
-		/* the space after the last card goes */
-		p = p > ranks ? p - 1 : PUT(p, "&#8212;");
+		/* the space after the last card goes; a void is a dash,
+		 * read as the word */
+		p = p > ranks ? p - 1 : PUT(p, "<span aria-hidden=\"true\">&#8212;</span>"
+		    "<span class=\"vh\">void</span>");
 		p = PUT(p, "</div>");
 	}
 	return PUT(p, "</div>\n");
@@ -453,11 +589,18 @@ put_hand(char *p, const struct dl_deal *deal, unsigned seat)
 static char *
 put_compass(char *p, const struct dl_deal *deal)
 {
-	unsigned points[4];
+	/* the seats vulnerable, a bit 1 << seat each, by enum dl_vulnerability */
+	static const unsigned vulnerable_seats[4] = { 0, 5, 10, 15 };
+	unsigned points[4], vul = vulnerable_seats[deal->vulnerability & 3];
 
 	high_card_points(deal, points);
-	p = PUT(p, "<div class=\"compass\">");
+	p = PUT(p, "<div class=\"compass\" role=\"group\" aria-label=\"High-card points\">");
 	for (unsigned seat = 0; seat < 4; seat++) {
+		p = put_piece(p, &compass_class[seat]);
+		if (vul & 1u << seat)
+			p = PUT(p, " vul");
+		if ((unsigned)deal->dealer == seat)
+			p = PUT(p, " dlr");
 		p = put_piece(p, &compass_seat[seat]);
 		p = put_unsigned(p, points[seat]);
 		p = PUT(p, "</div>");
@@ -465,19 +608,25 @@ put_compass(char *p, const struct dl_deal *deal)
 	return PUT(p, "</div>\n");
 }
 
-/* The double-dummy grid, in the corner under West: a row a declarer. */
+/* The double-dummy grid, in the corner under West: a row a declarer,
+ * shown by letter and read by name. */
 static char *
 put_tricks(char *p, const struct dl_analysis *a)
 {
 	static const unsigned rows[4] = { DL_NORTH, DL_SOUTH, DL_EAST, DL_WEST };
 
-	p = PUT(p, "<table class=\"dd\"><tr><th></th><th class=\"nt\">NT</th>"
-	    "<th class=\"s\">" SPADE "</th><th class=\"h\">" HEART "</th>"
-	    "<th class=\"d\">" DIAMOND "</th><th class=\"c\">" CLUB "</th></tr>\n");
+	p = PUT(p, "<table class=\"dd\"><caption>Tricks (double dummy)</caption>\n"
+	    "<tr><th scope=\"col\"><span class=\"vh\">Declarer</span></th>"
+	    "<th scope=\"col\" class=\"nt\">NT</th>"
+	    "<th scope=\"col\" class=\"s\">" SPADE "</th><th scope=\"col\" class=\"h\">" HEART
+	    "</th><th scope=\"col\" class=\"d\">" DIAMOND "</th>"
+	    "<th scope=\"col\" class=\"c\">" CLUB "</th></tr>\n");
 	for (unsigned r = 0; r < 4; r++) {
-		p = PUT(p, "<tr><th>");
+		p = PUT(p, "<tr><th scope=\"row\"><span aria-hidden=\"true\">");
 		*p++ = "NESW"[rows[r]];
-		p = PUT(p, "</th>");
+		p = PUT(p, "</span><span class=\"vh\">");
+		p = put_piece(p, &seat_name[rows[r]]);
+		p = PUT(p, "</span></th>");
 		for (unsigned strain = 0; strain < DL_STRAINS; strain++) {
 			p = PUT(p, "<td>");
 			p = put_unsigned(p, a->tricks[rows[r]][strain]);
@@ -537,7 +686,7 @@ html_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *d
 	if (st->boards % BOARDS_PER_PAGE == 0) {
 		if (st->boards > 0)
 			page_end(out, st);
-		page_begin(out, st);
+		page_begin(out, st, deal->board);
 	}
 	st->boards++;
 	char *p = make_room(out, st, BOARD_TEXT_MAX);
@@ -569,9 +718,10 @@ html_end(struct dl_out *out, const struct dl_run *run, void *state)
 	/* the fingerprint is known at the end: every page's footer shows it
 	 * through a CSS variable set here */
 	out->print(out, "<style>:root { --fingerprint: \"%.4s %.4s %.4s %.4s\"; }</style>\n"
-	    "<p hidden>set %s</p>\n</body>\n</html>\n", fp, fp + 4 * (strlen(fp) >= 4),
+	    "<p hidden>set %s</p>\n</main>\n</body>\n</html>\n", fp, fp + 4 * (strlen(fp) >= 4),
 	    fp + 8 * (strlen(fp) >= 8), fp + 12 * (strlen(fp) >= 12), fp);
-	free(st->page_head);
+	free(st->event);
+	free(st->date);
 	free(st);
 	return 0;
 }

@@ -91,8 +91,10 @@ chromium_pdf() {
 	# each hand: board, seat, suits as shown
 	awk '/<section class="board"/ { split($0, a, "board-"); board = a[2] + 0 }
 	    /<div class="hand / {
-		seat = $0; sub(/.*aria-label="/, "", seat); sub(/".*/, "", seat)
+		seat = $0; sub(/.*<h3 class="vh">/, "", seat); sub(/<.*/, "", seat)
 		line = $0
+		sub(/<h3 class="vh">[^<]*<\/h3>/, "", line)
+		gsub(/<span aria-hidden="true">[^<]*<\/span><span class="vh">void<\/span>/, "\342\200\224", line)
 		gsub(/<span class="sym">/, "", line); gsub(/<\/span>/, " ", line)
 		gsub(/<\/div><div class="[shdc]">/, "|", line)
 		gsub(/<[^>]*>/, "", line)
@@ -100,7 +102,8 @@ chromium_pdf() {
 	    }' dom.html | sort > hands.html
 	diff hands.expected hands.html
 	awk '/<section class="board"/ { split($0, a, "board-"); board = a[2] + 0 }
-	    /^<tr><th>[NESW]<\/th>/ { line = $0; gsub(/<[^>]*>/, " ", line)
+	    /^<tr><th scope="row">/ { line = $0; gsub(/<span class="vh">[^<]*<\/span>/, "", line)
+		gsub(/<[^>]*>/, " ", line)
 		$0 = line; $1 = $1; print board " " $0 }' dom.html | sort > tricks.html
 	diff tricks.expected tricks.html
 	awk '/<section class="board"/ { split($0, a, "board-"); board = a[2] + 0 }
@@ -115,25 +118,79 @@ chromium_pdf() {
 @test "html printed by Chromium: six boards a page, none cut, A4 and Letter; page numbers and fingerprint" {
 	rm -f r.html
 	dl-fmt -f html -p r < s.dd
-	chromium_pdf r.html letter.pdf
+	rm -f letter.html a4.html
+	PAPERSIZE=letter dl-fmt -f html -p letter < s.dd
+	grep -qxF '@page { size: letter; margin: 0; }' letter.html
+	chromium_pdf letter.html letter.pdf
 	[ "$(pdfinfo letter.pdf | awk '/^Pages:/ { print $2 }')" -eq 2 ]
 	pdfinfo letter.pdf | grep -q '^Page size: *612 x 792 pts'
-	sed 's/@page { margin: 12mm; }/@page { size: A4; margin: 12mm; }/' r.html > a4.html
+	PAPERSIZE=a4 dl-fmt -f html -p a4 < s.dd
+	grep -qxF '@page { size: A4; margin: 0; }' a4.html
 	chromium_pdf a4.html a4.pdf
 	[ "$(pdfinfo a4.pdf | awk '/^Pages:/ { print $2 }')" -eq 2 ]
+	pdfinfo a4.pdf | grep -q '^Page size: *594.96 x 841.92 pts (A4)'
 	fp=$(cat fingerprint)
 	for pdf in letter.pdf a4.pdf; do
 		pdftotext -f 1 -l 1 "$pdf" - | tr -d ' ' > page1
-		grep -qx "page1of2" page1
-		grep -qx "set${fp:0:16}" page1
+		grep -qx "Page1of2" page1
+		grep -qx "Fingerprintofthissetofdeals:${fp:0:16}" page1
+		grep -qx "Boards1–6" page1
 		# boards 1-6 on page 1, 7 and 8 on page 2
 		for b in 1 2 3 4 5 6; do grep -qx "$b" page1; done
 		pdftotext -f 2 -l 2 "$pdf" - | tr -d ' ' > page2
 		grep -qx 7 page2
 		grep -qx 8 page2
+		grep -qx "Boards7–8" page2
 		run grep -cx 1 page2
 		[ "$output" = 0 ]
 	done
+	# the foot is the page's last line: A4 is filled, not left 2 cm short
+	pdftotext -f 1 -l 1 -bbox a4.pdf - |
+	    awk -F'"' '/<word/ && $8 > y { y = $8 } END { exit !(y > 800) }'
+}
+
+@test "html printed by a browser's defaults: no header or footer of the browser's, none doubled" {
+	rm -f d.html
+	PAPERSIZE=a4 dl-fmt -f html -p d < s.dd
+	# headless Chromium prints its header and footer (date, title,
+	# address, page numbers) unless told not to: the page leaves it no
+	# margin to print them in
+	chromium --headless --no-sandbox --disable-gpu --print-to-pdf=d.pdf \
+	    "file://$PWD/d.html" 2> /dev/null
+	[ "$(pdfinfo d.pdf | awk '/^Pages:/ { print $2 }')" -eq 2 ]
+	pdftotext d.pdf - > text
+	run grep -c 'file:\|/2\b' text
+	[ "$output" = 0 ]
+	[ "$(grep -c 'Page [12] of 2' text)" -eq 2 ]
+	[ "$(grep -c 'Club <night> & "pairs"' text)" -eq 2 ]
+}
+
+@test "html: a phone's viewport; each board a heading, seats named, the trick table captioned" {
+	rm -f a.html
+	dl-fmt -f html -p a < s.dd
+	grep -qxF '<meta name="viewport" content="width=device-width, initial-scale=1">' a.html
+	grep -qxF '@media screen and (max-width: 700px) {' a.html
+	# one <h1>, the event; each board an <h2>; each hand an <h3> by seat
+	[ "$(grep -o '<h1' a.html | wc -l)" -eq 1 ]
+	grep -q '^<header class="head"><h1 class="event">Club &lt;night&gt; &amp; &quot;pairs&quot;</h1><span class="date">dealt [0-9-]*</span><span class="range">Boards 1&#8211;6</span></header>$' a.html
+	grep -q '^<header class="head"><div class="event">Club &lt;night&gt; &amp; &quot;pairs&quot;</div><span class="date">dealt [0-9-]*</span><span class="range">Boards 7&#8211;8</span></header>$' a.html
+	[ "$(grep -c '<h2 class="num"><span class="vh">Board </span>[1-8]</h2>' a.html)" -eq 8 ]
+	for seat in North East South West; do
+		[ "$(grep -c "<div class=\"hand ${seat,}\"><h3 class=\"vh\">$seat</h3>" a.html)" -eq 8 ]
+	done
+	# board 2: dealer East, N-S vulnerable, points labelled by seat
+	run -0 grep -A6 '^<section class="board" id="board-2">' a.html
+	[[ $output == *'<p class="meta">Dealer East<br>N-S vulnerable</p>'* ]]
+	[[ $output == *'<div class="compass" role="group" aria-label="High-card points"><div class="n vul"><b aria-hidden="true">N</b><span class="vh">North</span> '[0-9]*'</div><div class="e dlr"><b aria-hidden="true">E</b><span class="vh">East</span> '*'<div class="s vul"><b aria-hidden="true">S</b>'*'<div class="w"><b aria-hidden="true">W</b>'* ]]
+	# the trick table: a caption, column and row headers
+	[ "$(grep -cxF '<table class="dd"><caption>Tricks (double dummy)</caption>' a.html)" -eq 8 ]
+	grep -qxF '<tr><th scope="col"><span class="vh">Declarer</span></th><th scope="col" class="nt">NT</th><th scope="col" class="s">&#9824;</th><th scope="col" class="h">&#9829;</th><th scope="col" class="d">&#9830;</th><th scope="col" class="c">&#9827;</th></tr>' a.html
+	[ "$(grep -c '^<tr><th scope="row"><span aria-hidden="true">S</span><span class="vh">South</span></th><td>' a.html)" -eq 8 ]
+	# a void: a dash shown, the word read
+	grep -qF '<div class="s"><span class="sym">&#9824;</span><span aria-hidden="true">&#8212;</span><span class="vh">void</span></div>' a.html
+	# hearts and diamonds red in the par line too
+	grep -qF '.par .h, .par .d { color: #c00; }' a.html
+	grep -qF '<footer class="foot"><span>Fingerprint of this set of deals: <span class="fp"></span></span><span>Page 2 of 2</span></footer>' a.html
 }
 
 @test "pdf: fonts embedded, text selectable: every board's hands and tricks read back by pdftotext" {
@@ -192,5 +249,36 @@ chromium_pdf() {
 	# the head is one line: its event cut short, the boards at its end
 	pdftotext -f 1 -l 1 -layout long.pdf - | sed -n '/Championship/p' > head
 	[ "$(wc -l < head)" -eq 1 ]
-	[[ $(cat head) == *"boards 1–8"* ]]
+	[[ $(cat head) == *"Boards 1–6"* ]]
+}
+
+# axe-core, the accessibility rules' engine, where it was installed: it is
+# no dependency of dl's (it comes from npm), so the test below runs only
+# where someone put it (npm install --prefix DIR axe-core; DL_AXE_CORE=
+# DIR/node_modules/axe-core/axe.min.js), and asserts the same structure
+# the test above asserts without it
+@test "html: axe-core finds no violation of WCAG 2.x A and AA, nor of its best practices, wide and at 400 pixels" {
+	axe=${DL_AXE_CORE:-}
+	[ -n "$axe" ] && [ -f "$axe" ] || skip "axe-core not installed (DL_AXE_CORE=path/to/axe.min.js)"
+	rm -f x.html
+	dl-fmt -f html -p x < s.dd
+	# the page, and after it axe run on it, its violations written into
+	# the page for --dump-dom to show
+	{
+		sed '/^<\/body>$/,$d' x.html
+		printf '<script>'
+		cat "$axe"
+		printf '</script>\n<script>axe.run(document, { runOnly: ["wcag2a", "wcag2aa",'
+		printf ' "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] }).then(function (r) {'
+		printf ' var p = document.createElement("pre"); p.id = "axe";'
+		printf ' p.textContent = "axe " + r.violations.map(function (v) {'
+		printf ' return v.id + ":" + v.impact + ":" + v.nodes.length; }).join(" ") + " end";'
+		printf ' document.body.appendChild(p); });</script>\n</body>\n</html>\n'
+	} > axe.html
+	for width in 1200 400; do
+		chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=30000 \
+		    --window-size="$width,2000" --dump-dom "file://$PWD/axe.html" 2> /dev/null > axe.dom
+		run -0 grep -o '<pre id="axe">[^<]*</pre>' axe.dom
+		[ "$output" = '<pre id="axe">axe  end</pre>' ] || { echo "$width: $output"; return 1; }
+	done
 }

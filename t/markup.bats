@@ -95,7 +95,9 @@ no_overlap() {
 	# html: in the title and every page's head, escaped once (the
 	# "&amp;" given is "&amp;amp;"); no markup comes from the stream
 	grep -qxF "<title>$HOSTILE_HTML</title>" hostile-html.html
-	grep -qF "<div class=\"head\"><span class=\"event\">$HOSTILE_HTML</span><span class=\"date\">$HOSTILE_HTML</span><span class=\"range\">boards 1&#8211;8</span></div>" \
+	grep -qxF "<header class=\"head\"><h1 class=\"event\">$HOSTILE_HTML</h1><span class=\"date\">$HOSTILE_HTML</span><span class=\"range\">Boards 1&#8211;6</span></header>" \
+	    hostile-html.html
+	grep -qxF "<header class=\"head\"><div class=\"event\">$HOSTILE_HTML</div><span class=\"date\">$HOSTILE_HTML</span><span class=\"range\">Boards 7&#8211;8</span></header>" \
 	    hostile-html.html
 	[ "$(grep -cF "$HOSTILE_HTML" hostile-html.html)" -eq 3 ]
 	run grep -c '<!--\|<script\|<xmp\|<b>bold' hostile-html.html
@@ -197,7 +199,7 @@ no_overlap() {
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	grep -qF '<title>a b c</title>' ls.html
-	grep -qF '<span class="event">a b c</span>' ls.html
+	grep -qF '<h1 class="event">a b c</h1>' ls.html
 	# the PDF draws what it draws for spaces
 	stream spaces.tso '#I: a b c'
 	dl-fmt -f pdf -p spaces < spaces.tso
@@ -214,7 +216,7 @@ no_overlap() {
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	grep -qxF "<title>a b${fffd}c&lt;${fffd}</title>" r.html
-	grep -qF "<span class=\"event\">a b${fffd}c&lt;${fffd}</span><span class=\"date\">s ${fffd}${fffd}${fffd}t</span>" r.html
+	grep -qF "<h1 class=\"event\">a b${fffd}c&lt;${fffd}</h1><span class=\"date\">s ${fffd}${fffd}${fffd}t</span>" r.html
 	# Pango drew them, cairo wrote its title
 	pdftotext -f 1 -l 1 r.pdf - > text
 	grep -qF "a b${fffd}c<${fffd}" text
