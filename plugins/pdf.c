@@ -182,20 +182,6 @@ plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
 	return new_layout(cr, font, text, 1, width);
 }
 
-/* Draws a plain layout with its top left at x, y, cut to width with an
- * ellipsis (where: at the end, in the middle) when it is wider. */
-static void
-show_within(cairo_t *cr, PangoLayout *layout, double x, double y, double natural, double width,
-    PangoEllipsizeMode where)
-{
-	if (natural > width) {
-		pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-		pango_layout_set_ellipsize(layout, where);
-	}
-	cairo_move_to(cr, x, y);
-	pango_cairo_show_layout(cr, layout);
-}
-
 /* A hand's four lines: "♠ A K 10 7", a dash for a void; in a smaller
  * font when a long suit would not fit in width. */
 static void
@@ -360,76 +346,112 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	}
 }
 
-/* The page head, on one line above its rule: the event at the left,
- * bold; where and when (#S:, #D:) or else the day the deals were made
- * (#T:) in the middle; the run's boards at the right.  The event and
- * where-when are anyone's text, as long as 500 bytes each: when they do
- * not fit side by side they are cut with an ellipsis (where-when in its
- * middle, so that the date stays), the event keeping three fifths of the
- * room, so that no text runs into another or off the paper.  The PDF's
- * title keeps the whole event. */
+/* The page head: the event, bold, at the left, wrapped to two lines at
+ * most (and only then cut with an ellipsis), the page's own boards at the
+ * right of its first line; under it, on a line of its own across the
+ * page, where and when (#S:, #D:) or else the day the deals were made
+ * (#T:), cut in its middle should it be longer than the line, so that
+ * the date stays; both at the left in every script.  Laid out once for the document (the same room on
+ * every page, the widest page's range of boards kept free), measured
+ * with Pango, so that nothing runs into anything else or off the paper;
+ * the text a reader selects or searches is the whole of it, and the
+ * PDF's title keeps the whole event.  The event and site are anyone's
+ * text, as long as 500 bytes each. */
+#define HEAD_GAP 12.0
+struct head {
+	PangoLayout *event, *where;
+	double event_h, where_h, height;
+};
+
 static void
-draw_head(cairo_t *cr, double pw, double m, const struct dl_run *run, const char *event,
-    const char *when)
+range_text(char *buf, size_t size, const struct pdf_state *st, size_t first)
 {
-	const double gap = 12;
-	char range[64];
-	double ew, ww = 0;
+	size_t last = first + BOARDS_PER_PAGE - 1 < st->n ? first + BOARDS_PER_PAGE - 1 : st->n - 1;
 
-	snprintf(range, sizeof range, "boards %u\u2013%u", run->low, run->high);
-	double rw = text_width(cr, FONT " 10", range);
-
-	/* the room left of the range, for the event and where-when */
-	double left = m, right = pw - m - rw - gap, room = right - left;
-	PangoLayout *ev = plain_layout(cr, FONT " Bold 13", event, &ew);
-	PangoLayout *wh = when != NULL ? plain_layout(cr, FONT " 10", when, &ww) : NULL;
-	double ev_width = ew, wh_width = ww;
-	if (wh == NULL)
-		ev_width = ew < room ? ew : room;
-	else if (ew + gap + ww > room) {
-		double share = room - gap;
-		if (ew <= 0.6 * share)
-			wh_width = share - ew;
-		else if (ww <= 0.4 * share)
-			ev_width = share - ww;
-		else {
-			ev_width = 0.6 * share;
-			wh_width = 0.4 * share;
-		}
-	}
-	show_within(cr, ev, left, m, ew, ev_width, PANGO_ELLIPSIZE_END);
-	if (wh != NULL) {
-		/* centred on the page when that leaves the event room, else
-		 * as near the middle as it can be */
-		double x = pw / 2 - wh_width / 2;
-		if (x < left + ev_width + gap)
-			x = left + ev_width + gap;
-		if (x > right - wh_width)
-			x = right - wh_width;
-		/* cut in the middle: the date at its end stays */
-		show_within(cr, wh, x, m + 3, ww, wh_width, PANGO_ELLIPSIZE_MIDDLE);
-		g_object_unref(wh);
-	}
-	g_object_unref(ev);
-	text_aligned(cr, pw - m, m + 3, FONT " 10", range, 1);
+	if (st->boards[first].deal.board == st->boards[last].deal.board)
+		snprintf(buf, size, "board %u", st->boards[first].deal.board);
+	else
+		snprintf(buf, size, "boards %u\u2013%u", st->boards[first].deal.board,
+		    st->boards[last].deal.board);
 }
 
 static void
-draw_page(cairo_t *cr, double pw, double ph, const struct dl_run *run, const char *event,
-    const char *when, const struct pdf_state *st, size_t first, unsigned page, unsigned pages)
+head_layout(cairo_t *cr, double pw, double m, const struct pdf_state *st, const char *event,
+    const char *when, struct head *head)
 {
-	const double m = 12 * MM, head = 28, foot = 16, gap = 3 * MM;
-	double cw = (pw - 2 * m - gap) / 2, ch = (ph - 2 * m - head - foot - 2 * gap) / 3;
+	char range[64];
+	double rw = 0, w, room = pw - 2 * m;
+	int h;
+
+	for (size_t first = 0; first < st->n; first += BOARDS_PER_PAGE) {
+		range_text(range, sizeof range, st, first);
+		if ((w = text_width(cr, FONT " 10", range)) > rw)
+			rw = w;
+	}
+	head->event = plain_layout(cr, FONT " Bold 13", event, &w);
+	/* at the left in any script: an Arabic or Hebrew event, though
+	 * written right to left, is not pushed against the range */
+	pango_layout_set_auto_dir(head->event, FALSE);
+	pango_layout_set_width(head->event, (int)((room - rw - HEAD_GAP) * PANGO_SCALE));
+	pango_layout_set_wrap(head->event, PANGO_WRAP_WORD_CHAR);
+	pango_layout_set_height(head->event, -2);
+	pango_layout_set_ellipsize(head->event, PANGO_ELLIPSIZE_END);
+	pango_layout_get_size(head->event, NULL, &h);
+	head->event_h = (double)h / PANGO_SCALE;
+	head->where = NULL;
+	head->where_h = 0;
+	if (when != NULL) {
+		head->where = plain_layout(cr, FONT " 10", when, &w);
+		pango_layout_set_auto_dir(head->where, FALSE);
+		pango_layout_set_width(head->where, (int)(room * PANGO_SCALE));
+		pango_layout_set_ellipsize(head->where, PANGO_ELLIPSIZE_MIDDLE);
+		pango_layout_get_size(head->where, NULL, &h);
+		head->where_h = (double)h / PANGO_SCALE;
+	}
+	/* the rule 3 points under the text */
+	head->height = head->event_h + (when != NULL ? 1 + head->where_h : 0) + 3;
+}
+
+static void
+head_free(struct head *head)
+{
+	g_object_unref(head->event);
+	if (head->where != NULL)
+		g_object_unref(head->where);
+}
+
+static void
+draw_head(cairo_t *cr, double pw, double m, const struct head *head, const char *range)
+{
+	cairo_move_to(cr, m, m);
+	pango_cairo_show_layout(cr, head->event);
+	/* the range on the event's first line, their baselines one */
+	text_aligned(cr, pw - m, m + 3, FONT " 10", range, 1);
+	if (head->where != NULL) {
+		cairo_move_to(cr, m, m + head->event_h + 1);
+		pango_cairo_show_layout(cr, head->where);
+	}
+}
+
+static void
+draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
+    const struct pdf_state *st, size_t first, unsigned page, unsigned pages,
+    const struct dl_run *run)
+{
+	const double m = 12 * MM, foot = 16, gap = 3 * MM;
+	double top = m + head->height + 6;
+	double cw = (pw - 2 * m - gap) / 2, ch = (ph - m - top - foot - 2 * gap) / 3;
 	char line[128];
 
-	draw_head(cr, pw, m, run, event, when);
+	range_text(line, sizeof line, st, first);
+	draw_head(cr, pw, m, head, line);
 	cairo_set_line_width(cr, 1);
-	cairo_move_to(cr, m, m + head - 6);
-	cairo_line_to(cr, pw - m, m + head - 6);
+	cairo_move_to(cr, m, m + head->height);
+	cairo_line_to(cr, pw - m, m + head->height);
 	cairo_stroke(cr);
 
 	for (size_t i = 0; i < BOARDS_PER_PAGE && first + i < st->n; i++)
-		draw_board(cr, m + (double)(i % 2) * (cw + gap), m + head + (double)(i / 2) * (ch + gap),
+		draw_board(cr, m + (double)(i % 2) * (cw + gap), top + (double)(i / 2) * (ch + gap),
 		    cw, ch, &st->boards[first + i]);
 
 	const char *fp = run->fingerprint != NULL ? run->fingerprint : "";
@@ -498,11 +520,14 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
 	cairo_set_font_options(cr, options);
 	cairo_font_options_destroy(options);
+	struct head head;
+	head_layout(cr, pw, 12 * MM, st, event, when, &head);
 	for (unsigned page = 0; page < pages; page++) {
-		draw_page(cr, pw, ph, run, event, when, st, (size_t)page * BOARDS_PER_PAGE, page + 1,
-		    pages);
+		draw_page(cr, pw, ph, &head, st, (size_t)page * BOARDS_PER_PAGE, page + 1, pages,
+		    run);
 		cairo_show_page(cr);
 	}
+	head_free(&head);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
 		out->fail(out, "cairo: %s", cairo_status_to_string(cairo_status(cr)));
 		status = -1;
