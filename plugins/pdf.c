@@ -182,48 +182,116 @@ plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
 	return new_layout(cr, font, text, 1, width);
 }
 
-/* A hand's four lines: "♠ A K 10 7", a dash for a void; in a smaller
- * font when a long suit would not fit in width. */
+/* A hand's four suits, a line each: "\u2660 A K 10 7", a dash for a void.
+ * Drawn in HAND_PT, or, when a suit is too long for the hand's column, in
+ * the largest size down to HAND_MIN_PT at which every suit fits; a suit
+ * too long even then wraps onto more lines at HAND_MIN_PT, its ranks
+ * indented under the first (as the HTML wraps it), and the board makes
+ * room.  A hand is never drawn smaller than HAND_MIN_PT. */
+#define HAND_PT 10.0
+#define HAND_MIN_PT 8.0
+#define HAND_LINE_MAX 128
+struct hand {
+	char lines[4][HAND_LINE_MAX];
+	char font[64];
+	double width;		/* of the column */
+	int wrap;		/* long suits wrap (at HAND_MIN_PT) */
+	int nlines[4];		/* the lines of each suit */
+	double line;		/* the height of one line in the hand's font */
+};
+
+/* A suit's layout in the hand's font, wrapped when the hand is (to
+ * g_object_unref). */
+static PangoLayout *
+suit_layout(cairo_t *cr, const struct hand *hand, unsigned suit)
+{
+	double width;
+	PangoLayout *layout = layout_of(cr, hand->font, hand->lines[suit], &width);
+
+	if (hand->wrap) {
+		char head[64];
+		snprintf(head, sizeof head, "%s ", suit_markup[suit]);
+		pango_layout_set_width(layout, (int)(hand->width * PANGO_SCALE));
+		pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+		/* the lines after the first under the first rank */
+		pango_layout_set_indent(layout, -(int)(text_width(cr, hand->font, head) *
+		    PANGO_SCALE));
+	}
+	return layout;
+}
+
 static void
-draw_hand(cairo_t *cr, double x, double y, double width, const struct dl_deal *deal,
-    unsigned seat)
+hand_prepare(cairo_t *cr, struct hand *hand, const struct dl_deal *deal, unsigned seat,
+    double width)
 {
 	static const char *const ranks[13] = {
 		"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
 	};
-	char lines[4][128], font[64];
-	double size = 10, widest = 0;
+	double size;
 
+	hand->width = width;
 	for (unsigned suit = 0; suit < 4; suit++) {
-		char *line = lines[suit];
-		size_t len = (size_t)snprintf(line, sizeof lines[suit], "%s ", suit_markup[suit]);
+		char *line = hand->lines[suit];
+		size_t len = (size_t)snprintf(line, HAND_LINE_MAX, "%s ", suit_markup[suit]);
 		unsigned n = 0;
 		for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
 			unsigned card = deal->hand[seat][i];
 			if (card / 13 == suit)
-				len += (size_t)snprintf(line + len, sizeof lines[suit] - len, "%s%s",
+				len += (size_t)snprintf(line + len, HAND_LINE_MAX - len, "%s%s",
 				    n++ > 0 ? " " : "", ranks[card % 13]);
 		}
 		if (n == 0)
-			snprintf(line + len, sizeof lines[suit] - len, "\u2014");
-		double w = text_width(cr, FONT " 10", line);
-		if (w > widest)
-			widest = w;
+			snprintf(line + len, HAND_LINE_MAX - len, "\u2014");
 	}
-	/* widths do not scale quite in proportion: shrink until it fits */
-	for (size = widest > width ? 10 * width / widest : 10; size > 4; size -= 0.25) {
-		snprintf(font, sizeof font, FONT " %.2f", size);
-		double w = 0;
+	/* widths do not scale quite in proportion: the largest size that fits */
+	hand->wrap = 1;
+	for (size = HAND_PT; size >= HAND_MIN_PT; size -= 0.25) {
+		double widest = 0;
+		snprintf(hand->font, sizeof hand->font, FONT " %.2f", size);
 		for (unsigned suit = 0; suit < 4; suit++) {
-			double lw = text_width(cr, font, lines[suit]);
-			if (lw > w)
-				w = lw;
+			double w = text_width(cr, hand->font, hand->lines[suit]);
+			if (w > widest)
+				widest = w;
 		}
-		if (w <= width)
+		if (widest <= width) {
+			hand->wrap = 0;
 			break;
+		}
 	}
-	for (unsigned suit = 0; suit < 4; suit++)
-		text(cr, x, y + suit * 14.0, font, lines[suit]);
+	if (hand->wrap)
+		snprintf(hand->font, sizeof hand->font, FONT " %.2f", HAND_MIN_PT);
+	for (unsigned suit = 0; suit < 4; suit++) {
+		PangoLayout *layout = suit_layout(cr, hand, suit);
+		int h;
+		hand->nlines[suit] = pango_layout_get_line_count(layout);
+		pango_layout_get_size(layout, NULL, &h);
+		hand->line = (double)h / PANGO_SCALE / hand->nlines[suit];
+		g_object_unref(layout);
+	}
+}
+
+/* The height of a hand whose suits are pitch apart (the lines of a
+ * wrapped suit closer, a line of its font apart). */
+static double
+hand_height(const struct hand *hand, double pitch)
+{
+	double h = 3 * pitch + hand->nlines[3] * hand->line;
+
+	for (unsigned suit = 0; suit < 3; suit++)
+		h += (hand->nlines[suit] - 1) * hand->line;
+	return h;
+}
+
+static void
+draw_hand(cairo_t *cr, double x, double y, const struct hand *hand, double pitch)
+{
+	for (unsigned suit = 0; suit < 4; suit++) {
+		PangoLayout *layout = suit_layout(cr, hand, suit);
+		cairo_move_to(cr, x, y);
+		pango_cairo_show_layout(cr, layout);
+		g_object_unref(layout);
+		y += pitch + (hand->nlines[suit] - 1) * hand->line;
+	}
 }
 
 static void
@@ -277,44 +345,101 @@ draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a)
 	}
 }
 
-static void
-draw_par(cairo_t *cr, double x, double y, const struct dl_analysis *a)
-{
-	char line[512];
-	size_t len;
+/* The par line, "Par NS +600: 3NT NS, 5\u2663 NS", wrapped between its
+ * contracts to the board's width, the lines after the first under the
+ * first contract. */
+#define PAR_FONT FONT " 9"
+#define PAR_LINE 11.0
+#define PAR_LINES_MAX (DL_PAR_CONTRACTS_MAX + 1)
+struct par {
+	char lines[PAR_LINES_MAX][512];
+	unsigned n;
+	double indent;
+};
 
+static void
+par_prepare(cairo_t *cr, struct par *par, const struct dl_analysis *a, double width)
+{
+	char head[64], piece[128];
+	int score;
+
+	par->n = 1;
+	par->indent = 0;
 	if (a->ncontracts == 0) {
-		text(cr, x, y, FONT " 9", "Par 0: passed out");
+		snprintf(par->lines[0], sizeof par->lines[0], "Par 0: passed out");
 		return;
 	}
-	int score;
-	const char *par = par_side(a, &score);
-	len = (size_t)snprintf(line, sizeof line, "Par %s %s%d: ", par,
-	    score < 0 ? "\u2212" : "+", score < 0 ? -score : score);
+	const char *side = par_side(a, &score);
+	snprintf(head, sizeof head, "Par %s %s%d:", side, score < 0 ? "\u2212" : "+",
+	    score < 0 ? -score : score);
+	snprintf(par->lines[0], sizeof par->lines[0], "%s", head);
+	par->indent = text_width(cr, PAR_FONT, head) + text_width(cr, PAR_FONT, " ");
 	for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
 		const struct dl_contract *c = &a->contracts[i];
-		const char *side = declarers_name(c->declarers);
-		len += (size_t)snprintf(line + len, sizeof line - len, "%s%u%s%s %s", i > 0 ? ", " : "",
-		    c->level, strain_markup[c->strain % DL_STRAINS], c->doubled ? "\u00d7" : "",
-		    side != NULL ? side : "?");
-		if (c->result != 0 && len < sizeof line)
-			len += (size_t)snprintf(line + len, sizeof line - len, " %s%d",
-			    c->result > 0 ? "+" : "\u2212", c->result > 0 ? c->result : -c->result);
-		if (len >= sizeof line)
-			break;
+		const char *who = declarers_name(c->declarers);
+		char result[16] = "";
+		if (c->result != 0)
+			snprintf(result, sizeof result, " %s%d", c->result > 0 ? "+" : "\u2212",
+			    c->result > 0 ? c->result : -c->result);
+		snprintf(piece, sizeof piece, "%u%s%s %s%s%s", c->level,
+		    strain_markup[c->strain % DL_STRAINS], c->doubled ? "\u00d7" : "",
+		    who != NULL ? who : "?", result, i + 1 < a->ncontracts ? "," : "");
+		/* on this line if it fits (the first contract always: it
+		 * fits beside the head), else on the next */
+		char *line = par->lines[par->n - 1];
+		char joined[sizeof par->lines[0]];
+		snprintf(joined, sizeof joined, "%s%s%s", line, *line != '\0' ? " " : "", piece);
+		double x = par->n > 1 ? par->indent : 0;
+		if (i == 0 || x + text_width(cr, PAR_FONT, joined) <= width)
+			snprintf(line, sizeof par->lines[0], "%s", joined);
+		else if (par->n < PAR_LINES_MAX)
+			snprintf(par->lines[par->n++], sizeof par->lines[0], "%s", piece);
 	}
-	text(cr, x, y, FONT " 9", line);
 }
 
+/* Draws the first n lines of the par, the last of them ending in an
+ * ellipsis when some are left out (a board with no room for them). */
+static void
+draw_par(cairo_t *cr, double x, double y, double width, const struct par *par, unsigned n)
+{
+	for (unsigned i = 0; i < n && i < par->n; i++) {
+		double w, at = i > 0 ? par->indent : 0;
+		char line[sizeof par->lines[0] + 8];
+		snprintf(line, sizeof line, "%s%s", par->lines[i], i + 1 == n && n < par->n ?
+		    " \u2026" : "");
+		PangoLayout *layout = layout_of(cr, PAR_FONT, line, &w);
+		/* a contract wider than the board (none is) cannot leave it */
+		pango_layout_set_width(layout, (int)((width - at) * PANGO_SCALE));
+		pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+		cairo_move_to(cr, x + at, y + i * PAR_LINE);
+		pango_cairo_show_layout(cr, layout);
+		g_object_unref(layout);
+	}
+}
+
+/* A board in its box: its number, dealer and vulnerability at the top
+ * left; North above the compass, West and East beside it, South under it;
+ * with analysis, the tricks under West and the par at the foot.  The
+ * bands of the board are as high as what they hold (a hand whose long
+ * suit wraps is taller): when they do not all fit the box, the hands'
+ * lines and the gaps close up, and at the last the par keeps what lines
+ * it has room for. */
+#define COMPASS 60.0
+#define TRICKS_H (5 * 10.5)
 static void
 draw_board(cairo_t *cr, double x, double y, double w, double h, const struct held_board *b)
 {
 	static const char *const vulnerable[4] = {
 		"None vulnerable", "N-S vulnerable", "E-W vulnerable", "All vulnerable",
 	};
+	static const struct { double pitch, gap; } fits[] = {
+		{ 13, 4 }, { 12.5, 3 }, { 12, 2 },
+	};
 	const struct dl_deal *d = &b->deal;
-	const double pad = 7, compass = 64, line = 14;
-	double side = (w - 2 * pad - compass) / 2, cx = x + pad + side;
+	const double pad = 7, number_h = 46;
+	double side = (w - 2 * pad - COMPASS) / 2, cx = x + pad + side;
+	struct hand hands[4];
+	struct par par;
 	char label[64];
 
 	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
@@ -334,15 +459,48 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	    vulnerable[d->vulnerability]);
 	text(cr, x + pad, y + pad + 28, FONT " 7.5", label);
 
-	double top = y + pad, mid = top + 4 * line + 4;
-	draw_hand(cr, cx + 6, top, x + w - pad - cx - 6, d, DL_NORTH);
-	draw_compass(cr, cx, mid, compass, d);
-	draw_hand(cr, x + pad, mid + compass / 2 - 2 * line, side - 6, d, DL_WEST);
-	draw_hand(cr, cx + compass + 8, mid + compass / 2 - 2 * line, side - 8, d, DL_EAST);
-	draw_hand(cr, cx + 6, mid + compass + 4, x + w - pad - cx - 6, d, DL_SOUTH);
+	hand_prepare(cr, &hands[DL_NORTH], d, DL_NORTH, x + w - pad - cx - 6);
+	hand_prepare(cr, &hands[DL_SOUTH], d, DL_SOUTH, x + w - pad - cx - 6);
+	hand_prepare(cr, &hands[DL_WEST], d, DL_WEST, side - 6);
+	hand_prepare(cr, &hands[DL_EAST], d, DL_EAST, side - 8);
+	par.n = 0;
+	if (b->analysed)
+		par_prepare(cr, &par, &b->analysis, w - 2 * pad);
+
+	/* the bands, from the top: North and the number; West, the compass
+	 * and East; South and the tricks; the par */
+	double pitch = 0, gap = 0, band[3] = { 0, 0, 0 }, room = 0;
+	for (size_t f = 0; f < sizeof fits / sizeof fits[0]; f++) {
+		pitch = fits[f].pitch;
+		gap = fits[f].gap;
+		band[0] = hand_height(&hands[DL_NORTH], pitch);
+		band[0] = band[0] > number_h ? band[0] : number_h;
+		band[1] = COMPASS;
+		for (unsigned seat = DL_EAST; seat <= DL_WEST; seat += 2)
+			if (hand_height(&hands[seat], pitch) > band[1])
+				band[1] = hand_height(&hands[seat], pitch);
+		band[2] = hand_height(&hands[DL_SOUTH], pitch);
+		if (b->analysed && TRICKS_H > band[2])
+			band[2] = TRICKS_H;
+		room = h - 2 * pad - band[0] - band[1] - band[2] - 2 * gap;
+		if (room - (par.n > 0 ? gap + par.n * PAR_LINE : 0) >= 0)
+			break;
+	}
+
+	double top = y + pad, mid = top + band[0] + gap, low = mid + band[1] + gap;
+	draw_hand(cr, cx + 6, top, &hands[DL_NORTH], pitch);
+	draw_compass(cr, cx, mid + (band[1] - COMPASS) / 2, COMPASS, d);
+	draw_hand(cr, x + pad, mid + (band[1] - hand_height(&hands[DL_WEST], pitch)) / 2,
+	    &hands[DL_WEST], pitch);
+	draw_hand(cr, cx + COMPASS + 8, mid + (band[1] - hand_height(&hands[DL_EAST], pitch)) / 2,
+	    &hands[DL_EAST], pitch);
+	draw_hand(cr, cx + 6, low, &hands[DL_SOUTH], pitch);
 	if (b->analysed) {
-		draw_tricks(cr, x + pad, mid + compass + 4, &b->analysis);
-		draw_par(cr, x + pad, y + h - pad - 12, &b->analysis);
+		draw_tricks(cr, x + pad, low, &b->analysis);
+		/* the lines it has room for, at the foot of the box */
+		unsigned n = room - gap >= par.n * PAR_LINE ? par.n :
+		    room - gap >= PAR_LINE ? (unsigned)((room - gap) / PAR_LINE) : 1;
+		draw_par(cr, x + pad, y + h - pad - n * PAR_LINE, w - 2 * pad, &par, n);
 	}
 }
 
