@@ -294,22 +294,52 @@ draw_hand(cairo_t *cr, double x, double y, const struct hand *hand, double pitch
 	}
 }
 
+/* The compass: each seat's letter and high-card points; the sides of the
+ * vulnerable seats shaded red, as clubs' boards and hand records have
+ * them; the dealer's letter white on a black disc. */
 static void
 draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal *deal)
 {
 	static const double at[4][2] = { { 0.5, 0.08 }, { 0.84, 0.36 }, { 0.5, 0.62 }, { 0.16, 0.36 } };
-	char label[32];
+	/* the corners of the square, from North's left in the clock's way,
+	 * and of the square inside it the bands of the sides end at */
+	static const double corner[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+	const double band = 0.35;
+	char label[64];
 	unsigned points[4];
 
 	high_card_points(deal, points);
+	for (unsigned seat = 0; seat < 4; seat++) {
+		unsigned ns = seat % 2 == 0;
+		if (!(deal->vulnerability == 3 || (ns && deal->vulnerability == 1) ||
+		    (!ns && deal->vulnerability == 2)))
+			continue;
+		const double *c0 = corner[seat], *c1 = corner[(seat + 1) % 4];
+		cairo_move_to(cr, x + c0[0] * size, y + c0[1] * size);
+		cairo_line_to(cr, x + c1[0] * size, y + c1[1] * size);
+		cairo_line_to(cr, x + (band + c1[0] * (1 - 2 * band)) * size,
+		    y + (band + c1[1] * (1 - 2 * band)) * size);
+		cairo_line_to(cr, x + (band + c0[0] * (1 - 2 * band)) * size,
+		    y + (band + c0[1] * (1 - 2 * band)) * size);
+		cairo_close_path(cr);
+	}
+	cairo_set_source_rgb(cr, 0.96, 0.70, 0.70);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, 0.8);
 	cairo_rectangle(cr, x, y, size, size);
 	cairo_stroke(cr);
 	for (unsigned seat = 0; seat < 4; seat++) {
-		snprintf(label, sizeof label, "<b>%c</b>\n%u", "NESW"[seat],
-		    points[seat]);
-		text_aligned(cr, x + at[seat][0] * size, y + at[seat][1] * size, FONT " 7", label,
-		    0.5);
+		double lx = x + at[seat][0] * size, ly = y + at[seat][1] * size;
+		if (seat == (unsigned)deal->dealer) {
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, lx, ly + 4.1, 5.6, 0, 2 * G_PI);
+			cairo_fill(cr);
+			snprintf(label, sizeof label, "<span foreground=\"white\"><b>%c</b></span>\n%u",
+			    "NESW"[seat], points[seat]);
+		} else
+			snprintf(label, sizeof label, "<b>%c</b>\n%u", "NESW"[seat], points[seat]);
+		text_aligned(cr, lx, ly, FONT " 7", label, 0.5);
 	}
 }
 
@@ -599,7 +629,7 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 	const double m = 12 * MM, foot = 16, gap = 3 * MM;
 	double top = m + head->height + 6;
 	double cw = (pw - 2 * m - gap) / 2, ch = (ph - m - top - foot - 2 * gap) / 3;
-	char line[128];
+	char line[256];
 
 	range_text(line, sizeof line, st, first);
 	draw_head(cr, pw, m, head, line);
@@ -617,11 +647,23 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 	cairo_move_to(cr, m, ph - m - foot + 2);
 	cairo_line_to(cr, pw - m, ph - m - foot + 2);
 	cairo_stroke(cr);
-	snprintf(line, sizeof line, "set %.4s %.4s %.4s %.4s", fp, fp + (strlen(fp) >= 4 ? 4 : 0),
-	    fp + (strlen(fp) >= 8 ? 8 : 0), fp + (strlen(fp) >= 12 ? 12 : 0));
-	text(cr, m, ph - m - foot + 5, FONT " 8", line);
 	snprintf(line, sizeof line, "page %u of %u", page, pages);
+	double pw_page = text_width(cr, FONT " 8", line);
 	text_aligned(cr, pw - m, ph - m - foot + 5, FONT " 8", line, 1);
+	/* what the digits are, in words, and how anyone finds them from the
+	 * files (dl-fmt(1)); cut with an ellipsis rather than run into the
+	 * page number */
+	snprintf(line, sizeof line, "Set fingerprint %.4s %.4s %.4s %.4s: matches the files "
+	    "of the deals (dl-fmt(1))", fp,
+	    fp + (strlen(fp) >= 4 ? 4 : 0), fp + (strlen(fp) >= 8 ? 8 : 0),
+	    fp + (strlen(fp) >= 12 ? 12 : 0));
+	double w;
+	PangoLayout *layout = plain_layout(cr, FONT " 8", line, &w);
+	pango_layout_set_width(layout, (int)((pw - 2 * m - pw_page - HEAD_GAP) * PANGO_SCALE));
+	pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+	cairo_move_to(cr, m, ph - m - foot + 5);
+	pango_cairo_show_layout(cr, layout);
+	g_object_unref(layout);
 }
 
 static cairo_status_t

@@ -233,3 +233,51 @@ hand_sizes() {
 		done
 	done
 }
+
+# pixel PDF PAGE X Y: the colour at X, Y (points) of a page, as "R G B"
+pixel() {
+	pdftoppm -r 144 -f "$2" -l "$2" -x "$(awk -v x="$3" 'BEGIN { printf "%d", x * 2 }')" \
+	    -y "$(awk -v y="$4" 'BEGIN { printf "%d", y * 2 }')" -W 1 -H 1 "$1" | tail -c 3 |
+	    od -An -tu1 | awk '{ print $1, $2, $3 }'
+}
+
+@test "pdf page: its own boards in its head, the fingerprint in words at its foot, the vulnerable seats shaded and the dealer marked on the compass" {
+	stream s.dd '#I: Pairs'
+	dl-fmt -f pdf < s.dd > s.pdf
+	fp=$(grep -v '^#' s.dd | cut -d' ' -f1,2 | sha256sum | cut -c1-16)
+	for page in 1 2 3; do
+		pdftotext -f $page -l $page s.pdf - > text
+		range=$(sed -n "${page}p" <<< $'boards 1–6\nboards 7–12\nboards 13–16')
+		grep -qxF "$range" text
+		grep -qxF "Set fingerprint ${fp:0:4} ${fp:4:4} ${fp:8:4} ${fp:12:4}: matches the files of the deals (dl-fmt(1))" text
+	done
+	# boards 1 to 4: dealer North, East, South, West; vulnerable none,
+	# N-S, E-W, all.  At the left of the compass's N (the N whose centre
+	# is the board's): black (the dealer's disc), or the red shade of a
+	# vulnerable side, or white
+	pdftotext -f 1 -l 1 -bbox s.pdf - | awk -F'"' -v m="$MARGIN" -v gap="$GAP" '
+	    /<word / { t = $0; sub(/^.*">/, "", t); sub(/<\/word>.*$/, "", t)
+		if ($8 - $4 > 30) { b++; bx[b] = $2 - 7; by[b] = $4 - 4; next }
+		if (t == "N") { n++; nx[n] = ($2 + $6) / 2; ny[n] = $4 } }
+	    /<page / { cw = ($2 - 2 * m - gap) / 2 }
+	    END {
+		for (i = 1; i <= 4; i++)
+			for (k = 1; k <= n; k++)
+				if (nx[k] - bx[i] - cw / 2 < 1 && bx[i] + cw / 2 - nx[k] < 1 &&
+				    ny[k] > by[i] && ny[k] < by[i] + 120)
+					print nx[k] - 4.2, ny[k] + 4.1
+	    }' > at
+	[ "$(wc -l < at)" -eq 4 ]
+	colours=()
+	while read -r x y; do colours+=("$(pixel s.pdf 1 "$x" "$y")"); done < at
+	kind() {
+		awk '$1 < 60 && $2 < 60 && $3 < 60 { print "dealer"; next }
+		    $1 > 220 && $2 > 150 && $2 < 210 && $3 > 150 && $3 < 210 { print "vulnerable"; next }
+		    $1 > 240 && $2 > 240 && $3 > 240 { print "white"; next }
+		    { print "other " $0 }' <<< "$1"
+	}
+	[ "$(kind "${colours[0]}")" = dealer ]
+	[ "$(kind "${colours[1]}")" = vulnerable ]
+	[ "$(kind "${colours[2]}")" = white ]
+	[ "$(kind "${colours[3]}")" = vulnerable ]
+}
