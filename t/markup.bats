@@ -3,7 +3,7 @@
 # holding markup of every language a writer speaks (HTML, Pango's, PBN's
 # strings, LIN's bars, CSV's quotes), is written as text by every writer,
 # escaped where it enters the markup; and the PDF's head keeps to its
-# line whatever it is given.
+# lines whatever it is given.
 
 load helper
 

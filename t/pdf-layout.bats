@@ -58,16 +58,17 @@ stream() {
 	} > "$file"
 }
 
-# layout_ok PDF [WHOLE]: on every page, every word inside the margins, no two
-# words overlapping (inside the margins: by a point at most), the head's words above the first board, every other
-# word but the footer's inside one board's box, and every word of the
-# head shown whole (unless WHOLE is 0).  A word's box is pdftotext's from the top of its line
-# down by the font's ascent and descent (DejaVu Sans: 0.928 + 0.236 em of
-# pdftotext's 1.551 em), the box of a line as Pango lays it out; two
-# boxes overlap when they share more than 0.75 points across (pdftotext
-# makes a word of each letter of Hebrew or Arabic, its box the letter's
-# advance, which the shaping's kerning closes by half a point).  A board's
-# box is rebuilt from its number (the only words over 30 points high).
+# layout_ok PDF [WHOLE]: on every page, every word inside the margins (by
+# a point at most), no two words overlapping, the head's words above the
+# first board, every other word but the footer's inside one board's box,
+# and every word of the head shown whole (unless WHOLE is 0).  A word's
+# box is pdftotext's from the top of its line down by the font's ascent
+# and descent (DejaVu Sans: 0.928 + 0.236 em of pdftotext's 1.551 em),
+# the box of a line as Pango lays it out; two boxes overlap when they
+# share more than 0.75 points across (pdftotext makes a word of each
+# letter of Hebrew or Arabic, its box the letter's advance, which the
+# shaping's kerning closes by half a point).  A board's box is rebuilt
+# from its number (the only words over 30 points high).
 layout_ok() {
 	local whole=${2:-1}
 	pdftotext -bbox "$1" - | awk -F'"' -v m="$MARGIN" -v gap="$GAP" -v whole="$whole" '
