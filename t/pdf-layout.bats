@@ -185,7 +185,8 @@ head_text() {
 }
 
 # hand_sizes PDF: the size in points of each line of a hand (a line whose
-# first word is a suit symbol and whose next is a rank or a void's dash),
+# first word is a suit symbol and whose next is a rank or a void's dash,
+# up to its first word that is neither),
 # from its words' height (pdftotext's box is 1.551 em of DejaVu Sans)
 hand_sizes() {
 	pdftotext -bbox-layout "$1" - | awk -F'"' '
@@ -196,11 +197,14 @@ hand_sizes() {
 	    }
 	    /<\/line>/ {
 		if (n >= 2 && word[1] ~ /^(♠|♥|♦|♣)$/ && word[2] ~ /^([AKQJ2-9]|10|—)$/) {
-			least = size[1]
-			for (i = 2; i <= n; i++) if (size[i] < least) least = size[i]
-			printf "%.2f", least
-			for (i = 1; i <= n; i++) printf " %s", word[i]
-			print ""
+			# the words of the suit: pdftotext may run a compass
+			# label ("W 9") on into the line
+			least = size[1]; line = word[1]
+			for (i = 2; i <= n && word[i] ~ /^([AKQJ2-9]|10|—)$/; i++) {
+				if (size[i] < least) least = size[i]
+				line = line " " word[i]
+			}
+			printf "%.2f %s\n", least, line
 		}
 	    }'
 }
