@@ -190,7 +190,11 @@ plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
  * room.  A hand is never drawn smaller than HAND_MIN_PT. */
 #define HAND_PT 10.0
 #define HAND_MIN_PT 8.0
-#define HAND_LINE_MAX 128
+/* between ranks, a space narrower than the font's (seven tenths): "A Q
+ * 10 6 5 2" keeps its gaps (a space, for a reader who copies it) but
+ * takes less room */
+#define RANK_GAP "<span size=\"x-small\"> </span>"
+#define HAND_LINE_MAX 512
 struct hand {
 	char lines[4][HAND_LINE_MAX];
 	char font[64];
@@ -238,7 +242,7 @@ hand_prepare(cairo_t *cr, struct hand *hand, const struct dl_deal *deal, unsigne
 			unsigned card = deal->hand[seat][i];
 			if (card / 13 == suit)
 				len += (size_t)snprintf(line + len, HAND_LINE_MAX - len, "%s%s",
-				    n++ > 0 ? " " : "", ranks[card % 13]);
+				    n++ > 0 ? RANK_GAP : "", ranks[card % 13]);
 		}
 		if (n == 0)
 			snprintf(line + len, HAND_LINE_MAX - len, "\u2014");

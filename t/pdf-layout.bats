@@ -193,14 +193,16 @@ hand_sizes() {
 	    /<line / { n = 0; next }
 	    /<word / {
 		t = $0; sub(/^.*">/, "", t); sub(/<\/word>.*$/, "", t)
-		word[++n] = t; size[n] = ($8 - $4) / 1.551
+		word[++n] = t; size[n] = ($8 - $4) / 1.551; x0[n] = $2; x1[n] = $6
 	    }
 	    /<\/line>/ {
 		if (n >= 2 && word[1] ~ /^(♠|♥|♦|♣)$/ && word[2] ~ /^([AKQJ2-9]|10|—)$/) {
 			# the words of the suit: pdftotext may run a compass
-			# label ("W 9") on into the line
+			# label ("W 9") on into the line, past a gap wider
+			# than a space
 			least = size[1]; line = word[1]
-			for (i = 2; i <= n && word[i] ~ /^([AKQJ2-9]|10|—)$/; i++) {
+			for (i = 2; i <= n && word[i] ~ /^([AKQJ2-9]|10|—)$/ &&
+			    x0[i] - x1[i - 1] < size[1] * 0.5; i++) {
 				if (size[i] < least) least = size[i]
 				line = line " " word[i]
 			}
@@ -223,10 +225,10 @@ hand_sizes() {
 			# East's thirteen spades and West's ten clubs of board 3,
 			# each on two lines, the ranks whole and in order
 			pdftotext -f 1 -l 1 s.pdf - | tr -d ' ' > text
-			grep -qx '♠AKQJ1098' text
-			grep -qx '765432' text
-			grep -qx '♣J1098765' text
-			grep -qx '432' text
+			[ "$(grep -A1 '^♠AKQJ' text | tr -d '\n')" = '♠AKQJ1098765432' ]
+			[ "$(grep -A1 '^♣J10' text | tr -d '\n')" = '♣J1098765432' ]
+			run ! grep -qx '♠AKQJ1098765432' text
+			run ! grep -qx '♣J1098765432' text
 			# every par contract on the page, none cut
 			pdftotext s.pdf - | tr -d ' \n' > flat
 			for par in 'ParNS−100:3♣×NS−1,2♠×NS−1,2NT×N−1' 'ParEW+90:1♣EW+1,1♦EW+1,1NTEW' \
