@@ -182,80 +182,168 @@ plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
 	return new_layout(cr, font, text, 1, width);
 }
 
-/* Draws a plain layout with its top left at x, y, cut to width with an
- * ellipsis (where: at the end, in the middle) when it is wider. */
-static void
-show_within(cairo_t *cr, PangoLayout *layout, double x, double y, double natural, double width,
-    PangoEllipsizeMode where)
+/* A hand's four suits, a line each: "\u2660 A K 10 7", a dash for a void.
+ * Drawn in HAND_PT, or, when a suit is too long for the hand's column, in
+ * the largest size down to HAND_MIN_PT at which every suit fits; a suit
+ * too long even then wraps onto more lines at HAND_MIN_PT, its ranks
+ * indented under the first (as the HTML wraps it), and the board makes
+ * room.  A hand is never drawn smaller than HAND_MIN_PT. */
+#define HAND_PT 10.0
+#define HAND_MIN_PT 8.0
+/* between ranks, a space narrower than the font's (seven tenths): "A Q
+ * 10 6 5 2" keeps its gaps (a space, for a reader who copies it) but
+ * takes less room */
+#define RANK_GAP "<span size=\"x-small\"> </span>"
+#define HAND_LINE_MAX 512
+struct hand {
+	char lines[4][HAND_LINE_MAX];
+	char font[64];
+	double width;		/* of the column */
+	int wrap;		/* long suits wrap (at HAND_MIN_PT) */
+	int nlines[4];		/* the lines of each suit */
+	double line;		/* the height of one line in the hand's font */
+};
+
+/* A suit's layout in the hand's font, wrapped when the hand is (to
+ * g_object_unref). */
+static PangoLayout *
+suit_layout(cairo_t *cr, const struct hand *hand, unsigned suit)
 {
-	if (natural > width) {
-		pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-		pango_layout_set_ellipsize(layout, where);
+	double width;
+	PangoLayout *layout = layout_of(cr, hand->font, hand->lines[suit], &width);
+
+	if (hand->wrap) {
+		char head[64];
+		snprintf(head, sizeof head, "%s ", suit_markup[suit]);
+		pango_layout_set_width(layout, (int)(hand->width * PANGO_SCALE));
+		pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+		/* the lines after the first under the first rank */
+		pango_layout_set_indent(layout, -(int)(text_width(cr, hand->font, head) *
+		    PANGO_SCALE));
 	}
-	cairo_move_to(cr, x, y);
-	pango_cairo_show_layout(cr, layout);
+	return layout;
 }
 
-/* A hand's four lines: "♠ A K 10 7", a dash for a void; in a smaller
- * font when a long suit would not fit in width. */
 static void
-draw_hand(cairo_t *cr, double x, double y, double width, const struct dl_deal *deal,
-    unsigned seat)
+hand_prepare(cairo_t *cr, struct hand *hand, const struct dl_deal *deal, unsigned seat,
+    double width)
 {
 	static const char *const ranks[13] = {
 		"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
 	};
-	char lines[4][128], font[64];
-	double size = 10, widest = 0;
+	double size;
 
+	hand->width = width;
 	for (unsigned suit = 0; suit < 4; suit++) {
-		char *line = lines[suit];
-		size_t len = (size_t)snprintf(line, sizeof lines[suit], "%s ", suit_markup[suit]);
+		char *line = hand->lines[suit];
+		size_t len = (size_t)snprintf(line, HAND_LINE_MAX, "%s ", suit_markup[suit]);
 		unsigned n = 0;
 		for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
 			unsigned card = deal->hand[seat][i];
 			if (card / 13 == suit)
-				len += (size_t)snprintf(line + len, sizeof lines[suit] - len, "%s%s",
-				    n++ > 0 ? " " : "", ranks[card % 13]);
+				len += (size_t)snprintf(line + len, HAND_LINE_MAX - len, "%s%s",
+				    n++ > 0 ? RANK_GAP : "", ranks[card % 13]);
 		}
 		if (n == 0)
-			snprintf(line + len, sizeof lines[suit] - len, "\u2014");
-		double w = text_width(cr, FONT " 10", line);
-		if (w > widest)
-			widest = w;
+			snprintf(line + len, HAND_LINE_MAX - len, "\u2014");
 	}
-	/* widths do not scale quite in proportion: shrink until it fits */
-	for (size = widest > width ? 10 * width / widest : 10; size > 4; size -= 0.25) {
-		snprintf(font, sizeof font, FONT " %.2f", size);
-		double w = 0;
+	/* widths do not scale quite in proportion: the largest size that fits */
+	hand->wrap = 1;
+	for (size = HAND_PT; size >= HAND_MIN_PT; size -= 0.25) {
+		double widest = 0;
+		snprintf(hand->font, sizeof hand->font, FONT " %.2f", size);
 		for (unsigned suit = 0; suit < 4; suit++) {
-			double lw = text_width(cr, font, lines[suit]);
-			if (lw > w)
-				w = lw;
+			double w = text_width(cr, hand->font, hand->lines[suit]);
+			if (w > widest)
+				widest = w;
 		}
-		if (w <= width)
+		if (widest <= width) {
+			hand->wrap = 0;
 			break;
+		}
 	}
-	for (unsigned suit = 0; suit < 4; suit++)
-		text(cr, x, y + suit * 14.0, font, lines[suit]);
+	if (hand->wrap)
+		snprintf(hand->font, sizeof hand->font, FONT " %.2f", HAND_MIN_PT);
+	for (unsigned suit = 0; suit < 4; suit++) {
+		PangoLayout *layout = suit_layout(cr, hand, suit);
+		int h;
+		hand->nlines[suit] = pango_layout_get_line_count(layout);
+		pango_layout_get_size(layout, NULL, &h);
+		hand->line = (double)h / PANGO_SCALE / hand->nlines[suit];
+		g_object_unref(layout);
+	}
 }
 
+/* The height of a hand whose suits are pitch apart (the lines of a
+ * wrapped suit closer, a line of its font apart). */
+static double
+hand_height(const struct hand *hand, double pitch)
+{
+	double h = 3 * pitch + hand->nlines[3] * hand->line;
+
+	for (unsigned suit = 0; suit < 3; suit++)
+		h += (hand->nlines[suit] - 1) * hand->line;
+	return h;
+}
+
+static void
+draw_hand(cairo_t *cr, double x, double y, const struct hand *hand, double pitch)
+{
+	for (unsigned suit = 0; suit < 4; suit++) {
+		PangoLayout *layout = suit_layout(cr, hand, suit);
+		cairo_move_to(cr, x, y);
+		pango_cairo_show_layout(cr, layout);
+		g_object_unref(layout);
+		y += pitch + (hand->nlines[suit] - 1) * hand->line;
+	}
+}
+
+/* The compass: each seat's letter and high-card points; the sides of the
+ * vulnerable seats shaded red, as clubs' boards and hand records have
+ * them; the dealer's letter white on a black disc. */
 static void
 draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal *deal)
 {
 	static const double at[4][2] = { { 0.5, 0.08 }, { 0.84, 0.36 }, { 0.5, 0.62 }, { 0.16, 0.36 } };
-	char label[32];
+	/* the corners of the square, from North's left in the clock's way,
+	 * and of the square inside it the bands of the sides end at */
+	static const double corner[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+	const double band = 0.35;
+	char label[64];
 	unsigned points[4];
 
 	high_card_points(deal, points);
+	for (unsigned seat = 0; seat < 4; seat++) {
+		unsigned ns = seat % 2 == 0;
+		if (!(deal->vulnerability == 3 || (ns && deal->vulnerability == 1) ||
+		    (!ns && deal->vulnerability == 2)))
+			continue;
+		const double *c0 = corner[seat], *c1 = corner[(seat + 1) % 4];
+		cairo_move_to(cr, x + c0[0] * size, y + c0[1] * size);
+		cairo_line_to(cr, x + c1[0] * size, y + c1[1] * size);
+		cairo_line_to(cr, x + (band + c1[0] * (1 - 2 * band)) * size,
+		    y + (band + c1[1] * (1 - 2 * band)) * size);
+		cairo_line_to(cr, x + (band + c0[0] * (1 - 2 * band)) * size,
+		    y + (band + c0[1] * (1 - 2 * band)) * size);
+		cairo_close_path(cr);
+	}
+	cairo_set_source_rgb(cr, 0.96, 0.70, 0.70);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, 0.8);
 	cairo_rectangle(cr, x, y, size, size);
 	cairo_stroke(cr);
 	for (unsigned seat = 0; seat < 4; seat++) {
-		snprintf(label, sizeof label, "<b>%c</b>\n%u", "NESW"[seat],
-		    points[seat]);
-		text_aligned(cr, x + at[seat][0] * size, y + at[seat][1] * size, FONT " 7", label,
-		    0.5);
+		double lx = x + at[seat][0] * size, ly = y + at[seat][1] * size;
+		if (seat == (unsigned)deal->dealer) {
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, lx, ly + 4.1, 5.6, 0, 2 * G_PI);
+			cairo_fill(cr);
+			snprintf(label, sizeof label, "<span foreground=\"white\"><b>%c</b></span>\n%u",
+			    "NESW"[seat], points[seat]);
+		} else
+			snprintf(label, sizeof label, "<b>%c</b>\n%u", "NESW"[seat], points[seat]);
+		text_aligned(cr, lx, ly, FONT " 7", label, 0.5);
 	}
 }
 
@@ -291,44 +379,101 @@ draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a)
 	}
 }
 
-static void
-draw_par(cairo_t *cr, double x, double y, const struct dl_analysis *a)
-{
-	char line[512];
-	size_t len;
+/* The par line, "Par NS +600: 3NT NS, 5\u2663 NS", wrapped between its
+ * contracts to the board's width, the lines after the first under the
+ * first contract. */
+#define PAR_FONT FONT " 9"
+#define PAR_LINE 11.0
+#define PAR_LINES_MAX (DL_PAR_CONTRACTS_MAX + 1)
+struct par {
+	char lines[PAR_LINES_MAX][512];
+	unsigned n;
+	double indent;
+};
 
+static void
+par_prepare(cairo_t *cr, struct par *par, const struct dl_analysis *a, double width)
+{
+	char head[64], piece[128];
+	int score;
+
+	par->n = 1;
+	par->indent = 0;
 	if (a->ncontracts == 0) {
-		text(cr, x, y, FONT " 9", "Par 0: passed out");
+		snprintf(par->lines[0], sizeof par->lines[0], "Par 0: passed out");
 		return;
 	}
-	int score;
-	const char *par = par_side(a, &score);
-	len = (size_t)snprintf(line, sizeof line, "Par %s %s%d: ", par,
-	    score < 0 ? "\u2212" : "+", score < 0 ? -score : score);
+	const char *side = par_side(a, &score);
+	snprintf(head, sizeof head, "Par %s %s%d:", side, score < 0 ? "\u2212" : "+",
+	    score < 0 ? -score : score);
+	snprintf(par->lines[0], sizeof par->lines[0], "%s", head);
+	par->indent = text_width(cr, PAR_FONT, head) + text_width(cr, PAR_FONT, " ");
 	for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
 		const struct dl_contract *c = &a->contracts[i];
-		const char *side = declarers_name(c->declarers);
-		len += (size_t)snprintf(line + len, sizeof line - len, "%s%u%s%s %s", i > 0 ? ", " : "",
-		    c->level, strain_markup[c->strain % DL_STRAINS], c->doubled ? "\u00d7" : "",
-		    side != NULL ? side : "?");
-		if (c->result != 0 && len < sizeof line)
-			len += (size_t)snprintf(line + len, sizeof line - len, " %s%d",
-			    c->result > 0 ? "+" : "\u2212", c->result > 0 ? c->result : -c->result);
-		if (len >= sizeof line)
-			break;
+		const char *who = declarers_name(c->declarers);
+		char result[16] = "";
+		if (c->result != 0)
+			snprintf(result, sizeof result, " %s%d", c->result > 0 ? "+" : "\u2212",
+			    c->result > 0 ? c->result : -c->result);
+		snprintf(piece, sizeof piece, "%u%s%s %s%s%s", c->level,
+		    strain_markup[c->strain % DL_STRAINS], c->doubled ? "\u00d7" : "",
+		    who != NULL ? who : "?", result, i + 1 < a->ncontracts ? "," : "");
+		/* on this line if it fits (the first contract always: it
+		 * fits beside the head), else on the next */
+		char *line = par->lines[par->n - 1];
+		char joined[sizeof par->lines[0]];
+		snprintf(joined, sizeof joined, "%s%s%s", line, *line != '\0' ? " " : "", piece);
+		double x = par->n > 1 ? par->indent : 0;
+		if (i == 0 || x + text_width(cr, PAR_FONT, joined) <= width)
+			snprintf(line, sizeof par->lines[0], "%s", joined);
+		else if (par->n < PAR_LINES_MAX)
+			snprintf(par->lines[par->n++], sizeof par->lines[0], "%s", piece);
 	}
-	text(cr, x, y, FONT " 9", line);
 }
 
+/* Draws the first n lines of the par, the last of them ending in an
+ * ellipsis when some are left out (a board with no room for them). */
+static void
+draw_par(cairo_t *cr, double x, double y, double width, const struct par *par, unsigned n)
+{
+	for (unsigned i = 0; i < n && i < par->n; i++) {
+		double w, at = i > 0 ? par->indent : 0;
+		char line[sizeof par->lines[0] + 8];
+		snprintf(line, sizeof line, "%s%s", par->lines[i], i + 1 == n && n < par->n ?
+		    " \u2026" : "");
+		PangoLayout *layout = layout_of(cr, PAR_FONT, line, &w);
+		/* a contract wider than the board (none is) cannot leave it */
+		pango_layout_set_width(layout, (int)((width - at) * PANGO_SCALE));
+		pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+		cairo_move_to(cr, x + at, y + i * PAR_LINE);
+		pango_cairo_show_layout(cr, layout);
+		g_object_unref(layout);
+	}
+}
+
+/* A board in its box: its number, dealer and vulnerability at the top
+ * left; North above the compass, West and East beside it, South under it;
+ * with analysis, the tricks under West and the par at the foot.  The
+ * bands of the board are as high as what they hold (a hand whose long
+ * suit wraps is taller): when they do not all fit the box, the hands'
+ * lines and the gaps close up, and at the last the par keeps what lines
+ * it has room for. */
+#define COMPASS 60.0
+#define TRICKS_H (5 * 10.5)
 static void
 draw_board(cairo_t *cr, double x, double y, double w, double h, const struct held_board *b)
 {
 	static const char *const vulnerable[4] = {
 		"None vulnerable", "N-S vulnerable", "E-W vulnerable", "All vulnerable",
 	};
+	static const struct { double pitch, gap; } fits[] = {
+		{ 13, 4 }, { 12.5, 3 }, { 12, 2 },
+	};
 	const struct dl_deal *d = &b->deal;
-	const double pad = 7, compass = 64, line = 14;
-	double side = (w - 2 * pad - compass) / 2, cx = x + pad + side;
+	const double pad = 7, number_h = 46;
+	double side = (w - 2 * pad - COMPASS) / 2, cx = x + pad + side;
+	struct hand hands[4];
+	struct par par;
 	char label[64];
 
 	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
@@ -348,88 +493,157 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	    vulnerable[d->vulnerability]);
 	text(cr, x + pad, y + pad + 28, FONT " 7.5", label);
 
-	double top = y + pad, mid = top + 4 * line + 4;
-	draw_hand(cr, cx + 6, top, x + w - pad - cx - 6, d, DL_NORTH);
-	draw_compass(cr, cx, mid, compass, d);
-	draw_hand(cr, x + pad, mid + compass / 2 - 2 * line, side - 6, d, DL_WEST);
-	draw_hand(cr, cx + compass + 8, mid + compass / 2 - 2 * line, side - 8, d, DL_EAST);
-	draw_hand(cr, cx + 6, mid + compass + 4, x + w - pad - cx - 6, d, DL_SOUTH);
+	hand_prepare(cr, &hands[DL_NORTH], d, DL_NORTH, x + w - pad - cx - 6);
+	hand_prepare(cr, &hands[DL_SOUTH], d, DL_SOUTH, x + w - pad - cx - 6);
+	hand_prepare(cr, &hands[DL_WEST], d, DL_WEST, side - 6);
+	hand_prepare(cr, &hands[DL_EAST], d, DL_EAST, side - 8);
+	par.n = 0;
+	if (b->analysed)
+		par_prepare(cr, &par, &b->analysis, w - 2 * pad);
+
+	/* the bands, from the top: North and the number; West, the compass
+	 * and East; South and the tricks; the par */
+	double pitch = 0, gap = 0, band[3] = { 0, 0, 0 }, room = 0;
+	for (size_t f = 0; f < sizeof fits / sizeof fits[0]; f++) {
+		pitch = fits[f].pitch;
+		gap = fits[f].gap;
+		band[0] = hand_height(&hands[DL_NORTH], pitch);
+		band[0] = band[0] > number_h ? band[0] : number_h;
+		band[1] = COMPASS;
+		for (unsigned seat = DL_EAST; seat <= DL_WEST; seat += 2)
+			if (hand_height(&hands[seat], pitch) > band[1])
+				band[1] = hand_height(&hands[seat], pitch);
+		band[2] = hand_height(&hands[DL_SOUTH], pitch);
+		if (b->analysed && TRICKS_H > band[2])
+			band[2] = TRICKS_H;
+		room = h - 2 * pad - band[0] - band[1] - band[2] - 2 * gap;
+		if (room - (par.n > 0 ? gap + par.n * PAR_LINE : 0) >= 0)
+			break;
+	}
+
+	double top = y + pad, mid = top + band[0] + gap, low = mid + band[1] + gap;
+	draw_hand(cr, cx + 6, top, &hands[DL_NORTH], pitch);
+	draw_compass(cr, cx, mid + (band[1] - COMPASS) / 2, COMPASS, d);
+	draw_hand(cr, x + pad, mid + (band[1] - hand_height(&hands[DL_WEST], pitch)) / 2,
+	    &hands[DL_WEST], pitch);
+	draw_hand(cr, cx + COMPASS + 8, mid + (band[1] - hand_height(&hands[DL_EAST], pitch)) / 2,
+	    &hands[DL_EAST], pitch);
+	draw_hand(cr, cx + 6, low, &hands[DL_SOUTH], pitch);
 	if (b->analysed) {
-		draw_tricks(cr, x + pad, mid + compass + 4, &b->analysis);
-		draw_par(cr, x + pad, y + h - pad - 12, &b->analysis);
+		draw_tricks(cr, x + pad, low, &b->analysis);
+		/* the lines it has room for, at the foot of the box */
+		unsigned n = room - gap >= par.n * PAR_LINE ? par.n :
+		    room - gap >= PAR_LINE ? (unsigned)((room - gap) / PAR_LINE) : 1;
+		draw_par(cr, x + pad, y + h - pad - n * PAR_LINE, w - 2 * pad, &par, n);
 	}
 }
 
-/* The page head, on one line above its rule: the event at the left,
- * bold; where and when (#S:, #D:) or else the day the deals were made
- * (#T:) in the middle; the run's boards at the right.  The event and
- * where-when are anyone's text, as long as 500 bytes each: when they do
- * not fit side by side they are cut with an ellipsis (where-when in its
- * middle, so that the date stays), the event keeping three fifths of the
- * room, so that no text runs into another or off the paper.  The PDF's
- * title keeps the whole event. */
+/* The page head: the event, bold, at the left, wrapped to two lines at
+ * most (and only then cut with an ellipsis), the page's own boards at the
+ * right of its first line; under it, on a line of its own across the
+ * page, where and when (#S:, #D:) or else the day the deals were made
+ * (#T:), cut in its middle should it be longer than the line, so that
+ * the date stays; both at the left in every script.  Laid out once for the document (the same room on
+ * every page, the widest page's range of boards kept free), measured
+ * with Pango, so that nothing runs into anything else or off the paper;
+ * the text a reader selects or searches is the whole of it, and the
+ * PDF's title keeps the whole event.  The event and site are anyone's
+ * text, as long as 500 bytes each. */
+#define HEAD_GAP 12.0
+struct head {
+	PangoLayout *event, *where;
+	double event_h, where_h, height;
+};
+
 static void
-draw_head(cairo_t *cr, double pw, double m, const struct dl_run *run, const char *event,
-    const char *when)
+range_text(char *buf, size_t size, const struct pdf_state *st, size_t first)
 {
-	const double gap = 12;
+	size_t last = first + BOARDS_PER_PAGE - 1 < st->n ? first + BOARDS_PER_PAGE - 1 : st->n - 1;
+
+	if (st->boards[first].deal.board == st->boards[last].deal.board)
+		snprintf(buf, size, "board %u", st->boards[first].deal.board);
+	else
+		snprintf(buf, size, "boards %u\u2013%u", st->boards[first].deal.board,
+		    st->boards[last].deal.board);
+}
+
+static void
+head_layout(cairo_t *cr, double pw, double m, const struct pdf_state *st, const char *event,
+    const char *when, struct head *head)
+{
 	char range[64];
-	double ew, ww = 0;
+	double rw = 0, w, room = pw - 2 * m;
+	int h;
 
-	snprintf(range, sizeof range, "boards %u\u2013%u", run->low, run->high);
-	double rw = text_width(cr, FONT " 10", range);
-
-	/* the room left of the range, for the event and where-when */
-	double left = m, right = pw - m - rw - gap, room = right - left;
-	PangoLayout *ev = plain_layout(cr, FONT " Bold 13", event, &ew);
-	PangoLayout *wh = when != NULL ? plain_layout(cr, FONT " 10", when, &ww) : NULL;
-	double ev_width = ew, wh_width = ww;
-	if (wh == NULL)
-		ev_width = ew < room ? ew : room;
-	else if (ew + gap + ww > room) {
-		double share = room - gap;
-		if (ew <= 0.6 * share)
-			wh_width = share - ew;
-		else if (ww <= 0.4 * share)
-			ev_width = share - ww;
-		else {
-			ev_width = 0.6 * share;
-			wh_width = 0.4 * share;
-		}
+	for (size_t first = 0; first < st->n; first += BOARDS_PER_PAGE) {
+		range_text(range, sizeof range, st, first);
+		if ((w = text_width(cr, FONT " 10", range)) > rw)
+			rw = w;
 	}
-	show_within(cr, ev, left, m, ew, ev_width, PANGO_ELLIPSIZE_END);
-	if (wh != NULL) {
-		/* centred on the page when that leaves the event room, else
-		 * as near the middle as it can be */
-		double x = pw / 2 - wh_width / 2;
-		if (x < left + ev_width + gap)
-			x = left + ev_width + gap;
-		if (x > right - wh_width)
-			x = right - wh_width;
-		/* cut in the middle: the date at its end stays */
-		show_within(cr, wh, x, m + 3, ww, wh_width, PANGO_ELLIPSIZE_MIDDLE);
-		g_object_unref(wh);
+	head->event = plain_layout(cr, FONT " Bold 13", event, &w);
+	/* at the left in any script: an Arabic or Hebrew event, though
+	 * written right to left, is not pushed against the range */
+	pango_layout_set_auto_dir(head->event, FALSE);
+	pango_layout_set_width(head->event, (int)((room - rw - HEAD_GAP) * PANGO_SCALE));
+	pango_layout_set_wrap(head->event, PANGO_WRAP_WORD_CHAR);
+	pango_layout_set_height(head->event, -2);
+	pango_layout_set_ellipsize(head->event, PANGO_ELLIPSIZE_END);
+	pango_layout_get_size(head->event, NULL, &h);
+	head->event_h = (double)h / PANGO_SCALE;
+	head->where = NULL;
+	head->where_h = 0;
+	if (when != NULL) {
+		head->where = plain_layout(cr, FONT " 10", when, &w);
+		pango_layout_set_auto_dir(head->where, FALSE);
+		pango_layout_set_width(head->where, (int)(room * PANGO_SCALE));
+		pango_layout_set_ellipsize(head->where, PANGO_ELLIPSIZE_MIDDLE);
+		pango_layout_get_size(head->where, NULL, &h);
+		head->where_h = (double)h / PANGO_SCALE;
 	}
-	g_object_unref(ev);
-	text_aligned(cr, pw - m, m + 3, FONT " 10", range, 1);
+	/* the rule 3 points under the text */
+	head->height = head->event_h + (when != NULL ? 1 + head->where_h : 0) + 3;
 }
 
 static void
-draw_page(cairo_t *cr, double pw, double ph, const struct dl_run *run, const char *event,
-    const char *when, const struct pdf_state *st, size_t first, unsigned page, unsigned pages)
+head_free(struct head *head)
 {
-	const double m = 12 * MM, head = 28, foot = 16, gap = 3 * MM;
-	double cw = (pw - 2 * m - gap) / 2, ch = (ph - 2 * m - head - foot - 2 * gap) / 3;
-	char line[128];
+	g_object_unref(head->event);
+	if (head->where != NULL)
+		g_object_unref(head->where);
+}
 
-	draw_head(cr, pw, m, run, event, when);
+static void
+draw_head(cairo_t *cr, double pw, double m, const struct head *head, const char *range)
+{
+	cairo_move_to(cr, m, m);
+	pango_cairo_show_layout(cr, head->event);
+	/* the range on the event's first line, their baselines one */
+	text_aligned(cr, pw - m, m + 3, FONT " 10", range, 1);
+	if (head->where != NULL) {
+		cairo_move_to(cr, m, m + head->event_h + 1);
+		pango_cairo_show_layout(cr, head->where);
+	}
+}
+
+static void
+draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
+    const struct pdf_state *st, size_t first, unsigned page, unsigned pages,
+    const struct dl_run *run)
+{
+	const double m = 12 * MM, foot = 16, gap = 3 * MM;
+	double top = m + head->height + 6;
+	double cw = (pw - 2 * m - gap) / 2, ch = (ph - m - top - foot - 2 * gap) / 3;
+	char line[256];
+
+	range_text(line, sizeof line, st, first);
+	draw_head(cr, pw, m, head, line);
 	cairo_set_line_width(cr, 1);
-	cairo_move_to(cr, m, m + head - 6);
-	cairo_line_to(cr, pw - m, m + head - 6);
+	cairo_move_to(cr, m, m + head->height);
+	cairo_line_to(cr, pw - m, m + head->height);
 	cairo_stroke(cr);
 
 	for (size_t i = 0; i < BOARDS_PER_PAGE && first + i < st->n; i++)
-		draw_board(cr, m + (double)(i % 2) * (cw + gap), m + head + (double)(i / 2) * (ch + gap),
+		draw_board(cr, m + (double)(i % 2) * (cw + gap), top + (double)(i / 2) * (ch + gap),
 		    cw, ch, &st->boards[first + i]);
 
 	const char *fp = run->fingerprint != NULL ? run->fingerprint : "";
@@ -437,11 +651,23 @@ draw_page(cairo_t *cr, double pw, double ph, const struct dl_run *run, const cha
 	cairo_move_to(cr, m, ph - m - foot + 2);
 	cairo_line_to(cr, pw - m, ph - m - foot + 2);
 	cairo_stroke(cr);
-	snprintf(line, sizeof line, "set %.4s %.4s %.4s %.4s", fp, fp + (strlen(fp) >= 4 ? 4 : 0),
-	    fp + (strlen(fp) >= 8 ? 8 : 0), fp + (strlen(fp) >= 12 ? 12 : 0));
-	text(cr, m, ph - m - foot + 5, FONT " 8", line);
 	snprintf(line, sizeof line, "page %u of %u", page, pages);
+	double pw_page = text_width(cr, FONT " 8", line);
 	text_aligned(cr, pw - m, ph - m - foot + 5, FONT " 8", line, 1);
+	/* what the digits are, in words, and how anyone finds them from the
+	 * files (dl-fmt(1)); cut with an ellipsis rather than run into the
+	 * page number */
+	snprintf(line, sizeof line, "Set fingerprint %.4s %.4s %.4s %.4s: matches the files "
+	    "of the deals (dl-fmt(1))", fp,
+	    fp + (strlen(fp) >= 4 ? 4 : 0), fp + (strlen(fp) >= 8 ? 8 : 0),
+	    fp + (strlen(fp) >= 12 ? 12 : 0));
+	double w;
+	PangoLayout *layout = plain_layout(cr, FONT " 8", line, &w);
+	pango_layout_set_width(layout, (int)((pw - 2 * m - pw_page - HEAD_GAP) * PANGO_SCALE));
+	pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+	cairo_move_to(cr, m, ph - m - foot + 5);
+	pango_cairo_show_layout(cr, layout);
+	g_object_unref(layout);
 }
 
 static cairo_status_t
@@ -498,11 +724,14 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
 	cairo_set_font_options(cr, options);
 	cairo_font_options_destroy(options);
+	struct head head;
+	head_layout(cr, pw, 12 * MM, st, event, when, &head);
 	for (unsigned page = 0; page < pages; page++) {
-		draw_page(cr, pw, ph, run, event, when, st, (size_t)page * BOARDS_PER_PAGE, page + 1,
-		    pages);
+		draw_page(cr, pw, ph, &head, st, (size_t)page * BOARDS_PER_PAGE, page + 1, pages,
+		    run);
 		cairo_show_page(cr);
 	}
+	head_free(&head);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
 		out->fail(out, "cairo: %s", cairo_status_to_string(cairo_status(cr)));
 		status = -1;

@@ -216,7 +216,7 @@ chromium_pdf() {
 		grep -qxF "$(printf '%s' "$par" | tr -d ' ')" text ||
 		    { echo "missing: $par" >&2; return 1; }
 	done < par.expected
-	grep -qx "set$(cat fingerprint)" text
+	grep -qx "Setfingerprint$(cat fingerprint):matchesthefilesofthedeals(dl-fmt(1))" text
 	grep -qx "page2of2" text
 	# US Letter when the system's paper is
 	PAPERSIZE=letter dl-fmt -f pdf < s.dd > letter.pdf

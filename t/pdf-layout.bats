@@ -1,0 +1,290 @@
+#!/usr/bin/env bats
+# The PDF hand record's layout (plugins/pdf.c), read back from the file
+# with pdftotext -bbox: every word on the paper, inside the margins, no two
+# words overlapping, every word of a board inside that board's box, the
+# head's text shown whole (not hidden behind an ellipsis), and no hand
+# drawn smaller than the legible minimum, whatever the event, site and
+# date (long, short, Latin, Greek, Hebrew, Arabic), the paper and the
+# deals (a 13-card suit, par lines of three contracts).
+
+load helper
+
+# The writer's geometry the checks rebuild the boards' boxes from: the
+# paper's margins (12 mm), the gap between boards (3 mm), a board's
+# padding (its number's left edge is 7 points in, its top 4 down), the
+# footer (16 points above the bottom margin).
+MARGIN=34.0157
+GAP=8.50394
+# The smallest size a hand is drawn in (points): docs/hand-records.md
+HAND_MIN=8
+
+# Sixteen boards with their analysis, as dl-dd wrote them for dl-seed
+# --hex 1123456789abcdef0123456789abcdef01234567 boards 1-600, each
+# numbered here as a board of the same dealer and vulnerability (one of
+# the same number modulo 16): 1, 10, 12, 15 and 16 are 401, 282, 204, 111
+# and 432, whose par has three contracts; 3 is made by hand (East holds
+# thirteen spades, West ten clubs from the jack) and analysed by dl-dd.
+records() {
+	cat <<-'EOF'
+	1 0133202320003101213021133112233213003102223230211010 77468558756746855875 -100 3Cx-NS-1,2Sx-NS-1,2Nx-N-1
+	2 3013033132232203131122201130010300323322011201120210 75689576547578957654 110 3C-NS
+	3 1111111111111000000022222200000022223332223333333333 00dd50d007d0dd60d007 1520 7N-S
+	4 1013123302313221103000220332023302100221023131131210 639937a44a638937a44a -500 5Dx-NS-2,5Hx-N-2
+	5 3023322103301110220200200012223310131102213131302133 649536847a659536847a -130 4C-EW
+	6 0002032121023323210110332100101320312123332103210123 68475647687867564768 110 2S-NS
+	7 1120213313130223203223021030230111013210333002220110 54747795965474779596 -140 1S-EW+2
+	8 1112310323020003201123312301003021032322130231312102 76686577577668657757 90 2D-NS,1N-NS
+	9 1123233112030200101121213001022223032000103223331133 a49b428429948a428429 430 4N-N
+	10 3113120010202312302222213102323133300032020013301111 66645776886664577688 -90 1C-EW+1,1D-EW+1,1N-EW
+	11 1232001320211010332102103113202210233103133203213200 23242b9a9b23242b9a9b -460 3N-EW+2
+	12 1002030312220200203032211133121132012323330130012131 3a933933aa3a933933aa 100 5Cx-EW-1,5Dx-EW-1,4Nx-EW-1
+	13 1033210021200023131113030120221320310133122213302320 68588448456858844845 110 2S-NS
+	14 1323300020301131321301101213203120232331000120321222 01015dbdc801015dbdc8 -1520 7N-EW
+	15 1210003200132103212013312302121001320131302320313232 68475758686747565867 100 3Cx-E-1,3Hx-EW-1,2Nx-E-1
+	16 1102101302112100233223132120030322133122100013330230 77899364447789936444 110 1C-NS+2,1D-NS+2,1H-NS+1
+	EOF
+}
+
+# stream FILE HEADER...: the sixteen analysed boards with these headers
+stream() {
+	local file=$1
+	shift
+	{
+		echo '#P: dl/1 deals+dd'
+		[ $# -eq 0 ] || printf '%s\n' "$@"
+		echo '#B: 1-16'
+		echo '#A: dds 2.9.0'
+		records
+	} > "$file"
+}
+
+# layout_ok PDF [WHOLE]: on every page, every word inside the margins (by
+# a point at most), no two words overlapping, the head's words above the
+# first board, every other word but the footer's inside one board's box,
+# and every word of the head shown whole (unless WHOLE is 0).  A word's
+# box is pdftotext's from the top of its line down by the font's ascent
+# and descent (DejaVu Sans: 0.928 + 0.236 em of pdftotext's 1.551 em),
+# the box of a line as Pango lays it out; two boxes overlap when they
+# share more than 0.75 points across (pdftotext makes a word of each
+# letter of Hebrew or Arabic, its box the letter's advance, which the
+# shaping's kerning closes by half a point).  A board's box is rebuilt
+# from its number (the only words over 30 points high).
+layout_ok() {
+	local whole=${2:-1}
+	pdftotext -bbox "$1" - | awk -F'"' -v m="$MARGIN" -v gap="$GAP" -v whole="$whole" '
+	    /<page / { p++; w[p] = $2; h[p] = $4; next }
+	    /<word / {
+		n = ++words[p]
+		t = $0; sub(/^.*">/, "", t); sub(/<\/word>.*$/, "", t)
+		x0[p, n] = $2; y0[p, n] = $4; x1[p, n] = $6
+		y1[p, n] = $4 + ($8 - $4) * 1.164 / 1.551
+		ht[p, n] = $8 - $4; text[p, n] = t
+		if ($8 - $4 > 30) {
+			nb[p]++; bx[p, nb[p]] = $2 - 7; by[p, nb[p]] = $4 - 4
+			if (nb[p] > 2 && ch == 0)
+				ch = $4 - 4 - by[p, 1] - gap
+		}
+	    }
+	    function fail(msg) { print "page " q ": " msg; bad = 1 }
+	    END {
+		for (q = 1; q <= p; q++) {
+			cw = (w[q] - 2 * m - gap) / 2
+			top = by[q, 1]; foot = h[q] - m - 16
+			for (i = 1; i <= words[q]; i++) {
+				if (x0[q, i] < m - 1 || x1[q, i] > w[q] - m + 1 ||
+				    y0[q, i] < m - 1 || y1[q, i] > h[q] - m + 1)
+					fail("\"" text[q, i] "\" outside the margins")
+				for (j = i + 1; j <= words[q]; j++)
+					if (x0[q, i] < x1[q, j] - 0.75 && x0[q, j] < x1[q, i] - 0.75 &&
+					    y0[q, i] < y1[q, j] - 0.01 && y0[q, j] < y1[q, i] - 0.01)
+						fail("\"" text[q, i] "\" and \"" text[q, j] "\" overlap")
+				if (y0[q, i] < top) {
+					if (y1[q, i] > top + 0.01)
+						fail("\"" text[q, i] "\" of the head runs into the boards")
+					# shown whole: 0.25 em a character at least
+					# (an ellipsis hides text its box lacks room for)
+					s = text[q, i]; gsub(/&[a-z]+;/, "x", s)
+					gsub(/[\200-\277]/, "", s)
+					if (whole && x1[q, i] - x0[q, i] < 0.25 * ht[q, i] / 1.551 * length(s))
+						fail("\"" text[q, i] "\" of the head not shown whole")
+					continue
+				}
+				if (y0[q, i] >= foot)
+					continue
+				inside = 0
+				for (b = 1; b <= nb[q]; b++)
+					if (x0[q, i] >= bx[q, b] - 0.01 && x1[q, i] <= bx[q, b] + cw + 0.01 &&
+					    y0[q, i] >= by[q, b] - 0.01 && y1[q, i] <= by[q, b] + ch + 0.01)
+						inside = 1
+				if (!inside)
+					fail("\"" text[q, i] "\" in no board'"'"'s box")
+			}
+		}
+		if (ch <= 0) { print "no two rows of boards"; bad = 1 }
+		exit bad
+	    }'
+}
+
+# head_text PDF: the words of page 1 above its first board, on one line
+head_text() {
+	pdftotext -f 1 -l 1 -bbox "$1" - | awk -F'"' '
+	    /<word / {
+		t = $0; sub(/^.*">/, "", t); sub(/<\/word>.*$/, "", t)
+		n++; y[n] = $4; word[n] = t
+		if ($8 - $4 > 30 && (top == "" || $4 < top)) top = $4
+	    }
+	    END {
+		for (i = 1; i <= n; i++)
+			if (y[i] < top) printf "%s%s", k++ ? " " : "", word[i]
+		print ""
+	    }' | sed 's/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&apos;/'"'"'/g'
+}
+
+@test "pdf head: event, site and date of every kind, on A4 and Letter: nothing overlaps or leaves the paper, the whole of them shown" {
+	long=$(printf 'Championship %.0s' $(seq 40))
+	events=(
+	    'Pairs'
+	    'Monday Evening Duplicate'
+	    'Spring Swiss Teams, Round 3'
+	    'Riverside Bridge Club Autumn Congress: Open Pairs Championship, Final Session'
+	    'Πανελλήνιο Πρωτάθλημα Ομάδων, Γύρος 3'
+	    'אליפות ישראל בברידג׳ לזוגות, סבב שלישי'
+	    'بطولة الجسر العربية للفرق، الجولة الثالثة'
+	)
+	sites=('' 'Riverside Bridge Club' 'Αθλητικό Κέντρο Αθηνών' 'מועדון הברידג׳ תל אביב' 'نادي الجسر في القاهرة')
+	for paper in a4 letter; do
+		for event in "${events[@]}"; do
+			for site in "${sites[@]}"; do
+				headers=("#I: $event")
+				[ -z "$site" ] || headers+=("#S: $site" '#D: 2026.04.12')
+				stream s.dd "${headers[@]}"
+				PAPERSIZE=$paper dl-fmt -f pdf < s.dd > s.pdf
+				layout_ok s.pdf || { echo "$paper, \"$event\", \"$site\"" >&2; return 1; }
+				# every word of the head, whole, and nothing else
+				head=$(head_text s.pdf)
+				want="$event boards 1–6"
+				[ -z "$site" ] || want="$event $site, 2026.04.12 boards 1–6"
+				[ "$(tr -d ' ' <<< "$head" | fold -w1 | LC_ALL=C sort | tr -d '\n')" = \
+				    "$(tr -d ' ' <<< "$want" | fold -w1 | LC_ALL=C sort | tr -d '\n')" ] ||
+				    { echo "$paper: head \"$head\", not \"$want\"" >&2; return 1; }
+			done
+		done
+		# 500 bytes of event and of site: cut, on the paper, overlapping
+		# nothing; the date stays
+		stream s.dd "#I: ${long:0:500}" "#S: ${long:0:500}" '#D: 2026.04.12'
+		PAPERSIZE=$paper dl-fmt -f pdf < s.dd > s.pdf
+		# (cut with an ellipsis, the text is read back whole: not
+		# all of it is shown)
+		layout_ok s.pdf 0
+		pdftotext -bbox s.pdf - | grep -qF '>2026.04.12</word>'
+		# two lines of event, one of site and date
+		pdftotext -f 1 -l 1 -bbox s.pdf - |
+		    awk -F'"' '/<word / { if ($8 - $4 > 30) exit; print $4 }' | sort -u > lines
+		[ "$(wc -l < lines)" -eq 4 ] # the range is 3 points lower than the event
+	done
+}
+
+# hand_sizes PDF: the size in points of each line of a hand (a line whose
+# first word is a suit symbol and whose next is a rank or a void's dash,
+# up to its first word that is neither),
+# from its words' height (pdftotext's box is 1.551 em of DejaVu Sans)
+hand_sizes() {
+	pdftotext -bbox-layout "$1" - | awk -F'"' '
+	    /<line / { n = 0; next }
+	    /<word / {
+		t = $0; sub(/^.*">/, "", t); sub(/<\/word>.*$/, "", t)
+		word[++n] = t; size[n] = ($8 - $4) / 1.551; x0[n] = $2; x1[n] = $6
+	    }
+	    /<\/line>/ {
+		if (n >= 2 && word[1] ~ /^(♠|♥|♦|♣)$/ && word[2] ~ /^([AKQJ2-9]|10|—)$/) {
+			# the words of the suit: pdftotext may run a compass
+			# label ("W 9") on into the line, past a gap wider
+			# than a space
+			least = size[1]; line = word[1]
+			for (i = 2; i <= n && word[i] ~ /^([AKQJ2-9]|10|—)$/ &&
+			    x0[i] - x1[i - 1] < size[1] * 0.5; i++) {
+				if (size[i] < least) least = size[i]
+				line = line " " word[i]
+			}
+			printf "%.2f %s\n", least, line
+		}
+	    }'
+}
+
+@test "pdf boards: a long suit wraps rather than shrink a hand below the legible minimum; par lines of three contracts stay in their box" {
+	for paper in a4 letter; do
+		for event in 'Pairs' 'Riverside Bridge Club Autumn Congress: Open Pairs Championship, Final Session'; do
+			stream s.dd "#I: $event" '#S: Riverside Bridge Club' '#D: 2026.04.12'
+			PAPERSIZE=$paper dl-fmt -f pdf < s.dd > s.pdf
+			layout_ok s.pdf
+			hand_sizes s.pdf > sizes
+			# 16 boards, four hands of four suits
+			[ "$(wc -l < sizes)" -eq 256 ]
+			awk -v min="$HAND_MIN" '$1 < min - 0.05 { print "too small: " $0; bad = 1 }
+			    END { exit bad }' sizes
+			# East's thirteen spades and West's ten clubs of board 3,
+			# each on two lines, the ranks whole and in order
+			pdftotext -f 1 -l 1 s.pdf - | tr -d ' ' > text
+			[ "$(grep -A1 '^♠AKQJ' text | tr -d '\n')" = '♠AKQJ1098765432' ]
+			[ "$(grep -A1 '^♣J10' text | tr -d '\n')" = '♣J1098765432' ]
+			run ! grep -qx '♠AKQJ1098765432' text
+			run ! grep -qx '♣J1098765432' text
+			# every par contract on the page, none cut
+			pdftotext s.pdf - | tr -d ' \n' > flat
+			for par in 'ParNS−100:3♣×NS−1,2♠×NS−1,2NT×N−1' 'ParEW+90:1♣EW+1,1♦EW+1,1NTEW' \
+			    'ParEW−100:5♣×EW−1,5♦×EW−1,4NT×EW−1' 'ParEW−100:3♣×E−1,3♥×EW−1,2NT×E−1' \
+			    'ParNS+110:1♣NS+2,1♦NS+2,1♥NS+1'; do
+				grep -qF "$par" flat || { echo "$paper: no $par" >&2; return 1; }
+			done
+			run ! grep -F '…' flat
+		done
+	done
+}
+
+# pixel PDF PAGE X Y: the colour at X, Y (points) of a page, as "R G B"
+pixel() {
+	pdftoppm -r 144 -f "$2" -l "$2" -x "$(awk -v x="$3" 'BEGIN { printf "%d", x * 2 }')" \
+	    -y "$(awk -v y="$4" 'BEGIN { printf "%d", y * 2 }')" -W 1 -H 1 "$1" | tail -c 3 |
+	    od -An -tu1 | awk '{ print $1, $2, $3 }'
+}
+
+@test "pdf page: its own boards in its head, the fingerprint in words at its foot, the vulnerable seats shaded and the dealer marked on the compass" {
+	stream s.dd '#I: Pairs'
+	dl-fmt -f pdf < s.dd > s.pdf
+	fp=$(grep -v '^#' s.dd | cut -d' ' -f1,2 | sha256sum | cut -c1-16)
+	for page in 1 2 3; do
+		pdftotext -f $page -l $page s.pdf - > text
+		range=$(sed -n "${page}p" <<< $'boards 1–6\nboards 7–12\nboards 13–16')
+		grep -qxF "$range" text
+		grep -qxF "Set fingerprint ${fp:0:4} ${fp:4:4} ${fp:8:4} ${fp:12:4}: matches the files of the deals (dl-fmt(1))" text
+	done
+	# boards 1 to 4: dealer North, East, South, West; vulnerable none,
+	# N-S, E-W, all.  At the left of the compass's N (the N whose centre
+	# is the board's): black (the dealer's disc), or the red shade of a
+	# vulnerable side, or white
+	pdftotext -f 1 -l 1 -bbox s.pdf - | awk -F'"' -v m="$MARGIN" -v gap="$GAP" '
+	    /<word / { t = $0; sub(/^.*">/, "", t); sub(/<\/word>.*$/, "", t)
+		if ($8 - $4 > 30) { b++; bx[b] = $2 - 7; by[b] = $4 - 4; next }
+		if (t == "N") { n++; nx[n] = ($2 + $6) / 2; ny[n] = $4 } }
+	    /<page / { cw = ($2 - 2 * m - gap) / 2 }
+	    END {
+		for (i = 1; i <= 4; i++)
+			for (k = 1; k <= n; k++)
+				if (nx[k] - bx[i] - cw / 2 < 1 && bx[i] + cw / 2 - nx[k] < 1 &&
+				    ny[k] > by[i] && ny[k] < by[i] + 120)
+					print nx[k] - 4.2, ny[k] + 4.1
+	    }' > at
+	[ "$(wc -l < at)" -eq 4 ]
+	colours=()
+	while read -r x y; do colours+=("$(pixel s.pdf 1 "$x" "$y")"); done < at
+	kind() {
+		awk '$1 < 60 && $2 < 60 && $3 < 60 { print "dealer"; next }
+		    $1 > 220 && $2 > 150 && $2 < 210 && $3 > 150 && $3 < 210 { print "vulnerable"; next }
+		    $1 > 240 && $2 > 240 && $3 > 240 { print "white"; next }
+		    { print "other " $0 }' <<< "$1"
+	}
+	[ "$(kind "${colours[0]}")" = dealer ]
+	[ "$(kind "${colours[1]}")" = vulnerable ]
+	[ "$(kind "${colours[2]}")" = white ]
+	[ "$(kind "${colours[3]}")" = vulnerable ]
+}
