@@ -160,8 +160,9 @@ $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL) $(FLAGSTAMP
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
 
-# dl-dd has libdds solve its boards (Debian: libdds-dev).
-$(BUILD)/bin/dl-dd $(BUILD)/t/ddsbatch: LIBS += -ldds
+# dl-dd and dl-deal (its analysis) have libdds solve their boards (Debian:
+# libdds-dev), through lib/deals/solve.c.
+$(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/t/ddsbatch: LIBS += -ldds
 
 # The pdf plugin draws with cairo and pango (Debian: libpango1.0-dev,
 # libcairo2-dev); their headers as system headers, so that their own

@@ -1,5 +1,7 @@
 /* dl-deal: one safe command for a session: a fresh seed from the OS, Big
- * Deal's stream and mapping, and the formats, in one process. */
+ * Deal's stream and mapping, and the formats, in one process; with the
+ * hand records (html, pdf) the double-dummy analysis too, as dl-dd makes
+ * it (lib/deals/solve.c). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include "history.h"
 #include "proto.h"
 #include "seed.h"
+#include "solve.h"
 #include "tool.h"
 #include "util.h"
 #include "writers.h"
@@ -26,8 +29,8 @@
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: dl-deal [--crlf] [--many] [-f formats] [-g generator] [-i event]\n"
-	    "               [-n boards] [-p prefix]\n");
+	fprintf(fp, "usage: dl-deal [--analysis | --no-analysis] [--crlf] [--many] [-f formats]\n"
+	    "               [-g generator] [-i event] [-n boards] [-p prefix]\n");
 	exit(status);
 }
 
@@ -39,10 +42,65 @@ show_progress(unsigned long done, unsigned long total)
 		fputc('\n', stderr);
 }
 
-/* The header lines a pipeline would carry, for writers that keep them. */
+/* The formats people read after play, which show the analysis: asking
+ * for one asks for the analysis, unless told otherwise. */
+static int
+wants_analysis(const struct format_list *list)
+{
+	for (size_t i = 0; i < list->n; i++)
+		if (strcmp(list->names[i], "html") == 0 || strcmp(list->names[i], "pdf") == 0)
+			return 1;
+	return 0;
+}
+
+/* The analysis: DDS's through the solver, with a line on a terminal as
+ * dl-dd shows. */
+struct analysing {
+	struct solver *solver;
+	int shown;
+	int midline;	/* a progress line without its end */
+	unsigned long done, total;
+	struct timespec start;
+};
+
+static void
+analysed_some(void *ctx, size_t boards)
+{
+	struct analysing *a = ctx;
+	struct timespec now;
+	double elapsed, rate;
+
+	if (!a->shown)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	elapsed = (double)(now.tv_sec - a->start.tv_sec) +
+	    (double)(now.tv_nsec - a->start.tv_nsec) / 1e9;
+	rate = elapsed > 0 ? (double)(a->done + boards) / elapsed : 0;
+	fprintf(stderr, "\rdl-deal: analysed %lu/%lu boards, %.1f a second, %.0f s left   ",
+	    a->done + boards, a->total, rate,
+	    rate > 0 ? (double)(a->total - a->done - boards) / rate : 0);
+	a->midline = a->done + boards < a->total;
+	if (!a->midline)
+		fputc('\n', stderr);
+}
+
+static int
+analyse(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
+    struct dl_analysis analysis[], struct dl_error *e)
+{
+	struct analysing *a = ctx;
+
+	if (solver_solve_run(a->solver, first, n, owner, analysis, analysed_some, a, e) == -1)
+		return -1;
+	a->done += n;
+	return 0;
+}
+
+/* The header lines a pipeline would carry, for writers that keep them;
+ * with the analysis, dl-dd's #A:. */
 static size_t
-make_headers(char *headers[6], const char *event, struct board_range r,
-    const struct seed_record *seed)
+make_headers(char *headers[7], const char *event, struct board_range r,
+    const struct seed_record *seed, int analysed)
 {
 	char when[32], generator[128];
 	time_t now = time(NULL);
@@ -57,6 +115,11 @@ make_headers(char *headers[6], const char *event, struct board_range r,
 	headers[n++] = xasprintf("#G: %s", generator);
 	headers[n++] = xasprintf("#B: %u-%u", r.low, r.high);
 	headers[n++] = xasprintf("#M: %s", seed->generator->mapping);
+	if (analysed) {
+		char name[64];
+		solver_name(name, sizeof name);
+		headers[n++] = xasprintf("#A: %s", name);
+	}
 	return n;
 }
 
@@ -64,6 +127,8 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "analysis", no_argument, NULL, 'a' },
+		{ "no-analysis", no_argument, NULL, 'A' },
 		{ "crlf", no_argument, NULL, 'c' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "generator", required_argument, NULL, 'g' },
@@ -83,12 +148,16 @@ main(int argc, char *argv[])
 	struct seed_record *seed;
 	struct dl_error e;
 	unsigned long bits;
-	int many = 0, ch;
+	struct analysing analysing = { 0 };
+	/* -1: as the formats say */
+	int many = 0, analysis = -1, ch;
 
 	tool_start();
 	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "f:g:hi:n:p:", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'a': analysis = 1; break;
+		case 'A': analysis = 0; break;
 		case 'c': wo.crlf = 1; break;
 		case 'f': formats = optarg; break;
 		case 'g':
@@ -128,6 +197,14 @@ main(int argc, char *argv[])
 	if (format_list_parse(formats, &list, &e) == -1 ||
 	    writers_open(&ws, &list, &wo, &e) == -1)
 		tool_die(&e);
+	/* hand records are analysed, but not a run of --many boards unless
+	 * asked: DDS solves a few boards a second */
+	if (analysis == -1) {
+		analysis = wants_analysis(&list) && !many;
+		if (many && wants_analysis(&list))
+			tool_warn("--many: the hand records go without the analysis "
+			    "(--analysis solves every board)");
+	}
 	format_list_free(&list);
 	seed = secret_alloc(sizeof *seed);
 	if (source.generator->owner_bytes != 0)	/* Big Deal's owner, from .bigdealrc */
@@ -137,16 +214,27 @@ main(int argc, char *argv[])
 		tool_die(&e);
 	}
 
-	char *headers[6];
-	size_t nheaders = make_headers(headers, event, r, seed);
+	char *headers[7];
+	size_t nheaders = make_headers(headers, event, r, seed, analysis);
+	if (analysis) {
+		analysing.solver = solver_start(0);
+		analysing.shown = isatty(STDERR_FILENO);
+		analysing.total = (unsigned long)r.high - r.low + 1;
+		clock_gettime(CLOCK_MONOTONIC, &analysing.start);
+	}
 	setup_stdout();
-	if (writers_begin(ws, r.low, r.high, event, headers, nheaders, 0, 0, &e) == -1 ||
-	    deal_boards(seed, r, ws, wo.prefix != NULL && isatty(STDERR_FILENO) &&
-	    r.high - r.low >= 10000 ? show_progress : NULL, &e) == -1) {
+	if (writers_begin(ws, r.low, r.high, event, headers, nheaders, analysis, 0, &e) == -1 ||
+	    deal_boards_analysed(seed, r, ws, wo.prefix != NULL && isatty(STDERR_FILENO) &&
+	    r.high - r.low >= 10000 ? show_progress : NULL, analysis ?
+	    &(struct deal_analyser){ .analyse = analyse, .ctx = &analysing } : NULL, &e) == -1) {
+		if (analysing.midline)
+			fputc('\n', stderr);
 		writers_abort(ws);
 		tool_die(&e);
 	}
 	secret_free(seed);
+	if (analysis)
+		solver_free(analysing.solver);
 	if (writers_finish(ws, &e) == -1)
 		tool_die(&e);
 	for (size_t i = 0; i < nheaders; i++)

@@ -26,6 +26,48 @@ add_string(struct textbuf *tb, const char *s)
 	}
 }
 
+/* PBN 2.1's character set is ISO 8859-1 (3.1), and a line holds at most
+ * 255 characters (3.3): a text of the stream (UTF-8) goes in as Latin-1,
+ * a character Latin-1 lacks (and an invalid byte) as '?', cut where its
+ * tag's line would pass 255 characters; room is what the line leaves the
+ * value.  The drop-ins' files, Big Deal's byte for byte, have no such text
+ * ([Event "?"]); SquareDeal's [Generator] goes as it is (add_string). */
+#define PBN_LINE_MAX 255
+#define TAG_ROOM(name) (PBN_LINE_MAX - (sizeof "[" name " \"\"]" - 1))
+
+static void
+add_text(struct textbuf *tb, const char *s, size_t room)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p != 0) {
+		unsigned c = *p, len = 1;
+		if (c >= 0x80) {
+			unsigned cp;
+			len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 :
+			    c >= 0xf0 && c <= 0xf4 ? 4 : 1;
+			cp = c & (0x7fu >> len);
+			for (unsigned i = 1; i < len; i++) {
+				if ((p[i] & 0xc0) != 0x80) {
+					len = 1;	/* p[i] may be the NUL */
+					break;
+				}
+				cp = cp << 6 | (p[i] & 0x3f);
+			}
+			/* C1 controls, and overlong forms, are not text either */
+			c = len > 1 && cp >= 0xa0 && cp <= 0xff ? cp : '?';
+		}
+		size_t need = c == '"' || c == '\\' ? 2 : 1;
+		if (need > room)
+			break;
+		room -= need;
+		if (need == 2)
+			textbuf_char(tb, '\\');
+		textbuf_char(tb, (char)c);
+		p += len;
+	}
+}
+
 /* The analysis as Bridge Composer writes it, which PBN 2.1 readers take
  * (docs/analysis.md): [DoubleDummyTricks] 20 hex digits, declarers N S E W
  * each in NT S H D C; [OptimumScore] from the side of the par contract;
@@ -97,11 +139,11 @@ pbn_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 
 	(void)state;
 	TEXTBUF_ADD(&tb, "[Event \"");
-	add_string(&tb, run->event != NULL ? run->event : "?");
+	add_text(&tb, run->event != NULL ? run->event : "?", TAG_ROOM("Event"));
 	TEXTBUF_ADD(&tb, "\"]\n[Site \"");
-	add_string(&tb, run->site != NULL ? run->site : "?");
+	add_text(&tb, run->site != NULL ? run->site : "?", TAG_ROOM("Site"));
 	TEXTBUF_ADD(&tb, "\"]\n[Date \"");
-	add_string(&tb, run->date != NULL ? run->date : "?");
+	add_text(&tb, run->date != NULL ? run->date : "?", TAG_ROOM("Date"));
 	TEXTBUF_ADD(&tb, "\"]\n[Board \"");
 	textbuf_unsigned(&tb, deal->board);
 	TEXTBUF_ADD(&tb, "\"]\n[West \"?\"]\n[North \"?\"]\n[East \"?\"]\n[South \"?\"]\n"

@@ -57,6 +57,63 @@ load helper
 	[ ! -s err ]
 }
 
+# unanalysed FILE: a PBN file without the analysis tags and table rows
+unanalysed() {
+	grep -vE '^\[(DoubleDummyTricks|OptimumScore|ParContract|OptimumResultTable) |^[NESW] +(NT|[SHDC]) +[0-9]+$' "$1"
+}
+
+@test "--analysis: PBN's tables and par are dl-dd's for the same deals, which are those of the run without it" {
+	dl-deal -n 8 -f pbn,tso -p s --analysis
+	[ "$(grep -c '^\[DoubleDummyTricks "[0-9a-d]\{20\}"\]$' s.pbn)" -eq 8 ]
+	[ "$(grep -c '^\[OptimumScore ' s.pbn)" -eq 8 ]
+	[ "$(grep -c '^\[ParContract ' s.pbn)" -eq 8 ]
+	# the .tso holds the deals alone, as a deals stream
+	[ "$(head -1 s.tso)" = "#P: dl/1 deals" ]
+	run -1 grep -q '^#A:' s.tso
+	dl-dd -q -j 1 < s.tso | dl-fmt-pbn | cmp - s.pbn
+	# the analysis only adds: the rest is the file without it
+	dl-fmt-pbn < s.tso > plain.pbn
+	run -1 grep -q 'DoubleDummyTricks' plain.pbn
+	unanalysed s.pbn | cmp - plain.pbn
+}
+
+@test "hand records (html, pdf) bring the analysis by default; PBN alone does not" {
+	dl-deal -n 4 -f html,pbn,tso -p h
+	[ "$(grep -c '<table class="dd">' h.html)" -eq 4 ]
+	[ "$(grep -c '<div class="par">' h.html)" -eq 4 ]
+	dl-dd -q < h.tso | dl-fmt -f html,pbn -p again
+	cmp again.html h.html
+	cmp again.pbn h.pbn
+	dl-deal -n 4 -f pbn -p alone
+	run -1 grep -q 'DoubleDummyTricks' alone.pbn
+}
+
+@test "--no-analysis: the hand records and PBN as before, without grid and par" {
+	dl-deal -n 4 -f html,pbn,tso -p n --no-analysis
+	run -1 grep -q '<table class="dd">\|class="par"' n.html
+	run -1 grep -q 'DoubleDummyTricks' n.pbn
+	dl-fmt -f html,pbn -p again < n.tso
+	cmp again.html n.html
+	cmp again.pbn n.pbn
+}
+
+@test "--many analyses only when asked, and says so" {
+	dl-deal -n 101-104 --many -f html,tso -p m 2> err
+	run -1 grep -q '<table class="dd">' m.html
+	[ "$(cat err)" = "dl-deal: --many: the hand records go without the analysis (--analysis solves every board)" ]
+	dl-fmt -f html < m.tso | cmp - m.html
+	dl-deal -n 101-102 --many --no-analysis -f html -p quiet 2> err
+	[ ! -s err ]
+	[ "$(dl-deal -n 2 --many --analysis -f pbn | grep -c '^\[DoubleDummyTricks ')" -eq 2 ]
+}
+
+@test "the analysis shows its progress on a terminal, and nothing elsewhere" {
+	script -qec 'dl-deal -n 4 -f html -p p' /dev/null > screen
+	grep -q 'dl-deal: analysed 4/4 boards, ' screen
+	dl-deal -n 4 -f html -p q 2> err
+	[ ! -s err ]
+}
+
 @test "make run deals one session in PBN" {
 	run make -s -C "$BATS_TEST_DIRNAME/.." BUILD="$DL_BUILD" run
 	[ "$status" -eq 0 ]
