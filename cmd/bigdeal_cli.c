@@ -686,6 +686,7 @@ open_writers(const char *prefix, const char *formats, unsigned high)
 {
 	struct writers_options opt = {
 		.prefix = prefix, .publish = PUBLISH_REPLACE, .past_limit = 1,
+		.warn = tool_print_warning,
 	};
 	struct format_list fit;
 	struct writers *ws;

@@ -139,7 +139,7 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *boards = DEFAULT_BOARDS, *formats = NULL, *event = NULL, *why;
-	struct writers_options wo = { .publish = PUBLISH_NEW };
+	struct writers_options wo = { .publish = PUBLISH_NEW, .warn = tool_print_warning };
 	struct seed_source source = { .generator = &generator_dl256, .os = 1 };
 	struct format_list list;
 	struct bigdealrc rc;

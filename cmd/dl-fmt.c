@@ -154,7 +154,7 @@ main(int argc, char *argv[])
 		{ "threads", required_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct writers_options opt = { .force = "--force" };
+	struct writers_options opt = { .force = "--force", .warn = tool_print_warning };
 	const char *formats = NULL, *self = getprogname();
 	int listing = 0, named = strncmp(self, "dl-fmt-", 7) == 0, ch;
 	struct format_list list;

@@ -48,13 +48,6 @@ struct session {
 };
 
 static void
-print_warning(const char *msg, void *arg)
-{
-	(void)arg;
-	fprintf(stderr, "%s: %s\n", getprogname(), msg);
-}
-
-static void
 list_one(void *unused, const struct loaded_plugin *lp, const struct dl_error *broken)
 {
 	char description[256];
@@ -365,7 +358,7 @@ main(int argc, char *argv[])
 	int named = strncmp(self, "dl-read-", 8) == 0, listing = 0, ch;
 
 	tool_start();
-	run.opt.warn = print_warning;
+	run.opt.warn = tool_print_warning;
 	if (named)
 		run.opt.format = self + 8;
 	opterr = 0;	/* tool_bad_option says what is wrong */

@@ -233,7 +233,7 @@ make_phase(const char *path, const struct sqd *t, const struct sqk *k, unsigned 
 	struct sqd_make_options mo = {
 		.formats = &list, .dir = opt.dir, .boards = opt.boards, .reserve = opt.reserve,
 		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME, .force = "--force",
-		.report = stdout, .warnings = &warnings,
+		.report = stdout, .warnings = &warnings, .warn = tool_print_warning,
 	};
 	struct dl_error e;
 	int status = sqd_make_phase(path, t, k, p, sessions, &mo, &e);

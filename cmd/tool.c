@@ -210,6 +210,13 @@ wipe_stdout_buffer(void)
 }
 
 void
+tool_print_warning(const char *msg, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "%s: %s\n", getprogname(), msg);
+}
+
+void
 tool_print_warnings(const struct dl_warnings *w)
 {
 	for (size_t i = 0; i < w->n; i++)

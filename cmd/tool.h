@@ -86,5 +86,8 @@ void tool_owner_hash_rc(const struct bigdealrc *rc, int as_reference,
 
 /* Each gathered warning as "dl-NAME: warning". */
 void tool_print_warnings(const struct dl_warnings *w);
+/* One warning, escaped already, as "PROGRAM: msg": the callback of the
+ * readers' and writers' options (any thread: one fprintf). */
+void tool_print_warning(const char *msg, void *arg);
 
 #endif

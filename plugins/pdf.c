@@ -726,6 +726,13 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	cairo_font_options_destroy(options);
 	struct head head;
 	head_layout(cr, pw, 12 * MM, st, event, when, &head);
+	/* a character no font here draws comes out as a box with its code:
+	 * said, rather than printed unseen (the head is all anyone's text) */
+	if (pango_layout_get_unknown_glyphs_count(head.event) > 0 ||
+	    (head.where != NULL && pango_layout_get_unknown_glyphs_count(head.where) > 0))
+		out->warn(out, "no font here draws every character of the event, site or "
+		    "date: they print as boxes (a font for their script draws them, such as "
+		    "Debian's fonts-noto-cjk for Chinese, Japanese and Korean)");
 	for (unsigned page = 0; page < pages; page++) {
 		draw_page(cr, pw, ph, &head, st, (size_t)page * BOARDS_PER_PAGE, page + 1, pages,
 		    run);

@@ -4,7 +4,7 @@
 # words overlapping, every word of a board inside that board's box, the
 # head's text shown whole (not hidden behind an ellipsis), and no hand
 # drawn smaller than the legible minimum, whatever the event, site and
-# date (long, short, Latin, Greek, Hebrew, Arabic), the paper and the
+# date (long, short, Latin, Greek, Hebrew, Arabic, Chinese), the paper and the
 # deals (a 13-card suit, par lines of three contracts).
 
 load helper
@@ -150,8 +150,9 @@ head_text() {
 	    'Πανελλήνιο Πρωτάθλημα Ομάδων, Γύρος 3'
 	    'אליפות ישראל בברידג׳ לזוגות, סבב שלישי'
 	    'بطولة الجسر العربية للفرق، الجولة الثالثة'
+	    '俱乐部双人赛 第三轮'
 	)
-	sites=('' 'Riverside Bridge Club' 'Αθλητικό Κέντρο Αθηνών' 'מועדון הברידג׳ תל אביב' 'نادي الجسر في القاهرة')
+	sites=('' 'Riverside Bridge Club' 'Αθλητικό Κέντρο Αθηνών' 'מועדון הברידג׳ תל אביב' 'نادي الجسر في القاهرة' '上海桥牌俱乐部')
 	for paper in a4 letter; do
 		for event in "${events[@]}"; do
 			for site in "${sites[@]}"; do
@@ -287,4 +288,20 @@ pixel() {
 	[ "$(kind "${colours[1]}")" = vulnerable ]
 	[ "$(kind "${colours[2]}")" = white ]
 	[ "$(kind "${colours[3]}")" = vulnerable ]
+}
+
+@test "pdf: a character no font here draws is said on standard error, not printed unseen as a box" {
+	# Chinese is drawn (fonts-noto-cjk, which make installs); a character
+	# of Unicode's private use area has no glyph in any font dl installs
+	stream s.dd '#I: 俱乐部双人赛'
+	run -0 --separate-stderr dl-fmt -f pdf < s.dd
+	[ -z "$stderr" ]
+	stream s.dd $'#I: Club \xee\x80\x80 night'
+	run -0 --separate-stderr dl-fmt -f pdf < s.dd
+	want="dl-fmt: pdf: no font here draws every character of the event, site or date: they print as boxes (a font for their script draws them, such as Debian's fonts-noto-cjk for Chinese, Japanese and Korean)"
+	[ "$stderr" = "$want" ]
+	# the site's line, and said once for a document of many pages
+	stream s.dd '#I: Club night' $'#S: \xee\x80\x80' '#D: 2026.04.12'
+	run -0 --separate-stderr dl-fmt -f pdf < s.dd
+	[ "$stderr" = "$want" ]
 }

@@ -25,8 +25,8 @@ extern "C" {
  * readers at the end of struct dl_plugin; version 3 the analysis of a
  * board and what a writer needs computed; version 4 each board's own
  * dealer and vulnerability, at the end of struct dl_deal (and struct
- * dl_run's own_dv), and the first board's number for a reader (struct
- * dl_in's first_board).  The host still loads plugins of versions 1 to 3:
+ * dl_run's own_dv), a writer's warnings (struct dl_out's warn), and the
+ * first board's number for a reader (struct dl_in's first_board).  The host still loads plugins of versions 1 to 3:
  * it reads their struct_size, and what their structure has not, it takes
  * as NULL and 0. */
 #define DL_PLUGIN_ABI_VERSION 4
@@ -117,6 +117,12 @@ struct dl_out {
 	void (*fail)(struct dl_out *out, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 	void *host;			/* the host's, not to be touched */
+	/* Version 4: say something the user should know while the run goes
+	 * on (a character no font draws): one line on the tool's standard
+	 * error, after the format's name.  Say it once, not board by board;
+	 * it may be called from the thread the writer runs on. */
+	void (*warn)(struct dl_out *out, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 };
 
 enum dl_kind { DL_TEXT, DL_BINARY };

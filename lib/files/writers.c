@@ -33,6 +33,8 @@ struct writer {
 	 * then (discarding) what it writes is thrown away */
 	int begun, discarding;
 	char *failure;
+	void (*warn)(const char *msg, void *arg);	/* the tool's, or NULL */
+	void *warn_arg;
 	int write_errno;	/* of the first short write, which may be a thread's */
 	/* On the pool's threads (DL_CONCURRENT), as a lane of its ring; its
 	 * end() has run (read once the ring's threads are done). */
@@ -148,6 +150,26 @@ sink_fail(struct dl_out *out, const char *fmt, ...)
 	w->failure = xstrdup(msg);
 }
 
+/* A writer's warning: to the tool's callback, escaped, after the
+ * format's name; none from a writer whose output is thrown away. */
+static void
+sink_warn(struct dl_out *out, const char *fmt, ...)
+{
+	struct writer *w = out->host;
+	char msg[DL_ERROR_MAX], escaped[sizeof msg * 4], *shown;
+	va_list ap;
+
+	if (w->discarding || w->warn == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	escape_text(escaped, sizeof escaped, msg, strlen(msg));
+	shown = xasprintf("%s: %s", w->lp.plugin->name, escaped);
+	w->warn(shown, w->warn_arg);
+	free(shown);
+}
+
 /* A callback returned -1, or returned 0 after out->fail(). */
 static int
 callback_failed(const struct writer *w, int status)
@@ -237,7 +259,9 @@ writers_open(struct writers **wsp, const struct format_list *formats,
 		struct writer *w = &ws->w[i];
 		const struct dl_plugin *p = w->lp.plugin;
 		w->crlf = opt->crlf && p->kind == DL_TEXT;
-		w->out = (struct dl_out){ sink_write, sink_print, sink_fail, w };
+		w->out = (struct dl_out){ sink_write, sink_print, sink_fail, w, sink_warn };
+		w->warn = opt->warn;
+		w->warn_arg = opt->warn_arg;
 		if (w->to_stdout) {
 			if (p->kind == DL_BINARY && isatty(STDOUT_FILENO)) {
 				dl_error_set(e, DL_ERR_USAGE,

@@ -44,6 +44,11 @@ struct writers_options {
 	 * (DL_CONCURRENT): 0, one a core; 1, none (every writer in the
 	 * caller's thread).  Either way each file gets the same bytes. */
 	unsigned threads;
+	/* Called with each warning a writer gives (out->warn), one escaped
+	 * line "FORMAT: ..."; NULL: none is said.  It may be called from
+	 * the writers' threads. */
+	void (*warn)(const char *msg, void *arg);
+	void *warn_arg;
 };
 #define WRITERS_THREADS_MAX RING_THREADS_MAX
 

@@ -137,6 +137,7 @@ write_run(const struct sqd *t, const struct sqk *k, const struct run *run,
 	struct writers_options wo = {
 		.prefix = run->prefix, .generator = run->generator,
 		.publish = opt->publish, .report = opt->report, .force = opt->force,
+		.warn = opt->warn,
 	};
 	struct format_list holding;
 	struct writers *ws;

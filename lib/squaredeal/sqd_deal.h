@@ -29,6 +29,8 @@ struct sqd_make_options {
 	FILE *report;			/* each published file's name; or NULL */
 	/* a format left out of a phase whose boards it cannot hold */
 	struct dl_warnings *warnings;
+	/* a writer's warnings (writers_options' warn), or NULL */
+	void (*warn)(const char *msg, void *arg);
 };
 
 /* -1 with *e unless session (from 1) of phase (from 1) is the

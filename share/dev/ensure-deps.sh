@@ -25,8 +25,11 @@ else
 	need libpango1.0-dev
 	need libcairo2-dev
 fi
-# the hand records' font
+# the hand records' fonts: DejaVu, and Noto CJK for Chinese, Japanese and
+# Korean event names (DejaVu has none of their characters)
 [ -d /usr/share/fonts/truetype/dejavu ] || need fonts-dejavu-core
+[ -d /usr/share/fonts/opentype/noto ] && ls /usr/share/fonts/opentype/noto/NotoSansCJK* \
+    >/dev/null 2>&1 || need fonts-noto-cjk
 if [ "${1:-}" = --test ]; then
 	command -v bats >/dev/null 2>&1 || need bats
 	# the hand-record tests render HTML and PDF and read the text back
