@@ -30,7 +30,8 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: dl-deal [--analysis | --no-analysis] [--crlf] [--many] [-f formats]\n"
-	    "               [-g generator] [-i event] [-n boards] [-p prefix]\n");
+	    "               [-g generator] [-i event] [-n boards] [-p prefix]\n"
+	    "               [--paper a4 | letter]\n");
 	exit(status);
 }
 
@@ -135,6 +136,7 @@ main(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ "event", required_argument, NULL, 'i' },
 		{ "many", no_argument, NULL, 'm' },
+		{ "paper", required_argument, NULL, 'P' },
 		{ "prefix", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -173,6 +175,7 @@ main(int argc, char *argv[])
 		case 'm': many = 1; break;
 		case 'n': boards = optarg; break;
 		case 'p': wo.prefix = optarg; break;
+		case 'P': tool_paper(optarg); break;
 		default: tool_bad_option(argv, optind, optopt);
 		}
 	}

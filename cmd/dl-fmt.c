@@ -18,7 +18,9 @@ usage(FILE *fp, int status)
 {
 	fprintf(fp,
 	    "usage: dl-fmt [--crlf] [--force] [-f formats] [-j threads] [-p prefix]\n"
+	    "              [--paper a4 | letter]\n"
 	    "       dl-fmt-NAME [--crlf] [--force] [-j threads] [-p prefix]\n"
+	    "                   [--paper a4 | letter]\n"
 	    "       dl-fmt --list\n");
 	exit(status);
 }
@@ -150,6 +152,7 @@ main(int argc, char *argv[])
 		{ "force", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "paper", required_argument, NULL, 'P' },
 		{ "prefix", required_argument, NULL, 'p' },
 		{ "threads", required_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
@@ -188,6 +191,9 @@ main(int argc, char *argv[])
 			break;
 		case 'p':
 			opt.prefix = optarg;
+			break;
+		case 'P':
+			tool_paper(optarg);
 			break;
 		default: tool_bad_option(argv, optind, optopt);
 		}

@@ -217,6 +217,15 @@ tool_print_warning(const char *msg, void *arg)
 }
 
 void
+tool_paper(const char *name)
+{
+	if (strcasecmp(name, "a4") != 0 && strcasecmp(name, "letter") != 0)
+		tool_fail(DL_ERR_USAGE, "--paper %s: a4 or letter", name);
+	if (setenv("PAPERSIZE", strcasecmp(name, "a4") == 0 ? "a4" : "letter", 1) == -1)
+		tool_fail_sys("--paper");
+}
+
+void
 tool_print_warnings(const struct dl_warnings *w)
 {
 	for (size_t i = 0; i < w->n; i++)

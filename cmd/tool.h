@@ -89,5 +89,9 @@ void tool_print_warnings(const struct dl_warnings *w);
 /* One warning, escaped already, as "PROGRAM: msg": the callback of the
  * readers' and writers' options (any thread: one fprintf). */
 void tool_print_warning(const char *msg, void *arg);
+/* --paper: "a4" or "letter" (any case), set as PAPERSIZE for the hand
+ * records' writers, which read it as libpaper's programs do; another
+ * name is a usage error.  Before any thread starts. */
+void tool_paper(const char *name);
 
 #endif

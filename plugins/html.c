@@ -20,6 +20,7 @@
 
 #include "analysed.h"
 #include "suits.h"
+#include "paper.h"
 #include "untrusted.h"
 
 #define BOARDS_PER_PAGE 6
@@ -280,26 +281,6 @@ static const char style[] =
     " .compass b { font-size: 11px; }\n"
     " .north, .east, .south { padding-left: 4px; }\n"
     "}\n";
-
-/* Whether the paper is US Letter: when PAPERSIZE, or else the first line
- * of /etc/papersize that is no comment, says "letter" (libpaper's
- * convention, as the pdf writer reads it). */
-static int
-paper_is_letter(void)
-{
-	const char *env = getenv("PAPERSIZE");
-	char name[32] = "";
-	FILE *fp;
-
-	if (env != NULL && *env != '\0')
-		snprintf(name, sizeof name, "%s", env);
-	else if ((fp = fopen("/etc/papersize", "r")) != NULL) {
-		while (fgets(name, sizeof name, fp) != NULL && name[0] == '#')
-			;
-		fclose(fp);
-	}
-	return strncasecmp(name, "letter", 6) == 0;
-}
 
 /* The page head's text after the event: where and when (#S:, #D:) or
  * else the day the deals were made (#T:); every text escaped. */

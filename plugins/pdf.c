@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 
 #include "analysed.h"
+#include "paper.h"
 #include "untrusted.h"
 
 #define BOARDS_PER_PAGE 6
@@ -37,24 +38,6 @@ static const char *const strain_markup[DL_STRAINS] = {
 	"NT", "\u2660", "<span foreground=\"#c00000\">\u2665</span>",
 	"<span foreground=\"#c00000\">\u2666</span>", "\u2663",
 };
-
-/* Letter when the system's paper is; A4 otherwise. */
-static int
-paper_is_letter(void)
-{
-	const char *env = getenv("PAPERSIZE");
-	char name[32] = "";
-	FILE *fp;
-
-	if (env != NULL && *env != '\0')
-		snprintf(name, sizeof name, "%s", env);
-	else if ((fp = fopen("/etc/papersize", "r")) != NULL) {
-		while (fgets(name, sizeof name, fp) != NULL && name[0] == '#')
-			;
-		fclose(fp);
-	}
-	return g_ascii_strncasecmp(name, "letter", 6) == 0;
-}
 
 static int
 pdf_begin(struct dl_out *out, const struct dl_run *run, void **state)

@@ -305,3 +305,14 @@ pixel() {
 	run -0 --separate-stderr dl-fmt -f pdf < s.dd
 	[ "$stderr" = "$want" ]
 }
+
+@test "--paper sets the hand records' paper, whatever PAPERSIZE says; another name is a usage error" {
+	stream s.dd '#I: Club night'
+	PAPERSIZE=a4 dl-fmt --paper letter -f pdf < s.dd > letter.pdf
+	PAPERSIZE=letter dl-fmt --paper A4 -f pdf < s.dd > a4.pdf
+	[ "$(pdfinfo letter.pdf | sed -n 's/^Page size: *//p')" = "612 x 792 pts (letter)" ]
+	[ "$(pdfinfo a4.pdf | sed -n 's/^Page size: *//p')" = "595.276 x 841.89 pts (A4)" ]
+	PAPERSIZE=a4 dl-fmt --paper letter -f html < s.dd > letter.html
+	grep -q 'size: letter' letter.html
+	refuses 2 "dl-fmt: --paper legal: a4 or letter" dl-fmt --paper legal -f pdf
+}
