@@ -128,6 +128,15 @@ text(cairo_t *cr, double x, double y, const char *font, const char *markup)
 	text_aligned(cr, x, y, font, markup, 0);
 }
 
+/* The same as a paragraph of the document's structure. */
+static void
+tagged_text(cairo_t *cr, double x, double y, const char *font, const char *markup)
+{
+	cairo_tag_begin(cr, "P", NULL);
+	text_aligned(cr, x, y, font, markup, 0);
+	cairo_tag_end(cr, "P");
+}
+
 static double
 text_width(cairo_t *cr, const char *font, const char *markup)
 {
@@ -470,11 +479,16 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	cairo_stroke(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
 
+	/* tagged for a screen reader: a section a board, its number a
+	 * heading, then its paragraphs in reading order */
+	cairo_tag_begin(cr, "Sect", NULL);
 	snprintf(label, sizeof label, "<b>%u</b>", d->board);
+	cairo_tag_begin(cr, "H2", NULL);
 	text(cr, x + pad, y + pad - 3, FONT " 22", label);
+	cairo_tag_end(cr, "H2");
 	snprintf(label, sizeof label, "Dealer %s\n%s", seat_name[d->dealer],
 	    vulnerable[d->vulnerability]);
-	text(cr, x + pad, y + pad + 28, FONT " 7.5", label);
+	tagged_text(cr, x + pad, y + pad + 28, FONT " 7.5", label);
 
 	hand_prepare(cr, &hands[DL_NORTH], d, DL_NORTH, x + w - pad - cx - 6);
 	hand_prepare(cr, &hands[DL_SOUTH], d, DL_SOUTH, x + w - pad - cx - 6);
@@ -505,20 +519,39 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	}
 
 	double top = y + pad, mid = top + band[0] + gap, low = mid + band[1] + gap;
+	/* North, West, East, South, then the compass's points: the order a
+	 * hand record is read in */
+	cairo_tag_begin(cr, "P", NULL);
 	draw_hand(cr, cx + 6, top, &hands[DL_NORTH], pitch);
-	draw_compass(cr, cx, mid + (band[1] - COMPASS) / 2, COMPASS, d);
+	cairo_tag_end(cr, "P");
+	cairo_tag_begin(cr, "P", NULL);
 	draw_hand(cr, x + pad, mid + (band[1] - hand_height(&hands[DL_WEST], pitch)) / 2,
 	    &hands[DL_WEST], pitch);
+	cairo_tag_end(cr, "P");
+	cairo_tag_begin(cr, "P", NULL);
 	draw_hand(cr, cx + COMPASS + 8, mid + (band[1] - hand_height(&hands[DL_EAST], pitch)) / 2,
 	    &hands[DL_EAST], pitch);
+	cairo_tag_end(cr, "P");
+	cairo_tag_begin(cr, "P", NULL);
 	draw_hand(cr, cx + 6, low, &hands[DL_SOUTH], pitch);
+	cairo_tag_end(cr, "P");
+	/* the compass's points and the tricks as paragraphs of their text:
+	 * cairo 1.16 gives a figure no alternative text, nor a table rows */
+	cairo_tag_begin(cr, "P", NULL);
+	draw_compass(cr, cx, mid + (band[1] - COMPASS) / 2, COMPASS, d);
+	cairo_tag_end(cr, "P");
 	if (b->analysed) {
+		cairo_tag_begin(cr, "P", NULL);
 		draw_tricks(cr, x + pad, low, &b->analysis);
+		cairo_tag_end(cr, "P");
 		/* the lines it has room for, at the foot of the box */
 		unsigned n = room - gap >= par.n * PAR_LINE ? par.n :
 		    room - gap >= PAR_LINE ? (unsigned)((room - gap) / PAR_LINE) : 1;
+		cairo_tag_begin(cr, "P", NULL);
 		draw_par(cr, x + pad, y + h - pad - n * PAR_LINE, w - 2 * pad, &par, n);
+		cairo_tag_end(cr, "P");
 	}
+	cairo_tag_end(cr, "Sect");
 }
 
 /* The page head: the event, bold, at the left, wrapped to two lines at
@@ -595,17 +628,26 @@ head_free(struct head *head)
 		g_object_unref(head->where);
 }
 
+/* The head, tagged: the event the document's heading on its first page
+ * (a paragraph on the others, which repeat it). */
 static void
-draw_head(cairo_t *cr, double pw, double m, const struct head *head, const char *range)
+draw_head(cairo_t *cr, double pw, double m, const struct head *head, const char *range,
+    unsigned page)
 {
+	const char *tag = page == 1 ? "H1" : "P";
+
+	cairo_tag_begin(cr, tag, NULL);
 	cairo_move_to(cr, m, m);
 	pango_cairo_show_layout(cr, head->event);
+	cairo_tag_end(cr, tag);
+	cairo_tag_begin(cr, "P", NULL);
 	/* the range on the event's first line, their baselines one */
 	text_aligned(cr, pw - m, m + 3, FONT " 10", range, 1);
 	if (head->where != NULL) {
 		cairo_move_to(cr, m, m + head->event_h + 1);
 		pango_cairo_show_layout(cr, head->where);
 	}
+	cairo_tag_end(cr, "P");
 }
 
 static void
@@ -619,7 +661,7 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 	char line[256];
 
 	range_text(line, sizeof line, st, first);
-	draw_head(cr, pw, m, head, line);
+	draw_head(cr, pw, m, head, line, page);
 	cairo_set_line_width(cr, 1);
 	cairo_move_to(cr, m, m + head->height);
 	cairo_line_to(cr, pw - m, m + head->height);
@@ -634,6 +676,7 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 	cairo_move_to(cr, m, ph - m - foot + 2);
 	cairo_line_to(cr, pw - m, ph - m - foot + 2);
 	cairo_stroke(cr);
+	cairo_tag_begin(cr, "P", NULL);
 	snprintf(line, sizeof line, "page %u of %u", page, pages);
 	double pw_page = text_width(cr, FONT " 8", line);
 	text_aligned(cr, pw - m, ph - m - foot + 5, FONT " 8", line, 1);
@@ -651,6 +694,7 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 	cairo_move_to(cr, m, ph - m - foot + 5);
 	pango_cairo_show_layout(cr, layout);
 	g_object_unref(layout);
+	cairo_tag_end(cr, "P");
 }
 
 static cairo_status_t

@@ -316,3 +316,23 @@ pixel() {
 	grep -q 'size: letter' letter.html
 	refuses 2 "dl-fmt: --paper legal: a4 or letter" dl-fmt --paper legal -f pdf
 }
+
+@test "pdf: tagged for a screen reader: the event the heading, each board a section headed by its number, its text in reading order" {
+	stream s.dd '#I: Club night' '#S: Riverside Bridge Club' '#D: 2026.04.12'
+	dl-fmt -f pdf < s.dd > s.pdf
+	run -0 pdfinfo -struct s.pdf
+	# a section's children are indented under it
+	tags=$(sed 's/ (block)$//' <<< "$output")
+	# one heading; a section for each of the 16 boards, its number an H2,
+	# then eight paragraphs: dealer and vulnerability, North, West, East,
+	# South, the compass's points, the tricks, the par
+	[ "$(grep -cx H1 <<< "$tags")" -eq 1 ]
+	[ "$(grep -cx Sect <<< "$tags")" -eq 16 ]
+	[ "$(awk '$0 == "Sect" { if (s != "") print s; s = "" } /^  / { s = s $1 " " }
+	    END { print s }' <<< "$tags" | sort | uniq -c)" = "     16 H2 P P P P P P P P " ]
+	# the page heads and feet, outside the sections: the first page's
+	# head after its H1, the two others' event and head, each page's foot
+	[ "$(grep -cx P <<< "$tags")" -eq $((1 + 2 * 2 + 3)) ]
+	[ "$(head -2 <<< "$tags")" = "H1
+P" ]
+}
