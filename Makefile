@@ -89,9 +89,20 @@ $(info rm -f $(STALE_PLUGINS))
 $(shell rm -f $(STALE_PLUGINS))
 endif
 
-# What the suite runs besides the tools and plugins: the test helpers, and
-# (share/dev/fuzz.mk) the fuzz replay binaries.
-test-progs: $(HELPERS)
+# What the suite runs besides the tools and plugins: the test helpers,
+# (share/dev/fuzz.mk) the fuzz replay binaries, and axe-core, the
+# accessibility checker t/handrecord.bats runs in Chromium, fetched from
+# the npm registry at the version and hash share/dev/npm/package-lock.json
+# pins (it is a test tool, never part of dl).
+AXE_CORE = $(BUILD)/npm/node_modules/axe-core/axe.min.js
+test-progs: $(HELPERS) $(AXE_CORE)
+
+$(AXE_CORE): share/dev/npm/package.json share/dev/npm/package-lock.json
+	@mkdir -p $(BUILD)/npm
+	@cp share/dev/npm/package.json share/dev/npm/package-lock.json $(BUILD)/npm/
+	@cd $(BUILD)/npm && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error > /dev/null || \
+	    { echo "make: could not fetch axe-core from the npm registry; run: cd $(BUILD)/npm && npm ci --ignore-scripts" >&2; exit 1; }
+	@touch $@
 
 # Compiling: one rule a source directory, each writing its .d file.
 # A build directory made before its name was absolute holds .d files that

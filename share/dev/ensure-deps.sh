@@ -35,6 +35,8 @@ if [ "${1:-}" = --test ]; then
 	# the hand-record tests render HTML and PDF and read the text back
 	command -v chromium >/dev/null 2>&1 || need chromium
 	command -v pdftotext >/dev/null 2>&1 || need poppler-utils
+	# npm fetches axe-core, the HTML hand record's accessibility checker
+	command -v npm >/dev/null 2>&1 || need npm
 	# the recipe for analyses over many machines (docs/distributed.md)
 	command -v parallel >/dev/null 2>&1 || need parallel
 fi
