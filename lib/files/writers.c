@@ -12,6 +12,7 @@
 #include <sodium.h>
 
 #include "cleanup.h"
+#include "fingerprint.h"
 #include "outfile.h"
 #include "plugins.h"
 #include "proto.h"
@@ -72,8 +73,8 @@ struct writers {
 	struct dl_run run;
 	int need_number;	/* some writer uses Big Deal's deal number */
 	int need_fingerprint;	/* some writer prints the set's fingerprint */
-	crypto_hash_sha256_state records;	/* the set's .tso records, hashed */
-	char fingerprint[17];
+	struct set_digest records;	/* the set's digest, for its fingerprint */
+	char fingerprint[SET_FINGERPRINT_SIZE];
 };
 
 static void pool_free(struct writers *ws);
@@ -244,7 +245,7 @@ writers_open(struct writers **wsp, const struct format_list *formats,
 
 	*wsp = NULL;
 	ws->opt = *opt;
-	crypto_hash_sha256_init(&ws->records);
+	set_digest_init(&ws->records);
 	if (load_formats(ws, formats, e) == -1)
 		goto fail;
 	if (opt->prefix == NULL && ws->n != 1) {
@@ -452,7 +453,7 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 		else if (strncmp(headers[i], "#D: ", 4) == 0)
 			ws->run.date = headers[i] + 4;
 	}
-	crypto_hash_sha256_init(&ws->records);
+	set_digest_init(&ws->records);
 	for (size_t i = 0; i < ws->n; i++) {
 		const struct dl_plugin *p = ws->w[i].lp.plugin;
 		/* plugins before version 3 may read the number without saying */
@@ -479,16 +480,6 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 	}
 	pool_start(ws);
 	return 0;
-}
-
-/* The board into the set's fingerprint, as its .tso record. */
-static void
-fingerprint_add(struct writers *ws, unsigned board, const unsigned char owner[CARDS])
-{
-	char record[RECORD_TEXT_MAX];
-	size_t len = record_deal_text(record, board, owner);
-
-	crypto_hash_sha256_update(&ws->records, (const unsigned char *)record, len);
 }
 
 /* Where the board goes: the batch being filled, or (without threads) a
@@ -529,7 +520,7 @@ writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARD
 		memset(deal->number, 0, sizeof deal->number);
 	deal->analysis = analysis;
 	if (ws->need_fingerprint)
-		fingerprint_add(ws, board, owner);
+		set_digest_add(&ws->records, board, owner);
 	for (size_t i = 0; i < ws->n; i++) {
 		struct writer *w = &ws->w[i];
 		if (!w->pooled && w->lp.plugin->board != NULL && check_callback(w,
@@ -585,13 +576,13 @@ pool_end(struct writers *ws, struct dl_error *e)
 int
 writers_finish(struct writers *ws, struct dl_error *e)
 {
-	unsigned char digest[crypto_hash_sha256_BYTES];
+	unsigned char digest[SET_DIGEST_BYTES];
 
 	if (ws->pool != NULL && pool_drain(ws, e) == -1)
 		goto fail;
 	if (ws->need_fingerprint) {
-		crypto_hash_sha256_final(&ws->records, digest);
-		sodium_bin2hex(ws->fingerprint, sizeof ws->fingerprint, digest, 8);
+		set_digest_final(&ws->records, digest);
+		set_fingerprint(digest, ws->fingerprint);
 		ws->run.fingerprint = ws->fingerprint;
 	}
 	if (ws->pool != NULL && pool_end(ws, e) == -1)
