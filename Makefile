@@ -175,6 +175,11 @@ $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL) $(FLAGSTAMP
 # libdds-dev), through lib/deals/solve.c.
 $(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/t/ddsbatch: LIBS += -ldds
 
+# The archive (lib/archive/) keeps its sets in SQLite or PostgreSQL
+# (Debian: libsqlite3-dev, libpq-dev): the tools that record or check sets.
+ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 libpq 2>/dev/null)
+$(BUILD)/bin/dl-archive: LIBS += $(ARCHIVE_LIBS)
+
 # The pdf plugin draws with cairo and pango (Debian: libpango1.0-dev,
 # libcairo2-dev); their headers as system headers, so that their own
 # warnings are not ours.

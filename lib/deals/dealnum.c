@@ -497,6 +497,83 @@ deal_to_pbn(const unsigned char owner[CARDS], char *text)
 	*text = '\0';
 }
 
+static const char pbn_ranks[] = "AKQJT98765432";
+
+/* One hand's text up to a space or the end, into *hand; *end after it. */
+static int
+pbn_hand(const char *text, const char **end, uint64_t *hand)
+{
+	unsigned suit = 0, n = 0;
+
+	*hand = 0;
+	for (; *text != '\0' && *text != ' '; text++) {
+		const char *rank;
+		unsigned c;
+
+		if (*text == '.') {
+			if (++suit == 4)
+				return -1;
+			continue;
+		}
+		if (text[0] == '1' && text[1] == '0') {
+			text++;
+			rank = pbn_ranks + 4;
+		} else if ((rank = strchr(pbn_ranks, *text)) == NULL)
+			return -1;
+		c = suit * HAND_CARDS + (unsigned)(rank - pbn_ranks);
+		if (*hand & (uint64_t)1 << c)
+			return -1;
+		*hand |= (uint64_t)1 << c;
+		n++;
+	}
+	*end = text;
+	return suit == 3 && n == HAND_CARDS ? 0 : -1;
+}
+
+int
+hand_from_pbn(const char *text, uint64_t *hand)
+{
+	const char *end;
+
+	return pbn_hand(text, &end, hand) == -1 || *end != '\0' ? -1 : 0;
+}
+
+int
+deal_from_pbn(const char *text, unsigned char owner[CARDS])
+{
+	const char *seats = "NESW", *first;
+	uint64_t held = 0, hand;
+	int missing = -1;
+
+	if ((first = strchr(seats, text[0])) == NULL || text[0] == '\0' || text[1] != ':')
+		return -1;
+	memset(owner, 0xff, CARDS);
+	text += 2;
+	for (unsigned i = 0; i < HANDS; i++) {
+		unsigned seat = ((unsigned)(first - seats) + i) % HANDS;
+
+		if (i > 0 && *text++ != ' ')
+			return -1;
+		if (text[0] == '-' && (text[1] == ' ' || text[1] == '\0') && missing == -1) {
+			missing = (int)seat;
+			text++;
+			continue;
+		}
+		if (pbn_hand(text, &text, &hand) == -1 || (held & hand) != 0)
+			return -1;
+		held |= hand;
+		for (unsigned c = 0; c < CARDS; c++)
+			if (hand & (uint64_t)1 << c)
+				owner[c] = (unsigned char)seat;
+	}
+	if (*text != '\0')
+		return -1;
+	for (unsigned c = 0; c < CARDS; c++)
+		if (owner[c] == 0xff)
+			owner[c] = (unsigned char)missing;
+	return 0;
+}
+
 /* Two loads and byte swaps: dl256 reads five candidates a board. */
 u128
 deal_number_from_bytes(const unsigned char bytes[DEAL_NUMBER_BYTES])

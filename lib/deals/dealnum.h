@@ -45,6 +45,15 @@ void deal_hands(const unsigned char owner[CARDS], unsigned char hand[HANDS][HAND
 #define PBN_DEAL_MAX (2 + CARDS + 4 * 3 + 3 + 1)
 void deal_to_pbn(const unsigned char owner[CARDS], char *text);
 
+/* A hand as PBN writes it, "AKQ2.JT9.876.54" (spades to clubs, T or 10
+ * for the ten, a void empty), into a mask: bit c for card c.  -1 when it
+ * is not 13 different cards. */
+int hand_from_pbn(const char *text, uint64_t *hand);
+/* A deal as PBN writes it, "N:" (or E:, S:, W:, its first hand's seat)
+ * and four hands by spaces; a hand left out ("-") holds the cards the
+ * others do not.  -1 when it is not a whole deal. */
+int deal_from_pbn(const char *text, unsigned char owner[CARDS]);
+
 u128 deal_number_from_bytes(const unsigned char bytes[DEAL_NUMBER_BYTES]);
 void deal_number_to_bytes(u128 number, unsigned char bytes[DEAL_NUMBER_BYTES]);
 /* Exactly 24 lowercase hex digits; 0 on success, -1 otherwise. */

@@ -1,0 +1,676 @@
+/* dl-archive: every set ever dealt, and no set played twice.  Records sets
+ * (deal streams, or files of any format dl-read reads), checks a set
+ * against all those recorded, board by board, and lists, counts, finds
+ * and exports what it holds (lib/archive/, docs/archive.md). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "archive.h"
+#include "proto.h"
+#include "readers.h"
+#include "tool.h"
+#include "tso.h"
+#include "util.h"
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	fprintf(fp,
+	    "usage: dl-archive [--db archive] add [--played] [-f format] [--renumber] [file ...]\n"
+	    "       dl-archive [--db archive] check [-q] [--prefix-bits n] [-f format] [--renumber]\n"
+	    "                  [file ...]\n"
+	    "       dl-archive [--db archive] find deal|hand text\n"
+	    "       dl-archive [--db archive] sets\n"
+	    "       dl-archive [--db archive] count\n"
+	    "       dl-archive [--db archive] export set\n"
+	    "       dl-archive [--db archive] played set ...\n");
+	exit(status);
+}
+
+static const char *db_spec;		/* --db */
+static const char *format;		/* -f */
+static unsigned reader_flags;		/* --renumber */
+static int quiet;			/* -q */
+static int played;			/* add --played */
+static unsigned prefix_bits;		/* check --prefix-bits */
+
+static const char seat_letters[] = "NESW";
+
+static void
+print_warning(const char *msg, void *arg)
+{
+	(void)arg;
+	if (!quiet)
+		fprintf(stderr, "dl-archive: %s\n", msg);
+}
+
+/* A set as read from one input: its boards go to board() as they come,
+ * what it says of itself into set. */
+struct input {
+	const char *path;		/* NULL: standard input */
+	char *label;			/* for messages, escaped */
+	struct archive_set set;
+	int (*board)(struct input *in, unsigned board, const unsigned char owner[CARDS],
+	    struct dl_error *e);
+	void *arg;
+};
+
+static char *
+dup_or_null(const char *s)
+{
+	return s == NULL ? NULL : xstrdup(s);
+}
+
+/* A dl stream, with every header it carries. */
+static int
+read_stream(struct input *in, FILE *fp, struct dl_error *e)
+{
+	struct stream_in s;
+	char *const *headers;
+	size_t nheaders, len, total = 0;
+	char *line;
+	int got;
+
+	if (stream_open_deals(&s, fp, STREAM_TAKES_ANALYSED | STREAM_TAKES_OWN_DV, e) == -1)
+		return -1;
+	in->set.event = dup_or_null(stream_header(&s, 'I'));
+	in->set.site = dup_or_null(stream_header(&s, 'S'));
+	in->set.date = dup_or_null(stream_header(&s, 'D'));
+	in->set.generator = dup_or_null(stream_header(&s, 'G'));
+	headers = stream_headers(&s, &nheaders);
+	for (size_t i = 0; i < nheaders; i++)
+		total += strlen(headers[i]) + 1;
+	in->set.headers = xmalloc(total + 1);
+	in->set.headers[0] = '\0';
+	for (size_t i = 0; i < nheaders; i++) {
+		strcat(in->set.headers, headers[i]);
+		strcat(in->set.headers, "\n");
+	}
+	while ((got = stream_next_record(&s, &line, &len, e)) == 1) {
+		unsigned board;
+		unsigned char owner[CARDS];
+
+		if (record_deal(&s, line, len, &board, owner, e) == -1 ||
+		    in->board(in, board, owner, e) == -1)
+			break;
+	}
+	if (got == 0 && stream_check_complete(&s, e) == -1)
+		got = -1;
+	stream_close(&s);
+	return got == 0 ? 0 : -1;
+}
+
+/* A file of another format, through the reader plugins. */
+static int
+read_file(struct input *in, const char *path, struct dl_error *e)
+{
+	struct reader_options opt = { .format = format, .flags = reader_flags,
+	    .warn = print_warning };
+	struct deal_reader *r;
+	struct dl_board_in b;
+	int got;
+
+	if (reader_open(&r, path, &opt, e) == -1)
+		return -1;
+	while ((got = reader_next(r, &b, e)) == 1) {
+		if (in->set.event == NULL && b.event != NULL)
+			in->set.event = xstrdup(b.event);
+		if (in->set.site == NULL && b.site != NULL)
+			in->set.site = xstrdup(b.site);
+		if (in->set.date == NULL && b.date != NULL)
+			in->set.date = xstrdup(b.date);
+		if (in->board(in, b.board, b.owner, e) == -1) {
+			got = -1;
+			break;
+		}
+	}
+	reader_close(r);
+	return got;
+}
+
+/* Standard input is read whole into memory, never onto a disk (it may
+ * be a set not yet played), so that its first bytes can say what it is
+ * and a reader plugin can still read it from its start. */
+static int
+stdin_to_memory(struct dl_error *e)
+{
+	char buf[65536];
+	ssize_t got;
+	int fd = memfd_create("dl-archive standard input", MFD_CLOEXEC);
+
+	if (fd == -1)
+		return dl_error_sys(e, "standard input");
+	while ((got = read(STDIN_FILENO, buf, sizeof buf)) != 0) {
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got == -1 || write(fd, buf, (size_t)got) != got) {
+			dl_error_sys(e, "standard input");
+			close(fd);
+			return -1;
+		}
+	}
+	sodium_memzero(buf, sizeof buf);
+	return fd;
+}
+
+static int
+input_read(struct input *in, struct dl_error *e)
+{
+	char head[8] = "", path[64];
+	const char *name = in->path;
+	FILE *fp;
+	int fd = -1, r;
+	size_t got;
+
+	if (in->path == NULL || strcmp(in->path, "-") == 0) {
+		if ((fd = stdin_to_memory(e)) == -1)
+			return -1;
+		snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+		name = path;
+		in->label = xstrdup("standard input");
+	} else
+		in->label = tool_escaped(in->path);
+	in->set.source = xstrdup(in->path == NULL ? "standard input" : in->path);
+	if ((fp = fopen(name, "r")) == NULL) {
+		r = dl_error_sys(e, "%s", in->label);
+		goto out;
+	}
+	got = fread(head, 1, sizeof head - 1, fp);
+	head[got] = '\0';
+	if (strncmp(head, "#P: dl/", 7) == 0 && format == NULL) {
+		rewind(fp);
+		r = read_stream(in, fp, e);
+		if (r == -1 && fd == -1)
+			dl_error_prefix(e, "%s", in->label);
+		fclose(fp);
+	} else {
+		fclose(fp);
+		r = read_file(in, name, e);
+		if (r == -1 && fd != -1 && strncmp(e->msg, path, strlen(path)) == 0) {
+			char *rest = xstrdup(e->msg + strlen(path));
+
+			snprintf(e->msg, sizeof e->msg, "standard input%s", rest);
+			free(rest);
+		}
+	}
+out:
+	if (fd != -1)
+		close(fd);
+	return r;
+}
+
+static void
+input_free(struct input *in)
+{
+	archive_set_clear(&in->set);
+	free(in->label);
+}
+
+static struct archive *
+open_archive(unsigned flags)
+{
+	struct archive *a;
+	struct dl_error e;
+	char *spec;
+
+	if (db_spec != NULL)
+		spec = xstrdup(db_spec);
+	else if (archive_default(&spec, &e) == -1)
+		tool_die(&e);
+	if (archive_open(&a, spec, flags, &e) == -1)
+		tool_die(&e);
+	free(spec);
+	return a;
+}
+
+/* add */
+
+static int
+add_board(struct input *in, unsigned board, const unsigned char owner[CARDS],
+    struct dl_error *e)
+{
+	return archive_add_board(in->arg, board, owner, e);
+}
+
+static void
+add_one(struct archive *a, const char *path)
+{
+	struct input in = { .path = path, .board = add_board };
+	struct archive_add *add;
+	struct dl_error e;
+	int64_t existing;
+
+	if (archive_add_begin(a, &add, &e) == -1)
+		tool_die(&e);
+	in.arg = add;
+	if (input_read(&in, &e) == -1) {
+		archive_add_abort(add);
+		tool_die(&e);
+	}
+	if (archive_add_commit(add, &in.set, &existing, &e) == -1) {
+		dl_error_prefix(&e, "%s", in.label);
+		tool_die(&e);
+	}
+	if (!quiet) {
+		if (existing)
+			fprintf(stderr, "dl-archive: %s: archived before, as set %lld\n", in.label,
+			    (long long)existing);
+		else
+			fprintf(stderr, "dl-archive: %s: set %lld, %u boards\n", in.label,
+			    (long long)in.set.id, in.set.boards);
+	}
+	input_free(&in);
+}
+
+static int
+cmd_add(struct archive *a, int argc, char *argv[])
+{
+	if (played)
+		tool_fail(DL_ERR_USAGE, "add --played: the archive's schema keeps no played sets");
+	if (argc == 0)
+		add_one(a, NULL);
+	for (int i = 0; i < argc; i++)
+		add_one(a, argv[i]);
+	return 0;
+}
+
+/* check */
+
+struct checked {
+	struct board_store {
+		unsigned board;
+		unsigned char owner[CARDS];
+	} *boards;
+	unsigned char (*owner)[CARDS];
+	size_t n, cap;
+	struct set_digest digest;
+	struct archive *a;
+	const char *label;
+	int found;		/* a deal played before */
+};
+
+static int
+check_board(struct input *in, unsigned board, const unsigned char owner[CARDS],
+    struct dl_error *e)
+{
+	struct checked *c = in->arg;
+
+	(void)e;
+	if (c->n == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 64;
+		c->boards = xreallocarray(c->boards, c->cap, sizeof *c->boards);
+	}
+	c->boards[c->n].board = board;
+	memcpy(c->boards[c->n].owner, owner, CARDS);
+	c->n++;
+	set_digest_add(&c->digest, board, owner);
+	return 0;
+}
+
+static const char *const match_words[ARCHIVE_MATCHES] = {
+	"same deal", "same deal turned", "same hands", "two hands", "one hand",
+};
+
+/* " (EVENT, DATE)", what a set says of itself, escaped. */
+static void
+print_set_words(FILE *fp, const struct archive_set *set)
+{
+	char *event = set->event ? tool_escaped(set->event) : NULL;
+	char *date = set->date ? tool_escaped(set->date) : NULL;
+
+	if (event != NULL && date != NULL)
+		fprintf(fp, " (%s, %s)", event, date);
+	else if (event != NULL || date != NULL)
+		fprintf(fp, " (%s)", event != NULL ? event : date);
+	free(event);
+	free(date);
+}
+
+static int
+print_hit(size_t index, const struct archive_hit *hit, void *arg)
+{
+	struct checked *c = arg;
+	struct archive_set set = { 0 };
+	struct dl_error e;
+	char seats[5];
+
+	if (hit->match <= ARCHIVE_TWO_HANDS)
+		c->found = 1;
+	if (quiet)
+		return 0;
+	for (unsigned s = 0; s < 4; s++)
+		seats[s] = hit->seat[s] == -1 ? '-' : seat_letters[hit->seat[s]];
+	seats[4] = '\0';
+	printf("%s: board %u: %s %s: set %lld board %u", c->label, c->boards[index].board,
+	    match_words[hit->match], seats, (long long)hit->set, hit->board);
+	if (archive_set_get(c->a, hit->set, &set, &e) == 1)
+		print_set_words(stdout, &set);
+	archive_set_clear(&set);
+	putchar('\n');
+	return 0;
+}
+
+static int
+check_one(struct archive *a, const char *path)
+{
+	struct checked c = { .a = a };
+	struct input in = { .path = path, .board = check_board, .arg = &c };
+	struct archive_set self = { 0 };
+	unsigned char digest[SET_DIGEST_BYTES];
+	struct dl_error e;
+	int64_t skip = 0;
+
+	set_digest_init(&c.digest);
+	if (input_read(&in, &e) == -1)
+		tool_die(&e);
+	c.label = in.label;
+	set_digest_final(&c.digest, digest);
+	/* the set itself, archived when it was dealt, is no set played before */
+	switch (archive_set_find(a, digest, &self, &e)) {
+	case -1:
+		tool_die(&e);
+	case 1:
+		skip = self.id;
+		if (!quiet)
+			printf("%s: archived as set %lld, not compared with itself\n", in.label,
+			    (long long)self.id);
+		break;
+	}
+	archive_set_clear(&self);
+	c.owner = xreallocarray(NULL, c.n ? c.n : 1, sizeof *c.owner);
+	for (size_t i = 0; i < c.n; i++)
+		memcpy(c.owner[i], c.boards[i].owner, CARDS);
+	if (archive_check_boards(a, (const unsigned char (*)[CARDS])c.owner, c.n, skip,
+	    prefix_bits, print_hit, &c, &e) == -1)
+		tool_die(&e);
+	free(c.owner);
+	free(c.boards);
+	input_free(&in);
+	return c.found;
+}
+
+static int
+cmd_check(struct archive *a, int argc, char *argv[])
+{
+	int found = 0;
+
+	if (argc == 0)
+		found = check_one(a, NULL);
+	for (int i = 0; i < argc; i++)
+		found |= check_one(a, argv[i]);
+	xfflush(stdout, "standard output");
+	return found ? EXIT_REFUSED : 0;
+}
+
+/* find */
+
+struct find {
+	struct archive *a;
+	int found;
+};
+
+static int
+print_found(const struct archive_hit *hit, void *arg)
+{
+	struct find *f = arg;
+	struct archive_set set = { 0 };
+	struct dl_error e;
+
+	f->found = 1;
+	printf("set %lld board %u %c", (long long)hit->set, hit->board,
+	    seat_letters[hit->seat[0]]);
+	if (archive_set_get(f->a, hit->set, &set, &e) == 1)
+		print_set_words(stdout, &set);
+	archive_set_clear(&set);
+	putchar('\n');
+	return 0;
+}
+
+static int
+print_found_deal(size_t index, const struct archive_hit *hit, void *arg)
+{
+	struct find *f = arg;
+	struct archive_set set = { 0 };
+	struct dl_error e;
+	char seats[5];
+
+	(void)index;
+	if (hit->match > ARCHIVE_PERMUTED)
+		return 0;
+	f->found = 1;
+	for (unsigned s = 0; s < 4; s++)
+		seats[s] = seat_letters[hit->seat[s]];
+	seats[4] = '\0';
+	printf("set %lld board %u %s", (long long)hit->set, hit->board, seats);
+	if (archive_set_get(f->a, hit->set, &set, &e) == 1)
+		print_set_words(stdout, &set);
+	archive_set_clear(&set);
+	putchar('\n');
+	return 0;
+}
+
+static int
+cmd_find(struct archive *a, int argc, char *argv[])
+{
+	struct find f = { a, 0 };
+	struct dl_error e;
+
+	if (argc != 2)
+		usage(stderr, EXIT_TROUBLE);
+	if (strcmp(argv[0], "hand") == 0) {
+		uint64_t hand;
+
+		if (hand_from_pbn(argv[1], &hand) == -1)
+			tool_fail(DL_ERR_USAGE, "find hand: not a hand of 13 cards as PBN writes it"
+			    " (AKQ2.JT9.876.54)");
+		if (archive_find_hand(a, hand, 0, print_found, &f, &e) == -1)
+			tool_die(&e);
+	} else if (strcmp(argv[0], "deal") == 0) {
+		unsigned char owner[1][CARDS];
+
+		if (deal_from_pbn(argv[1], owner[0]) == -1 &&
+		    deal_from_tso(argv[1], strlen(argv[1]), owner[0]) != NULL)
+			tool_fail(DL_ERR_USAGE, "find deal: not a deal as PBN writes it"
+			    " (N:AKQ2.JT9.876.54 ...) or as a .tso record's 52 digits");
+		if (archive_check_boards(a, (const unsigned char (*)[CARDS])owner, 1, 0, 0,
+		    print_found_deal, &f, &e) == -1)
+			tool_die(&e);
+	} else
+		usage(stderr, EXIT_TROUBLE);
+	xfflush(stdout, "standard output");
+	return f.found ? 0 : EXIT_REFUSED;
+}
+
+/* sets, count, export */
+
+static int
+print_set(const struct archive_set *set, void *arg)
+{
+	char *source = set->source ? tool_escaped(set->source) : xstrdup("-");
+
+	(void)arg;
+	printf("%lld %s %s %u %u-%u %s", (long long)set->id, set->archived, set->fingerprint,
+	    set->boards, set->low, set->high, source);
+	print_set_words(stdout, set);
+	putchar('\n');
+	free(source);
+	return 0;
+}
+
+static int
+cmd_sets(struct archive *a, int argc, char *argv[])
+{
+	struct dl_error e;
+
+	(void)argv;
+	if (argc != 0)
+		usage(stderr, EXIT_TROUBLE);
+	if (archive_sets(a, print_set, NULL, &e) == -1)
+		tool_die(&e);
+	xfflush(stdout, "standard output");
+	return 0;
+}
+
+static int
+cmd_count(struct archive *a, int argc, char *argv[])
+{
+	struct archive_counts c;
+	struct dl_error e;
+
+	(void)argv;
+	if (argc != 0)
+		usage(stderr, EXIT_TROUBLE);
+	if (archive_count(a, &c, &e) == -1)
+		tool_die(&e);
+	printf("%lld sets, %lld deals\n", (long long)c.sets, (long long)c.deals);
+	xfflush(stdout, "standard output");
+	return 0;
+}
+
+static int
+export_board(unsigned board, const unsigned char owner[CARDS], void *arg)
+{
+	char record[RECORD_TEXT_MAX];
+	size_t len = record_deal_text(record, board, owner);
+
+	(void)arg;
+	fwrite(record, 1, len, stdout);
+	return 0;
+}
+
+static int
+cmd_export(struct archive *a, int argc, char *argv[])
+{
+	struct archive_set set = { 0 };
+	struct dl_error e;
+	const char *errstr;
+	long long id;
+
+	if (argc != 1)
+		usage(stderr, EXIT_TROUBLE);
+	id = strtonum(argv[0], 1, INT64_MAX, &errstr);
+	if (errstr != NULL)
+		tool_fail(DL_ERR_USAGE, "export: set number %s", errstr);
+	switch (archive_set_get(a, id, &set, &e)) {
+	case -1:
+		tool_die(&e);
+	case 0:
+		tool_fail(DL_ERR_USAGE, "export: no set %lld", id);
+	}
+	if (set.high - set.low + 1 != set.boards)
+		tool_fail(DL_ERR_INPUT, "export: set %lld: its boards %u-%u are not %u boards in a"
+		    " row, which a stream cannot carry", id, set.low, set.high, set.boards);
+	printf("#P: dl/1 deals\n");
+	if (set.headers != NULL)
+		fputs(set.headers, stdout);
+	if (set.headers == NULL || strstr(set.headers, "#B: ") == NULL)
+		printf("#B: %u-%u\n", set.low, set.high);
+	if (archive_set_boards(a, &set, export_board, NULL, &e) == -1)
+		tool_die(&e);
+	archive_set_clear(&set);
+	xfflush(stdout, "standard output");
+	return 0;
+}
+
+static int
+cmd_played(struct archive *a, int argc, char *argv[])
+{
+	struct dl_error e;
+
+	if (argc == 0)
+		usage(stderr, EXIT_TROUBLE);
+	for (int i = 0; i < argc; i++) {
+		const char *errstr;
+		long long id = strtonum(argv[i], 1, INT64_MAX, &errstr);
+
+		if (errstr != NULL)
+			tool_fail(DL_ERR_USAGE, "played: set number %s", errstr);
+		switch (archive_mark_played(a, id, NULL, &e)) {
+		case -1:
+			tool_die(&e);
+		case 0:
+			tool_fail(DL_ERR_USAGE, "played: no set %lld", id);
+		}
+	}
+	return 0;
+}
+
+static const struct command {
+	const char *name;
+	unsigned flags;
+	int (*run)(struct archive *a, int argc, char *argv[]);
+} commands[] = {
+	{ "add", ARCHIVE_WRITE, cmd_add },
+	{ "check", 0, cmd_check },
+	{ "find", 0, cmd_find },
+	{ "sets", 0, cmd_sets },
+	{ "count", 0, cmd_count },
+	{ "export", 0, cmd_export },
+	{ "played", ARCHIVE_WRITE, cmd_played },
+};
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'D' },
+		{ "played", no_argument, NULL, 'p' },
+		{ "prefix-bits", required_argument, NULL, 'b' },
+		{ "renumber", no_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct command *cmd = NULL;
+	const char *errstr;
+	struct archive *a;
+	int ch, status;
+
+	tool_start();
+	tool_sodium_init();
+	opterr = 0;
+	/* options before and after the command's name: "+" stops at it */
+	while ((ch = getopt_long(argc, argv, "+f:hq", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'D': db_spec = optarg; break;
+		case 'h': usage(stdout, 0);
+		case 'q': quiet = 1; break;
+		default: tool_bad_option(argv, optind, optopt);
+		}
+	if (optind == argc)
+		usage(stderr, EXIT_TROUBLE);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(argv[optind], commands[i].name) == 0)
+			cmd = &commands[i];
+	if (cmd == NULL)
+		usage(stderr, EXIT_TROUBLE);
+	argc -= optind;
+	argv += optind;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "f:hq", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'D': db_spec = optarg; break;
+		case 'f': format = optarg; break;
+		case 'h': usage(stdout, 0);
+		case 'p': played = 1; break;
+		case 'q': quiet = 1; break;
+		case 'r': reader_flags |= DL_IN_RENUMBER; break;
+		case 'b':
+			prefix_bits = (unsigned)strtonum(optarg, 8, 32, &errstr);
+			if (errstr != NULL)
+				tool_fail(DL_ERR_USAGE, "--prefix-bits: from 8 to 32");
+			break;
+		default: tool_bad_option(argv, optind, optopt);
+		}
+	if ((played && strcmp(cmd->name, "add") != 0) ||
+	    (prefix_bits && strcmp(cmd->name, "check") != 0))
+		usage(stderr, EXIT_TROUBLE);
+	a = open_archive(cmd->flags);
+	status = cmd->run(a, argc - optind, argv + optind);
+	archive_close(a);
+	return status;
+}

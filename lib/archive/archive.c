@@ -1,0 +1,601 @@
+/* The archive (archive.h): what every backend shares, the hands' keys, the
+ * matching of a board against the deals archived, and adding a set in one
+ * transaction. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sodium.h>
+
+#include "archive.h"
+#include "backend.h"
+#include "util.h"
+
+void
+archive_set_clear(struct archive_set *set)
+{
+	free(set->event);
+	free(set->site);
+	free(set->date);
+	free(set->generator);
+	free(set->headers);
+	free(set->source);
+	free(set->user);
+	set->event = set->site = set->date = set->generator = NULL;
+	set->headers = set->source = set->user = NULL;
+}
+
+int
+archive_default(char **spec, struct dl_error *e)
+{
+	const char *env = getenv("DL_ARCHIVE"), *data, *home;
+
+	if (env != NULL && *env != '\0')
+		*spec = xstrdup(env);
+	else if ((data = getenv("XDG_DATA_HOME")) != NULL && *data == '/')
+		*spec = xasprintf("%s/dl/archive.sqlite", data);
+	else if ((home = getenv("HOME")) != NULL && *home != '\0')
+		*spec = xasprintf("%s/.local/share/dl/archive.sqlite", home);
+	else
+		return dl_error_set(e, DL_ERR_USAGE,
+		    "no place for the archive: set HOME or DL_ARCHIVE, or give --db");
+	return 0;
+}
+
+int
+archive_open(struct archive **ap, const char *spec, unsigned flags, struct dl_error *e)
+{
+	struct archive *a = xcalloc(1, sizeof *a);
+	int r;
+
+	r = archive_sqlite_open(a, spec, flags, e);
+	if (r == -1) {
+		free(a->name);
+		free(a);
+		*ap = NULL;
+		return -1;
+	}
+	*ap = a;
+	return 0;
+}
+
+void
+archive_close(struct archive *a)
+{
+	if (a == NULL)
+		return;
+	a->ops->close(a);
+	free(a->name);
+	free(a);
+}
+
+const char *
+archive_backend(const struct archive *a)
+{
+	return a->ops->name;
+}
+
+int
+archive_is_shared(const struct archive *a)
+{
+	return a->ops->shared;
+}
+
+void
+archive_hands(const unsigned char owner[CARDS], uint64_t hand[4])
+{
+	hand[0] = hand[1] = hand[2] = hand[3] = 0;
+	for (unsigned c = 0; c < CARDS; c++)
+		hand[owner[c] & 3] |= (uint64_t)1 << c;
+}
+
+uint32_t
+archive_hand_key(uint64_t hand)
+{
+	unsigned char in[7], out[8];
+
+	for (unsigned i = 0; i < sizeof in; i++)
+		in[i] = (unsigned char)(hand >> (8 * i));
+	crypto_generichash(out, sizeof out, in, sizeof in, NULL, 0);
+	return (uint32_t)out[0] | (uint32_t)out[1] << 8 | (uint32_t)out[2] << 16 |
+	    (uint32_t)out[3] << 24;
+}
+
+/* The key as stored: the top bit flipped, so that a signed 32-bit column
+ * orders keys as unsigned numbers and holds them in four bytes. */
+static int32_t
+stored_key(uint32_t key)
+{
+	return (int32_t)(key ^ 0x80000000u);
+}
+
+void
+archive_now(char when[ARCHIVE_TIME_SIZE])
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(when, ARCHIVE_TIME_SIZE, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Adding.  Deals and hands are gathered a chunk at a time, the hands
+ * sorted by key before they go in: in key order they fill the index's
+ * pages one after another, where one at a time they would land all over
+ * it (faster, and a smaller file). */
+#define ADD_CHUNK 65536
+
+struct archive_add {
+	struct archive *a;
+	int64_t first, next;		/* the set's first deal; the next one's id */
+	struct set_digest digest;
+	unsigned boards, low, high;
+	struct deal_row *deals;
+	struct hand_row *hands;
+	size_t ndeals;
+};
+
+int
+archive_add_begin(struct archive *a, struct archive_add **addp, struct dl_error *e)
+{
+	struct archive_add *add = xcalloc(1, sizeof *add);
+
+	if (a->ops->write_begin(a, &add->first, e) == -1) {
+		free(add);
+		return -1;
+	}
+	add->a = a;
+	add->next = add->first;
+	set_digest_init(&add->digest);
+	add->deals = xreallocarray(NULL, ADD_CHUNK, sizeof *add->deals);
+	add->hands = xreallocarray(NULL, 4 * (size_t)ADD_CHUNK, sizeof *add->hands);
+	*addp = add;
+	return 0;
+}
+
+static int
+hand_row_order(const void *pa, const void *pb)
+{
+	const struct hand_row *a = pa, *b = pb;
+
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return (a->deal > b->deal) - (a->deal < b->deal);
+}
+
+static int
+add_flush(struct archive_add *add, struct dl_error *e)
+{
+	struct archive *a = add->a;
+
+	if (add->ndeals == 0)
+		return 0;
+	qsort(add->hands, 4 * add->ndeals, sizeof *add->hands, hand_row_order);
+	if (a->ops->put_deals(a, add->deals, add->ndeals, e) == -1 ||
+	    a->ops->put_hands(a, add->hands, 4 * add->ndeals, e) == -1)
+		return -1;
+	add->ndeals = 0;
+	return 0;
+}
+
+int
+archive_add_board(struct archive_add *add, unsigned board, const unsigned char owner[CARDS],
+    struct dl_error *e)
+{
+	struct deal_row *d = &add->deals[add->ndeals];
+	uint64_t hand[4];
+
+	d->id = add->next++;
+	d->board = board;
+	deal_number_to_bytes(number_from_deal(owner), d->number);
+	archive_hands(owner, hand);
+	for (unsigned s = 0; s < 4; s++) {
+		add->hands[4 * add->ndeals + s].key = stored_key(archive_hand_key(hand[s]));
+		add->hands[4 * add->ndeals + s].deal = d->id;
+	}
+	add->ndeals++;
+	set_digest_add(&add->digest, board, owner);
+	if (add->boards == 0 || board < add->low)
+		add->low = board;
+	if (add->boards == 0 || board > add->high)
+		add->high = board;
+	add->boards++;
+	return add->ndeals == ADD_CHUNK ? add_flush(add, e) : 0;
+}
+
+static void
+add_free(struct archive_add *add)
+{
+	free(add->deals);
+	free(add->hands);
+	free(add);
+}
+
+void
+archive_add_abort(struct archive_add *add)
+{
+	if (add == NULL)
+		return;
+	add->a->ops->write_rollback(add->a);
+	add_free(add);
+}
+
+int
+archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *existing,
+    struct dl_error *e)
+{
+	struct archive *a = add->a;
+	struct archive_set old = { 0 };
+	int found;
+
+	*existing = 0;
+	if (add->boards == 0) {
+		archive_add_abort(add);
+		return dl_error_set(e, DL_ERR_INPUT, "no boards");
+	}
+	set_digest_final(&add->digest, set->digest);
+	set_fingerprint(set->digest, set->fingerprint);
+	set->first_deal = add->first;
+	set->boards = add->boards;
+	set->low = add->low;
+	set->high = add->high;
+	archive_now(set->archived);
+	found = a->ops->set_by_digest(a, set->digest, &old, e);
+	if (found == -1)
+		goto fail;
+	if (found == 1) {
+		/* the same set again: nothing of this add stays */
+		*existing = set->id = old.id;
+		archive_set_clear(&old);
+		archive_add_abort(add);
+		return 0;
+	}
+	if (add_flush(add, e) == -1 || a->ops->put_set(a, set, e) == -1 ||
+	    a->ops->write_commit(a, e) == -1)
+		goto fail;
+	add_free(add);
+	return 0;
+fail:
+	archive_add_abort(add);
+	return -1;
+}
+
+/* Matching.  A hit is a pair of a board asked about and an archived deal
+ * that share at least one hand: which hands, and at which seats, says how
+ * they match. */
+static enum archive_match
+classify(const uint64_t mine[4], const uint64_t theirs[4], int seat[4])
+{
+	unsigned same = 0, rotation;
+	int rotated = 1;
+
+	for (unsigned s = 0; s < 4; s++) {
+		seat[s] = -1;
+		for (unsigned t = 0; t < 4; t++)
+			if (mine[s] == theirs[t])
+				seat[s] = (int)t;
+		same += seat[s] != -1;
+	}
+	if (same == 4) {
+		rotation = (unsigned)seat[0];
+		for (unsigned s = 0; s < 4; s++)
+			if ((unsigned)seat[s] != (s + rotation) % 4)
+				rotated = 0;
+		if (rotated)
+			return rotation == 0 ? ARCHIVE_SAME : ARCHIVE_ROTATED;
+		return ARCHIVE_PERMUTED;
+	}
+	/* three hands the same make the fourth the same too */
+	return same == 2 ? ARCHIVE_TWO_HANDS : ARCHIVE_ONE_HAND;
+}
+
+/* A board's hands as looked up: its prefix, and which board and seat. */
+struct asked {
+	uint32_t prefix;
+	size_t board;
+};
+
+struct check {
+	struct archive *a;
+	const unsigned char (*owner)[CARDS];
+	uint64_t (*hands)[4];
+	struct asked *asked;		/* by prefix */
+	size_t nasked;
+	unsigned shift;			/* 32 - the prefix's bits */
+	int64_t skip_first, skip_last;	/* the deals of the set passed over */
+	struct hit_entry {
+		size_t board;
+		struct archive_hit hit;
+	} *hits;
+	size_t nhits, caphits;
+};
+
+static int
+asked_order(const void *pa, const void *pb)
+{
+	const struct asked *a = pa, *b = pb;
+
+	if (a->prefix != b->prefix)
+		return a->prefix < b->prefix ? -1 : 1;
+	return (a->board > b->board) - (a->board < b->board);
+}
+
+static void
+add_hit(struct check *c, size_t board, const struct deal_row *row, const unsigned char owner[CARDS],
+    const uint64_t theirs[4])
+{
+	struct hit_entry *h;
+
+	if (c->nhits == c->caphits) {
+		c->caphits = c->caphits ? 2 * c->caphits : 64;
+		c->hits = xreallocarray(c->hits, c->caphits, sizeof *c->hits);
+	}
+	h = &c->hits[c->nhits++];
+	h->board = board;
+	h->hit.match = classify(c->hands[board], theirs, h->hit.seat);
+	h->hit.deal = row->id;
+	h->hit.set = 0;
+	h->hit.board = row->board;
+	memcpy(h->hit.owner, owner, CARDS);
+}
+
+/* A candidate from the database: the boards asked about that have a hand
+ * of its prefix, each compared whole (a prefix shared by chance is no
+ * hit). */
+static int
+check_candidate(const struct deal_row *row, void *arg)
+{
+	struct check *c = arg;
+	unsigned char owner[CARDS];
+	uint64_t theirs[4];
+
+	if (row->id >= c->skip_first && row->id <= c->skip_last)
+		return 0;
+	deal_from_number(deal_number_from_bytes(row->number), owner);
+	archive_hands(owner, theirs);
+	for (unsigned t = 0; t < 4; t++) {
+		struct asked key = { archive_hand_key(theirs[t]) >> c->shift, 0 };
+		size_t lo = 0, hi = c->nasked;
+
+		/* the first asked hand of this prefix */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (c->asked[mid].prefix < key.prefix)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < c->nasked && c->asked[lo].prefix == key.prefix; lo++) {
+			size_t b = c->asked[lo].board;
+
+			for (unsigned s = 0; s < 4; s++)
+				if (c->hands[b][s] == theirs[t]) {
+					add_hit(c, b, row, owner, theirs);
+					break;
+				}
+		}
+	}
+	return 0;
+}
+
+static int
+hit_order(const void *pa, const void *pb)
+{
+	const struct hit_entry *a = pa, *b = pb;
+
+	if (a->board != b->board)
+		return a->board < b->board ? -1 : 1;
+	if (a->hit.match != b->hit.match)
+		return a->hit.match < b->hit.match ? -1 : 1;
+	return (a->hit.deal > b->hit.deal) - (a->hit.deal < b->hit.deal);
+}
+
+/* The key ranges of the prefixes asked, each once. */
+static struct key_range *
+ranges_of(const struct check *c, size_t *n)
+{
+	struct key_range *r = xreallocarray(NULL, c->nasked ? c->nasked : 1, sizeof *r);
+	uint32_t span = c->shift == 32 ? 0xffffffffu : ((uint32_t)1 << c->shift) - 1;
+
+	*n = 0;
+	for (size_t i = 0; i < c->nasked; i++) {
+		uint32_t lo;
+
+		if (i > 0 && c->asked[i].prefix == c->asked[i - 1].prefix)
+			continue;
+		lo = c->shift == 32 ? 0 : c->asked[i].prefix << c->shift;
+		r[*n].lo = stored_key(lo);
+		r[*n].hi = stored_key(lo + span);
+		(*n)++;
+	}
+	return r;
+}
+
+int
+archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], size_t n,
+    int64_t skip_set, unsigned prefix_bits,
+    int (*each)(size_t board, const struct archive_hit *hit, void *arg), void *arg,
+    struct dl_error *e)
+{
+	struct check c = { .a = a, .owner = owner };
+	struct key_range *ranges;
+	size_t nranges;
+	int r = -1;
+
+	if (prefix_bits == 0 || prefix_bits > 32)
+		prefix_bits = 32;
+	c.shift = 32 - prefix_bits;
+	c.skip_first = 1;
+	c.skip_last = 0;
+	if (skip_set != 0) {
+		struct archive_set set = { 0 };
+		int found = a->ops->set_by_id(a, skip_set, &set, e);
+
+		if (found == -1)
+			return -1;
+		if (found) {
+			c.skip_first = set.first_deal;
+			c.skip_last = set.first_deal + set.boards - 1;
+		}
+		archive_set_clear(&set);
+	}
+	c.hands = xreallocarray(NULL, n ? n : 1, sizeof *c.hands);
+	c.asked = xreallocarray(NULL, n ? 4 * n : 1, sizeof *c.asked);
+	for (size_t b = 0; b < n; b++) {
+		archive_hands(owner[b], c.hands[b]);
+		for (unsigned s = 0; s < 4; s++) {
+			c.asked[c.nasked].prefix = archive_hand_key(c.hands[b][s]) >> c.shift;
+			c.asked[c.nasked++].board = b;
+		}
+	}
+	qsort(c.asked, c.nasked, sizeof *c.asked, asked_order);
+	ranges = ranges_of(&c, &nranges);
+	if (a->ops->candidates(a, ranges, nranges, check_candidate, &c, e) == -1)
+		goto out;
+	qsort(c.hits, c.nhits, sizeof *c.hits, hit_order);
+	r = 0;
+	for (size_t i = 0; i < c.nhits && r == 0; i++) {
+		/* a deal sharing two or four hands with a board came for each */
+		if (i > 0 && c.hits[i].board == c.hits[i - 1].board &&
+		    c.hits[i].hit.deal == c.hits[i - 1].hit.deal)
+			continue;
+		struct archive_set set = { 0 };
+		int found = a->ops->set_of_deal(a, c.hits[i].hit.deal, &set, e);
+
+		if (found == -1) {
+			r = -1;
+			break;
+		}
+		c.hits[i].hit.set = found ? set.id : 0;
+		archive_set_clear(&set);
+		r = each(c.hits[i].board, &c.hits[i].hit, arg);
+	}
+out:
+	free(ranges);
+	free(c.hands);
+	free(c.asked);
+	free(c.hits);
+	return r;
+}
+
+struct find {
+	struct archive *a;
+	uint64_t hand;
+	int (*each)(const struct archive_hit *hit, void *arg);
+	void *arg;
+	int64_t last;
+	struct dl_error *e;
+};
+
+static int
+find_candidate(const struct deal_row *row, void *arg)
+{
+	struct find *f = arg;
+	struct archive_hit hit = { .match = ARCHIVE_ONE_HAND, .deal = row->id, .board = row->board };
+	struct archive_set set = { 0 };
+	uint64_t theirs[4];
+	int found;
+
+	if (row->id == f->last)
+		return 0;
+	deal_from_number(deal_number_from_bytes(row->number), hit.owner);
+	archive_hands(hit.owner, theirs);
+	hit.seat[0] = hit.seat[1] = hit.seat[2] = hit.seat[3] = -1;
+	for (unsigned t = 0; t < 4; t++)
+		if (theirs[t] == f->hand)
+			hit.seat[0] = (int)t;
+	if (hit.seat[0] == -1)
+		return 0;
+	f->last = row->id;
+	if ((found = f->a->ops->set_of_deal(f->a, row->id, &set, f->e)) == -1)
+		return -1;
+	hit.set = found ? set.id : 0;
+	archive_set_clear(&set);
+	return f->each(&hit, f->arg);
+}
+
+int
+archive_find_hand(struct archive *a, uint64_t hand, unsigned prefix_bits,
+    int (*each)(const struct archive_hit *hit, void *arg), void *arg, struct dl_error *e)
+{
+	struct find f = { a, hand, each, arg, 0, e };
+	unsigned shift = prefix_bits == 0 || prefix_bits >= 32 ? 0 : 32 - prefix_bits;
+	uint32_t lo = archive_hand_key(hand) >> shift << shift;
+	struct key_range range = { stored_key(lo), stored_key(lo | (((uint32_t)1 << shift) - 1)) };
+
+	return a->ops->candidates(a, &range, 1, find_candidate, &f, e);
+}
+
+int
+archive_set_get(struct archive *a, int64_t id, struct archive_set *set, struct dl_error *e)
+{
+	return a->ops->set_by_id(a, id, set, e);
+}
+
+int
+archive_set_find(struct archive *a, const unsigned char digest[SET_DIGEST_BYTES],
+    struct archive_set *set, struct dl_error *e)
+{
+	return a->ops->set_by_digest(a, digest, set, e);
+}
+
+int
+archive_set_of_deal(struct archive *a, int64_t deal, struct archive_set *set,
+    struct dl_error *e)
+{
+	return a->ops->set_of_deal(a, deal, set, e);
+}
+
+int
+archive_sets(struct archive *a, int (*each)(const struct archive_set *set, void *arg),
+    void *arg, struct dl_error *e)
+{
+	return a->ops->sets(a, each, arg, e);
+}
+
+struct set_boards {
+	int (*each)(unsigned board, const unsigned char owner[CARDS], void *arg);
+	void *arg;
+};
+
+static int
+set_board(const struct deal_row *row, void *arg)
+{
+	struct set_boards *sb = arg;
+	unsigned char owner[CARDS];
+
+	deal_from_number(deal_number_from_bytes(row->number), owner);
+	return sb->each(row->board, owner, sb->arg);
+}
+
+int
+archive_set_boards(struct archive *a, const struct archive_set *set,
+    int (*each)(unsigned board, const unsigned char owner[CARDS], void *arg), void *arg,
+    struct dl_error *e)
+{
+	struct set_boards sb = { each, arg };
+
+	return a->ops->deals(a, set->first_deal, set->first_deal + set->boards - 1, set_board,
+	    &sb, e);
+}
+
+int
+archive_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error *e)
+{
+	char now[ARCHIVE_TIME_SIZE];
+
+	if (when == NULL || *when == '\0') {
+		archive_now(now);
+		when = now;
+	}
+	return a->ops->mark_played(a, id, when, e);
+}
+
+int
+archive_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
+{
+	memset(c, 0, sizeof *c);
+	return a->ops->count(a, c, e);
+}

@@ -1,0 +1,159 @@
+/* The archive: every set ever dealt, so that a set is never played twice
+ * (docs/archive.md).  A set is its boards' deals with what its stream said
+ * of it (event, site, date, generator, headers), where it came from, who
+ * archived it and when, and whether it was played.  A board is looked up
+ * by its four hands, so that a deal is found under any board number, at
+ * any seats, with one or two cards exchanged, and a single hand held
+ * before is found too.
+ *
+ * Two backends: SQLite, one file, the default (archive_sqlite.c), and
+ * PostgreSQL, an archive a federation shares (archive_postgres.c), which
+ * takes a set whole only once it was played and is asked by short hash
+ * prefixes, so that checking a set not yet played does not show it to the
+ * server's operator.
+ *
+ * Threads: an archive is one thread's. */
+#ifndef DL_ARCHIVE_H
+#define DL_ARCHIVE_H
+
+#include <stdint.h>
+
+#include "dealnum.h"
+#include "error.h"
+#include "fingerprint.h"
+
+struct archive;
+
+/* The schema this code writes; an older archive is upgraded to it when
+ * opened for writing, a newer one refused. */
+#define ARCHIVE_SCHEMA 1
+
+/* archive_open's flags */
+#define ARCHIVE_WRITE 1u	/* create it when missing; upgrade its schema */
+
+/* A time as the archive keeps it: "2026-11-25T20:30:00Z". */
+#define ARCHIVE_TIME_SIZE 21
+
+struct archive_set {
+	int64_t id;				/* its number in the archive */
+	unsigned char digest[SET_DIGEST_BYTES];
+	char fingerprint[SET_FINGERPRINT_SIZE];
+	int64_t first_deal;			/* its deals are first_deal .. */
+	unsigned boards;			/*   .. first_deal + boards - 1 */
+	unsigned low, high;			/* its lowest and highest board */
+	/* what its stream or file said, each NULL when it said nothing */
+	char *event, *site, *date, *generator;
+	char *headers;		/* its stream's header lines but #P:, each with LF */
+	char *source;		/* where it came from: a file's name, a tool */
+	char *user;		/* who archived it */
+	char archived[ARCHIVE_TIME_SIZE];
+	char played[ARCHIVE_TIME_SIZE];		/* "" while not played */
+};
+
+/* The strings of a set, freed and set NULL. */
+void archive_set_clear(struct archive_set *set);
+
+/* The archive archive_open opens for spec NULL: $DL_ARCHIVE, else
+ * $XDG_DATA_HOME/dl/archive.sqlite, else ~/.local/share/dl/archive.sqlite;
+ * allocated.  -1 when none can be named. */
+int archive_default(char **spec, struct dl_error *e);
+
+/* spec: a file's name (SQLite), or a PostgreSQL connection string
+ * ("postgresql://..." or "postgres://...", or "pg:" and a libpq conninfo
+ * string "host=... dbname=...").  A missing file is created (mode 0600, its
+ * folders 0700) only with ARCHIVE_WRITE. */
+int archive_open(struct archive **a, const char *spec, unsigned flags, struct dl_error *e);
+void archive_close(struct archive *a);
+/* The backend's name, "sqlite" or "postgresql". */
+const char *archive_backend(const struct archive *a);
+/* 1 for an archive others share (PostgreSQL): a set goes in only once
+ * played, and look-ups send short hash prefixes only. */
+int archive_is_shared(const struct archive *a);
+
+/* Adding a set: its boards one by one, then its description; the set is
+ * in the archive, whole, once archive_add_commit returns 0 (one
+ * transaction).  A set already there (the same digest) is not added
+ * again: *existing is its id (else 0), and set->id too. */
+struct archive_add;
+int archive_add_begin(struct archive *a, struct archive_add **add, struct dl_error *e);
+int archive_add_board(struct archive_add *add, unsigned board, const unsigned char owner[CARDS],
+    struct dl_error *e);
+/* set: its description (event ... user, played); the rest is computed:
+ * digest, fingerprint, boards, low, high, first_deal, archived, id.
+ * add is freed, also on failure (the archive as it was). */
+int archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *existing,
+    struct dl_error *e);
+void archive_add_abort(struct archive_add *add);
+
+/* How a board matches one archived: the kinds in the order of their
+ * weight.  The first three mean the deal was played before. */
+enum archive_match {
+	ARCHIVE_SAME = 0,	/* the same deal, each hand at its seat */
+	ARCHIVE_ROTATED,	/* the same deal turned round the table */
+	ARCHIVE_PERMUTED,	/* the same four hands, at other seats */
+	ARCHIVE_TWO_HANDS,	/* two hands the same: one or more cards exchanged */
+	ARCHIVE_ONE_HAND,	/* one hand the same, which chance gives too */
+};
+#define ARCHIVE_MATCHES 5
+
+struct archive_hit {
+	enum archive_match match;
+	/* seat[s]: the seat (enum dl_seat) the board's hand at s held in the
+	 * archived deal, -1 when that hand is not the same */
+	int seat[4];
+	int64_t deal, set;
+	unsigned board;				/* the archived board's number */
+	unsigned char owner[CARDS];		/* the archived deal */
+};
+
+/* Every archived deal that shares a hand with one of the n boards owner,
+ * each pair once, by board, strongest match first; each is given the
+ * board's index in owner.  The deals of set skip_set (0: none) are passed
+ * over (a set checked against the archive that holds it).  The database
+ * is asked for the first prefix_bits bits of each hand's key only (0 or 32:
+ * the whole key), and every candidate is compared here.  each returns 0 to
+ * go on, or -1 to stop, which archive_check_boards then returns. */
+int archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], size_t n,
+    int64_t skip_set, unsigned prefix_bits,
+    int (*each)(size_t board, const struct archive_hit *hit, void *arg), void *arg,
+    struct dl_error *e);
+
+/* The deals holding a hand (a 52-bit mask of its cards, bit c for card c
+ * of dealnum.h's order), its seat in seat[0], asked as archive_check_boards
+ * asks. */
+int archive_find_hand(struct archive *a, uint64_t hand, unsigned prefix_bits,
+    int (*each)(const struct archive_hit *hit, void *arg), void *arg, struct dl_error *e);
+
+/* The set with this id (1), or 0 when there is none. */
+int archive_set_get(struct archive *a, int64_t id, struct archive_set *set, struct dl_error *e);
+/* The set whose digest this is, as archive_set_get. */
+int archive_set_find(struct archive *a, const unsigned char digest[SET_DIGEST_BYTES],
+    struct archive_set *set, struct dl_error *e);
+/* The set a deal belongs to, as archive_set_get. */
+int archive_set_of_deal(struct archive *a, int64_t deal, struct archive_set *set,
+    struct dl_error *e);
+/* Every set, in the order they were archived. */
+int archive_sets(struct archive *a, int (*each)(const struct archive_set *set, void *arg),
+    void *arg, struct dl_error *e);
+/* A set's boards, in order. */
+int archive_set_boards(struct archive *a, const struct archive_set *set,
+    int (*each)(unsigned board, const unsigned char owner[CARDS], void *arg), void *arg,
+    struct dl_error *e);
+/* Marks a set played at time when ("" : now): 1, or 0 when there is no
+ * such set; a set played already keeps its time. */
+int archive_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error *e);
+/* How many sets and deals it holds, and of them played. */
+struct archive_counts {
+	int64_t sets, deals, played_sets, played_deals;
+};
+int archive_count(struct archive *a, struct archive_counts *c, struct dl_error *e);
+
+/* The hands of a deal as masks (bit c for card c), by seat. */
+void archive_hands(const unsigned char owner[CARDS], uint64_t hand[4]);
+/* A hand's key, the first 32 bits of its BLAKE2b-64 hash (docs/archive.md):
+ * what the archive looks it up by. */
+uint32_t archive_hand_key(uint64_t hand);
+/* The time now, as the archive keeps times. */
+void archive_now(char when[ARCHIVE_TIME_SIZE]);
+
+#endif

@@ -1,0 +1,549 @@
+/* The archive in one SQLite file (archive.h, backend.h): the default, a
+ * dealer's own archive.  docs/archive.md gives the schema and why it is
+ * as it is (the hands' index is most of the file). */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "archive.h"
+#include "backend.h"
+#include "util.h"
+
+/* "dlAR": what says a SQLite file is a dl archive */
+#define APPLICATION_ID 0x646c4152
+
+struct sqlite_archive {
+	sqlite3 *db;
+	sqlite3_stmt *put_deal, *put_hand, *candidates, *deal_range;
+	int writing;
+};
+
+static const char schema_v1[] =
+    "CREATE TABLE sets ("
+    " id INTEGER PRIMARY KEY,"
+    " digest BLOB NOT NULL UNIQUE,"
+    " fingerprint TEXT NOT NULL,"
+    " first_deal INTEGER NOT NULL UNIQUE,"
+    " boards INTEGER NOT NULL,"
+    " low INTEGER NOT NULL,"
+    " high INTEGER NOT NULL,"
+    " event TEXT, site TEXT, date TEXT, generator TEXT, headers TEXT,"
+    " source TEXT,"
+    " archived TEXT NOT NULL);"
+    "CREATE TABLE deals ("
+    " id INTEGER PRIMARY KEY,"
+    " board INTEGER NOT NULL,"
+    " number BLOB NOT NULL);"
+    "CREATE TABLE hands ("
+    " key INTEGER NOT NULL,"
+    " deal INTEGER NOT NULL,"
+    " PRIMARY KEY (key, deal)) WITHOUT ROWID;";
+
+static struct sqlite_archive *
+db_of(struct archive *a)
+{
+	return a->db;
+}
+
+/* The database's error, on the archive's name. */
+static int
+db_error(struct archive *a, struct dl_error *e, const char *what)
+{
+	sqlite3 *db = db_of(a)->db;
+	int code = sqlite3_errcode(db);
+
+	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+		return dl_error_set(e, DL_ERR_SYSTEM,
+		    "%s: busy: another process is writing to the archive (waited %s s)",
+		    a->name, getenv("DL_ARCHIVE_WAIT") ? getenv("DL_ARCHIVE_WAIT") : "60");
+	if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+		return dl_error_set(e, DL_ERR_INPUT, "%s: not a dl archive, or damaged: %s",
+		    a->name, sqlite3_errmsg(db));
+	return dl_error_set(e, DL_ERR_SYSTEM, "%s: %s: %s", a->name, what, sqlite3_errmsg(db));
+}
+
+static int
+exec(struct archive *a, const char *sql, struct dl_error *e)
+{
+	if (sqlite3_exec(db_of(a)->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return db_error(a, e, "cannot run the query");
+	return 0;
+}
+
+static int
+prepare(struct archive *a, sqlite3_stmt **st, const char *sql, struct dl_error *e)
+{
+	if (sqlite3_prepare_v3(db_of(a)->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) !=
+	    SQLITE_OK)
+		return db_error(a, e, "cannot prepare a query");
+	return 0;
+}
+
+/* One integer a pragma or query answers. */
+static int
+query_int(struct archive *a, const char *sql, int64_t *value, struct dl_error *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db_of(a)->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_error(a, e, "cannot read the archive");
+	rc = sqlite3_step(st);
+	*value = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_error(a, e, "cannot read the archive");
+	return 0;
+}
+
+/* mkdir -p of the file's folders, mode 0700: the archive holds sets not
+ * yet played. */
+static int
+make_parents(const char *path, struct dl_error *e)
+{
+	char *copy = xstrdup(path);
+
+	for (char *p = copy + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(copy, 0700) == -1 && errno != EEXIST) {
+			dl_error_sys(e, "%s", copy);
+			free(copy);
+			return -1;
+		}
+		*p = '/';
+	}
+	free(copy);
+	return 0;
+}
+
+/* A new archive is an empty file made here, mode 0600, before SQLite
+ * opens it: SQLite would make it as the umask says. */
+static int
+create_file(const char *path, struct dl_error *e)
+{
+	int fd;
+
+	if (make_parents(path, e) == -1)
+		return -1;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd == -1 && errno != EEXIST)
+		return dl_error_sys(e, "%s", path);
+	if (fd != -1)
+		close(fd);
+	return 0;
+}
+
+static int
+schema(struct archive *a, unsigned flags, struct dl_error *e)
+{
+	int64_t app, version, tables;
+
+	if (query_int(a, "PRAGMA application_id", &app, e) == -1 ||
+	    query_int(a, "PRAGMA user_version", &version, e) == -1 ||
+	    query_int(a, "SELECT count(*) FROM sqlite_master", &tables, e) == -1)
+		return -1;
+	if (app == 0 && version == 0 && tables == 0) {
+		if (!(flags & ARCHIVE_WRITE))
+			return dl_error_set(e, DL_ERR_INPUT, "%s: an empty archive", a->name);
+		if (exec(a, "BEGIN IMMEDIATE", e) == -1)
+			return -1;
+		/* another process may have made it meanwhile */
+		if (query_int(a, "SELECT count(*) FROM sqlite_master", &tables, e) == -1)
+			goto fail;
+		if (tables == 0 && (exec(a, schema_v1, e) == -1 ||
+		    exec(a, "PRAGMA application_id = 1684816210; PRAGMA user_version = 1", e) == -1))
+			goto fail;
+		return exec(a, "COMMIT", e);
+	}
+	if (app != APPLICATION_ID)
+		return dl_error_set(e, DL_ERR_INPUT, "%s: not a dl archive", a->name);
+	if (version > ARCHIVE_SCHEMA)
+		return dl_error_set(e, DL_ERR_INPUT,
+		    "%s: archive of schema %lld, newer than this dl's (%d): upgrade dl",
+		    a->name, (long long)version, ARCHIVE_SCHEMA);
+	return 0;
+fail:
+	sqlite3_exec(db_of(a)->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+static int
+sqlite_write_begin(struct archive *a, int64_t *next_deal, struct dl_error *e)
+{
+	if (exec(a, "BEGIN IMMEDIATE", e) == -1)
+		return -1;
+	db_of(a)->writing = 1;
+	if (query_int(a, "SELECT coalesce(max(id), 0) + 1 FROM deals", next_deal, e) == -1) {
+		a->ops->write_rollback(a);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+sqlite_write_commit(struct archive *a, struct dl_error *e)
+{
+	if (exec(a, "COMMIT", e) == -1)
+		return -1;
+	db_of(a)->writing = 0;
+	return 0;
+}
+
+static void
+sqlite_write_rollback(struct archive *a)
+{
+	if (db_of(a)->writing)
+		sqlite3_exec(db_of(a)->db, "ROLLBACK", NULL, NULL, NULL);
+	db_of(a)->writing = 0;
+}
+
+static int
+step_done(struct archive *a, sqlite3_stmt *st, struct dl_error *e)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return db_error(a, e, "cannot write to the archive");
+	return 0;
+}
+
+static int
+sqlite_put_deals(struct archive *a, const struct deal_row *rows, size_t n, struct dl_error *e)
+{
+	sqlite3_stmt *st = db_of(a)->put_deal;
+
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_bind_int64(st, 1, rows[i].id);
+		sqlite3_bind_int64(st, 2, rows[i].board);
+		sqlite3_bind_blob(st, 3, rows[i].number, DEAL_NUMBER_BYTES, SQLITE_STATIC);
+		if (step_done(a, st, e) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+sqlite_put_hands(struct archive *a, const struct hand_row *rows, size_t n, struct dl_error *e)
+{
+	sqlite3_stmt *st = db_of(a)->put_hand;
+
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_bind_int(st, 1, rows[i].key);
+		sqlite3_bind_int64(st, 2, rows[i].deal);
+		if (step_done(a, st, e) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static void
+bind_text(sqlite3_stmt *st, int i, const char *text)
+{
+	if (text == NULL)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC);
+}
+
+static int
+sqlite_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (prepare(a, &st, "INSERT INTO sets (digest, fingerprint, first_deal, boards, low, high,"
+	    " event, site, date, generator, headers, source, archived)"
+	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", e) == -1)
+		return -1;
+	sqlite3_bind_blob(st, 1, set->digest, SET_DIGEST_BYTES, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, set->fingerprint, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, set->first_deal);
+	sqlite3_bind_int64(st, 4, set->boards);
+	sqlite3_bind_int64(st, 5, set->low);
+	sqlite3_bind_int64(st, 6, set->high);
+	bind_text(st, 7, set->event);
+	bind_text(st, 8, set->site);
+	bind_text(st, 9, set->date);
+	bind_text(st, 10, set->generator);
+	bind_text(st, 11, set->headers);
+	bind_text(st, 12, set->source);
+	sqlite3_bind_text(st, 13, set->archived, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_error(a, e, "cannot write to the archive");
+	set->id = sqlite3_last_insert_rowid(db_of(a)->db);
+	return 0;
+}
+
+static int
+deal_rows(struct archive *a, sqlite3_stmt *st, int (*each)(const struct deal_row *, void *),
+    void *arg, struct dl_error *e)
+{
+	int rc, r = 0;
+
+	while (r == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct deal_row row;
+
+		row.id = sqlite3_column_int64(st, 0);
+		row.board = (unsigned)sqlite3_column_int64(st, 1);
+		if (sqlite3_column_bytes(st, 2) != DEAL_NUMBER_BYTES) {
+			sqlite3_reset(st);
+			return dl_error_set(e, DL_ERR_INPUT, "%s: deal %lld: damaged",
+			    a->name, (long long)row.id);
+		}
+		memcpy(row.number, sqlite3_column_blob(st, 2), DEAL_NUMBER_BYTES);
+		r = each(&row, arg);
+	}
+	sqlite3_reset(st);
+	if (r == 0 && rc != SQLITE_DONE)
+		return db_error(a, e, "cannot read the archive");
+	return r;
+}
+
+static int
+sqlite_candidates(struct archive *a, const struct key_range *ranges, size_t n,
+    int (*each)(const struct deal_row *, void *), void *arg, struct dl_error *e)
+{
+	sqlite3_stmt *st = db_of(a)->candidates;
+
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_bind_int(st, 1, ranges[i].lo);
+		sqlite3_bind_int(st, 2, ranges[i].hi);
+		if (deal_rows(a, st, each, arg, e) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static char *
+column_text(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return t == NULL ? NULL : xstrdup((const char *)t);
+}
+
+#define SET_COLUMNS "id, digest, fingerprint, first_deal, boards, low, high, event, site, date," \
+	" generator, headers, source, archived"
+
+static void
+set_from_row(sqlite3_stmt *st, struct archive_set *set)
+{
+	const void *digest = sqlite3_column_blob(st, 1);
+	const unsigned char *t;
+
+	memset(set, 0, sizeof *set);
+	set->id = sqlite3_column_int64(st, 0);
+	if (digest != NULL && sqlite3_column_bytes(st, 1) == SET_DIGEST_BYTES)
+		memcpy(set->digest, digest, SET_DIGEST_BYTES);
+	if ((t = sqlite3_column_text(st, 2)) != NULL)
+		strlcpy(set->fingerprint, (const char *)t, sizeof set->fingerprint);
+	set->first_deal = sqlite3_column_int64(st, 3);
+	set->boards = (unsigned)sqlite3_column_int64(st, 4);
+	set->low = (unsigned)sqlite3_column_int64(st, 5);
+	set->high = (unsigned)sqlite3_column_int64(st, 6);
+	set->event = column_text(st, 7);
+	set->site = column_text(st, 8);
+	set->date = column_text(st, 9);
+	set->generator = column_text(st, 10);
+	set->headers = column_text(st, 11);
+	set->source = column_text(st, 12);
+	if ((t = sqlite3_column_text(st, 13)) != NULL)
+		strlcpy(set->archived, (const char *)t, sizeof set->archived);
+}
+
+/* The sets a query bound by bind() answers: each to each(), or the first
+ * into *one (then 1, or 0 when none). */
+static int
+set_rows(struct archive *a, const char *sql, int64_t value, const void *blob,
+    struct archive_set *one, int (*each)(const struct archive_set *, void *), void *arg,
+    struct dl_error *e)
+{
+	sqlite3_stmt *st;
+	int rc, r = 0, found = 0;
+
+	if (sqlite3_prepare_v2(db_of(a)->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_error(a, e, "cannot read the archive");
+	if (blob != NULL)
+		sqlite3_bind_blob(st, 1, blob, SET_DIGEST_BYTES, SQLITE_STATIC);
+	else if (sqlite3_bind_parameter_count(st) > 0)
+		sqlite3_bind_int64(st, 1, value);
+	while (r == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct archive_set set;
+
+		set_from_row(st, &set);
+		found = 1;
+		if (one != NULL) {
+			*one = set;
+			break;
+		}
+		r = each(&set, arg);
+		archive_set_clear(&set);
+	}
+	sqlite3_finalize(st);
+	if (r == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_error(a, e, "cannot read the archive");
+	return one != NULL ? found : r;
+}
+
+static int
+sqlite_set_by_id(struct archive *a, int64_t id, struct archive_set *set, struct dl_error *e)
+{
+	return set_rows(a, "SELECT " SET_COLUMNS " FROM sets WHERE id = ?", id, NULL, set, NULL,
+	    NULL, e);
+}
+
+static int
+sqlite_set_by_digest(struct archive *a, const unsigned char *digest, struct archive_set *set,
+    struct dl_error *e)
+{
+	return set_rows(a, "SELECT " SET_COLUMNS " FROM sets WHERE digest = ?", 0, digest, set,
+	    NULL, NULL, e);
+}
+
+static int
+sqlite_set_of_deal(struct archive *a, int64_t deal, struct archive_set *set,
+    struct dl_error *e)
+{
+	return set_rows(a, "SELECT " SET_COLUMNS " FROM sets WHERE first_deal <= ?"
+	    " ORDER BY first_deal DESC LIMIT 1", deal, NULL, set, NULL, NULL, e);
+}
+
+static int
+sqlite_sets(struct archive *a, int (*each)(const struct archive_set *, void *), void *arg,
+    struct dl_error *e)
+{
+	return set_rows(a, "SELECT " SET_COLUMNS " FROM sets ORDER BY id", 0, NULL, NULL, each,
+	    arg, e);
+}
+
+static int
+sqlite_deals(struct archive *a, int64_t first, int64_t last,
+    int (*each)(const struct deal_row *, void *), void *arg, struct dl_error *e)
+{
+	sqlite3_stmt *st = db_of(a)->deal_range;
+
+	sqlite3_bind_int64(st, 1, first);
+	sqlite3_bind_int64(st, 2, last);
+	return deal_rows(a, st, each, arg, e);
+}
+
+static int
+sqlite_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error *e)
+{
+	(void)id;
+	(void)when;
+	return dl_error_set(e, DL_ERR_USAGE, "%s: an archive of schema 1 keeps no played sets",
+	    a->name);
+}
+
+static int
+sqlite_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
+{
+	if (query_int(a, "SELECT count(*) FROM sets", &c->sets, e) == -1 ||
+	    query_int(a, "SELECT coalesce(sum(boards), 0) FROM sets", &c->deals, e) == -1)
+		return -1;
+	return 0;
+}
+
+static void
+sqlite_close(struct archive *a)
+{
+	struct sqlite_archive *s = db_of(a);
+
+	if (s == NULL)
+		return;
+	sqlite_write_rollback(a);
+	sqlite3_finalize(s->put_deal);
+	sqlite3_finalize(s->put_hand);
+	sqlite3_finalize(s->candidates);
+	sqlite3_finalize(s->deal_range);
+	sqlite3_close(s->db);
+	free(s);
+	a->db = NULL;
+}
+
+static const struct archive_ops sqlite_ops = {
+	.name = "sqlite",
+	.shared = 0,
+	.write_begin = sqlite_write_begin,
+	.write_commit = sqlite_write_commit,
+	.write_rollback = sqlite_write_rollback,
+	.put_deals = sqlite_put_deals,
+	.put_hands = sqlite_put_hands,
+	.put_set = sqlite_put_set,
+	.candidates = sqlite_candidates,
+	.set_by_id = sqlite_set_by_id,
+	.set_by_digest = sqlite_set_by_digest,
+	.set_of_deal = sqlite_set_of_deal,
+	.sets = sqlite_sets,
+	.deals = sqlite_deals,
+	.mark_played = sqlite_mark_played,
+	.count = sqlite_count,
+	.close = sqlite_close,
+};
+
+/* How long a writer waits for another (DL_ARCHIVE_WAIT seconds). */
+static int
+wait_ms(void)
+{
+	const char *env = getenv("DL_ARCHIVE_WAIT");
+	const char *errstr;
+	long long s;
+
+	if (env == NULL)
+		return 60000;
+	s = strtonum(env, 0, 3600, &errstr);
+	return errstr != NULL ? 60000 : (int)(s * 1000);
+}
+
+int
+archive_sqlite_open(struct archive *a, const char *path, unsigned flags, struct dl_error *e)
+{
+	struct sqlite_archive *s = xcalloc(1, sizeof *s);
+	struct stat st;
+	int mode = flags & ARCHIVE_WRITE ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+
+	a->ops = &sqlite_ops;
+	a->db = s;
+	a->name = xstrdup(path);
+	if (stat(path, &st) == -1) {
+		if (errno != ENOENT || !(flags & ARCHIVE_WRITE)) {
+			dl_error_sys(e, "%s", path);
+			goto fail;
+		}
+		if (create_file(path, e) == -1)
+			goto fail;
+	}
+	if (sqlite3_open_v2(path, &s->db, mode | SQLITE_OPEN_NOFOLLOW, NULL) != SQLITE_OK) {
+		db_error(a, e, "cannot open");
+		goto fail;
+	}
+	sqlite3_busy_timeout(s->db, wait_ms());
+	sqlite3_extended_result_codes(s->db, 0);
+	if (schema(a, flags, e) == -1)
+		goto fail;
+	if (exec(a, "PRAGMA cache_size = -65536", e) == -1 ||
+	    prepare(a, &s->put_deal, "INSERT INTO deals (id, board, number) VALUES (?, ?, ?)",
+	    e) == -1 ||
+	    prepare(a, &s->put_hand, "INSERT INTO hands (key, deal) VALUES (?, ?)", e) == -1 ||
+	    prepare(a, &s->candidates, "SELECT d.id, d.board, d.number FROM hands h"
+	    " JOIN deals d ON d.id = h.deal WHERE h.key BETWEEN ? AND ?", e) == -1 ||
+	    prepare(a, &s->deal_range, "SELECT id, board, number FROM deals"
+	    " WHERE id BETWEEN ? AND ? ORDER BY id", e) == -1)
+		goto fail;
+	return 0;
+fail:
+	sqlite_close(a);
+	return -1;
+}
