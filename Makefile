@@ -178,6 +178,7 @@ $(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/t/ddsbatch: LIBS += -ldds
 # The archive (lib/archive/) keeps its sets in SQLite or PostgreSQL
 # (Debian: libsqlite3-dev, libpq-dev): the tools that record or check sets.
 ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 libpq 2>/dev/null)
+$(BUILD)/obj/lib/archive/archive_postgres.o: ALL_CFLAGS += $(shell $(PKG_CONFIG) --cflags libpq 2>/dev/null)
 $(BUILD)/bin/dl-archive: LIBS += $(ARCHIVE_LIBS)
 
 # The pdf plugin draws with cairo and pango (Debian: libpango1.0-dev,

@@ -4,6 +4,7 @@
  * and exports what it holds (lib/archive/, docs/archive.md). */
 #include <errno.h>
 #include <getopt.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,6 +231,21 @@ open_archive(unsigned flags)
 
 /* add */
 
+/* Who archives: the user the web server authenticated, for dl-web's
+ * sets, else the login's name. */
+static char *
+login_name(void)
+{
+	const char *remote = getenv("REMOTE_USER");
+	struct passwd *pw;
+
+	if (remote != NULL && *remote != '\0')
+		return xstrdup(remote);
+	if ((pw = getpwuid(getuid())) != NULL)
+		return xstrdup(pw->pw_name);
+	return xasprintf("uid %lu", (unsigned long)getuid());
+}
+
 static int
 add_board(struct input *in, unsigned board, const unsigned char owner[CARDS],
     struct dl_error *e)
@@ -252,6 +268,9 @@ add_one(struct archive *a, const char *path)
 		archive_add_abort(add);
 		tool_die(&e);
 	}
+	in.set.user = login_name();
+	if (played)
+		archive_now(in.set.played);
 	if (archive_add_commit(add, &in.set, &existing, &e) == -1) {
 		dl_error_prefix(&e, "%s", in.label);
 		tool_die(&e);
@@ -270,8 +289,6 @@ add_one(struct archive *a, const char *path)
 static int
 cmd_add(struct archive *a, int argc, char *argv[])
 {
-	if (played)
-		tool_fail(DL_ERR_USAGE, "add --played: the archive's schema keeps no played sets");
 	if (argc == 0)
 		add_one(a, NULL);
 	for (int i = 0; i < argc; i++)
@@ -370,15 +387,19 @@ check_one(struct archive *a, const char *path)
 		tool_die(&e);
 	c.label = in.label;
 	set_digest_final(&c.digest, digest);
-	/* the set itself, archived when it was dealt, is no set played before */
-	switch (archive_set_find(a, digest, &self, &e)) {
+	/* the set itself, archived when it was dealt, is no set played before
+	 * until it is played; a shared archive holds only sets played, and is
+	 * not sent the digest */
+	switch (archive_is_shared(a) ? 0 : archive_set_find(a, digest, &self, &e)) {
 	case -1:
 		tool_die(&e);
 	case 1:
+		if (self.played[0] != '\0')
+			break;
 		skip = self.id;
 		if (!quiet)
-			printf("%s: archived as set %lld, not compared with itself\n", in.label,
-			    (long long)self.id);
+			printf("%s: archived as set %lld, not played: not compared with itself\n",
+			    in.label, (long long)self.id);
 		break;
 	}
 	archive_set_clear(&self);
@@ -492,13 +513,16 @@ static int
 print_set(const struct archive_set *set, void *arg)
 {
 	char *source = set->source ? tool_escaped(set->source) : xstrdup("-");
+	char *user = set->user ? tool_escaped(set->user) : xstrdup("-");
 
 	(void)arg;
-	printf("%lld %s %s %u %u-%u %s", (long long)set->id, set->archived, set->fingerprint,
-	    set->boards, set->low, set->high, source);
+	printf("%lld %s %s %u %u-%u %s %s %s", (long long)set->id, set->archived,
+	    set->fingerprint, set->boards, set->low, set->high,
+	    set->played[0] != '\0' ? set->played : "-", user, source);
 	print_set_words(stdout, set);
 	putchar('\n');
 	free(source);
+	free(user);
 	return 0;
 }
 
@@ -527,7 +551,8 @@ cmd_count(struct archive *a, int argc, char *argv[])
 		usage(stderr, EXIT_TROUBLE);
 	if (archive_count(a, &c, &e) == -1)
 		tool_die(&e);
-	printf("%lld sets, %lld deals\n", (long long)c.sets, (long long)c.deals);
+	printf("%lld sets, %lld deals; played %lld sets, %lld deals\n", (long long)c.sets,
+	    (long long)c.deals, (long long)c.played_sets, (long long)c.played_deals);
 	xfflush(stdout, "standard output");
 	return 0;
 }

@@ -49,7 +49,12 @@ archive_open(struct archive **ap, const char *spec, unsigned flags, struct dl_er
 	struct archive *a = xcalloc(1, sizeof *a);
 	int r;
 
-	r = archive_sqlite_open(a, spec, flags, e);
+	if (strncmp(spec, "postgresql://", 13) == 0 || strncmp(spec, "postgres://", 11) == 0)
+		r = archive_postgres_open(a, spec, flags, e);
+	else if (strncmp(spec, "pg:", 3) == 0)
+		r = archive_postgres_open(a, spec + 3, flags, e);
+	else
+		r = archive_sqlite_open(a, spec, flags, e);
 	if (r == -1) {
 		free(a->name);
 		free(a);
@@ -233,6 +238,13 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 	if (add->boards == 0) {
 		archive_add_abort(add);
 		return dl_error_set(e, DL_ERR_INPUT, "no boards");
+	}
+	/* a shared archive's operator sees what it holds: a set goes there
+	 * whole only once it was played (docs/archive.md, "Privacy") */
+	if (a->ops->shared && set->played[0] == '\0') {
+		archive_add_abort(add);
+		return dl_error_set(e, DL_ERR_USAGE, "%s takes a set only once it was played:"
+		    " add it with --played after its session", a->name);
 	}
 	set_digest_final(&add->digest, set->digest);
 	set_fingerprint(set->digest, set->fingerprint);
@@ -425,7 +437,7 @@ archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], siz
 	int r = -1;
 
 	if (prefix_bits == 0 || prefix_bits > 32)
-		prefix_bits = 32;
+		prefix_bits = a->ops->shared ? ARCHIVE_SHARED_PREFIX_BITS : 32;
 	c.shift = 32 - prefix_bits;
 	c.skip_first = 1;
 	c.skip_last = 0;
@@ -521,8 +533,12 @@ archive_find_hand(struct archive *a, uint64_t hand, unsigned prefix_bits,
     int (*each)(const struct archive_hit *hit, void *arg), void *arg, struct dl_error *e)
 {
 	struct find f = { a, hand, each, arg, 0, e };
-	unsigned shift = prefix_bits == 0 || prefix_bits >= 32 ? 0 : 32 - prefix_bits;
-	uint32_t lo = archive_hand_key(hand) >> shift << shift;
+	unsigned shift;
+
+	if (prefix_bits == 0 || prefix_bits > 32)
+		prefix_bits = a->ops->shared ? ARCHIVE_SHARED_PREFIX_BITS : 32;
+	shift = 32 - prefix_bits;
+	uint32_t lo = shift == 0 ? archive_hand_key(hand) : archive_hand_key(hand) >> shift << shift;
 	struct key_range range = { stored_key(lo), stored_key(lo | (((uint32_t)1 << shift) - 1)) };
 
 	return a->ops->candidates(a, &range, 1, find_candidate, &f, e);

@@ -26,7 +26,11 @@ struct archive;
 
 /* The schema this code writes; an older archive is upgraded to it when
  * opened for writing, a newer one refused. */
-#define ARCHIVE_SCHEMA 1
+#define ARCHIVE_SCHEMA 2
+
+/* The bits of a hand's key a shared archive is asked for unless told
+ * otherwise: docs/archive.md, "Privacy", says what the server learns. */
+#define ARCHIVE_SHARED_PREFIX_BITS 16
 
 /* archive_open's flags */
 #define ARCHIVE_WRITE 1u	/* create it when missing; upgrade its schema */

@@ -22,6 +22,7 @@ struct sqlite_archive {
 	sqlite3 *db;
 	sqlite3_stmt *put_deal, *put_hand, *candidates, *deal_range;
 	int writing;
+	int64_t version;	/* of the schema; 1 is read as it is */
 };
 
 static const char schema_v1[] =
@@ -44,6 +45,12 @@ static const char schema_v1[] =
     " key INTEGER NOT NULL,"
     " deal INTEGER NOT NULL,"
     " PRIMARY KEY (key, deal)) WITHOUT ROWID;";
+
+/* Schema 2: when a set was played (NULL: not yet), and who archived it. */
+static const char schema_v2[] =
+    "ALTER TABLE sets ADD COLUMN played TEXT;"
+    "ALTER TABLE sets ADD COLUMN user TEXT;"
+    "PRAGMA user_version = 2;";
 
 static struct sqlite_archive *
 db_of(struct archive *a)
@@ -141,6 +148,33 @@ create_file(const char *path, struct dl_error *e)
 	return 0;
 }
 
+/* Makes a new archive, or upgrades an older one, in one transaction:
+ * another process may be doing the same. */
+static int
+schema_write(struct archive *a, struct dl_error *e)
+{
+	int64_t tables, version;
+
+	if (exec(a, "BEGIN IMMEDIATE", e) == -1)
+		return -1;
+	if (query_int(a, "SELECT count(*) FROM sqlite_master", &tables, e) == -1 ||
+	    query_int(a, "PRAGMA user_version", &version, e) == -1)
+		goto fail;
+	if (tables == 0) {
+		if (exec(a, schema_v1, e) == -1 ||
+		    exec(a, "PRAGMA application_id = 1684816210; PRAGMA user_version = 1", e) == -1)
+			goto fail;
+		version = 1;
+	}
+	if (version == 1 && exec(a, schema_v2, e) == -1)
+		goto fail;
+	db_of(a)->version = ARCHIVE_SCHEMA;
+	return exec(a, "COMMIT", e);
+fail:
+	sqlite3_exec(db_of(a)->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
 static int
 schema(struct archive *a, unsigned flags, struct dl_error *e)
 {
@@ -153,26 +187,18 @@ schema(struct archive *a, unsigned flags, struct dl_error *e)
 	if (app == 0 && version == 0 && tables == 0) {
 		if (!(flags & ARCHIVE_WRITE))
 			return dl_error_set(e, DL_ERR_INPUT, "%s: an empty archive", a->name);
-		if (exec(a, "BEGIN IMMEDIATE", e) == -1)
-			return -1;
-		/* another process may have made it meanwhile */
-		if (query_int(a, "SELECT count(*) FROM sqlite_master", &tables, e) == -1)
-			goto fail;
-		if (tables == 0 && (exec(a, schema_v1, e) == -1 ||
-		    exec(a, "PRAGMA application_id = 1684816210; PRAGMA user_version = 1", e) == -1))
-			goto fail;
-		return exec(a, "COMMIT", e);
+		return schema_write(a, e);
 	}
-	if (app != APPLICATION_ID)
+	if (app != APPLICATION_ID || version < 1)
 		return dl_error_set(e, DL_ERR_INPUT, "%s: not a dl archive", a->name);
 	if (version > ARCHIVE_SCHEMA)
 		return dl_error_set(e, DL_ERR_INPUT,
 		    "%s: archive of schema %lld, newer than this dl's (%d): upgrade dl",
 		    a->name, (long long)version, ARCHIVE_SCHEMA);
+	db_of(a)->version = version;
+	if (version < ARCHIVE_SCHEMA && (flags & ARCHIVE_WRITE))
+		return schema_write(a, e);
 	return 0;
-fail:
-	sqlite3_exec(db_of(a)->db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
 }
 
 static int
@@ -261,8 +287,8 @@ sqlite_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
 	int rc;
 
 	if (prepare(a, &st, "INSERT INTO sets (digest, fingerprint, first_deal, boards, low, high,"
-	    " event, site, date, generator, headers, source, archived)"
-	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", e) == -1)
+	    " event, site, date, generator, headers, source, archived, played, user)"
+	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", e) == -1)
 		return -1;
 	sqlite3_bind_blob(st, 1, set->digest, SET_DIGEST_BYTES, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, set->fingerprint, -1, SQLITE_STATIC);
@@ -277,6 +303,8 @@ sqlite_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
 	bind_text(st, 11, set->headers);
 	bind_text(st, 12, set->source);
 	sqlite3_bind_text(st, 13, set->archived, -1, SQLITE_STATIC);
+	bind_text(st, 14, set->played[0] != '\0' ? set->played : NULL);
+	bind_text(st, 15, set->user);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -333,8 +361,11 @@ column_text(sqlite3_stmt *st, int i)
 	return t == NULL ? NULL : xstrdup((const char *)t);
 }
 
-#define SET_COLUMNS "id, digest, fingerprint, first_deal, boards, low, high, event, site, date," \
-	" generator, headers, source, archived"
+#define SET_COLUMNS_1 "id, digest, fingerprint, first_deal, boards, low, high, event, site," \
+	" date, generator, headers, source, archived"
+/* what schema 1 did not keep is read as NULL */
+#define SET_COLUMNS(a) (db_of(a)->version == 1 ? SET_COLUMNS_1 ", NULL, NULL" : \
+	SET_COLUMNS_1 ", played, user")
 
 static void
 set_from_row(sqlite3_stmt *st, struct archive_set *set)
@@ -360,6 +391,9 @@ set_from_row(sqlite3_stmt *st, struct archive_set *set)
 	set->source = column_text(st, 12);
 	if ((t = sqlite3_column_text(st, 13)) != NULL)
 		strlcpy(set->archived, (const char *)t, sizeof set->archived);
+	if ((t = sqlite3_column_text(st, 14)) != NULL)
+		strlcpy(set->played, (const char *)t, sizeof set->played);
+	set->user = column_text(st, 15);
 }
 
 /* The sets a query bound by bind() answers: each to each(), or the first
@@ -371,8 +405,11 @@ set_rows(struct archive *a, const char *sql, int64_t value, const void *blob,
 {
 	sqlite3_stmt *st;
 	int rc, r = 0, found = 0;
+	char *query = xasprintf("SELECT %s FROM sets %s", SET_COLUMNS(a), sql);
 
-	if (sqlite3_prepare_v2(db_of(a)->db, sql, -1, &st, NULL) != SQLITE_OK)
+	rc = sqlite3_prepare_v2(db_of(a)->db, query, -1, &st, NULL);
+	free(query);
+	if (rc != SQLITE_OK)
 		return db_error(a, e, "cannot read the archive");
 	if (blob != NULL)
 		sqlite3_bind_blob(st, 1, blob, SET_DIGEST_BYTES, SQLITE_STATIC);
@@ -399,7 +436,7 @@ set_rows(struct archive *a, const char *sql, int64_t value, const void *blob,
 static int
 sqlite_set_by_id(struct archive *a, int64_t id, struct archive_set *set, struct dl_error *e)
 {
-	return set_rows(a, "SELECT " SET_COLUMNS " FROM sets WHERE id = ?", id, NULL, set, NULL,
+	return set_rows(a, "WHERE id = ?", id, NULL, set, NULL,
 	    NULL, e);
 }
 
@@ -407,7 +444,7 @@ static int
 sqlite_set_by_digest(struct archive *a, const unsigned char *digest, struct archive_set *set,
     struct dl_error *e)
 {
-	return set_rows(a, "SELECT " SET_COLUMNS " FROM sets WHERE digest = ?", 0, digest, set,
+	return set_rows(a, "WHERE digest = ?", 0, digest, set,
 	    NULL, NULL, e);
 }
 
@@ -415,7 +452,7 @@ static int
 sqlite_set_of_deal(struct archive *a, int64_t deal, struct archive_set *set,
     struct dl_error *e)
 {
-	return set_rows(a, "SELECT " SET_COLUMNS " FROM sets WHERE first_deal <= ?"
+	return set_rows(a, "WHERE first_deal <= ?"
 	    " ORDER BY first_deal DESC LIMIT 1", deal, NULL, set, NULL, NULL, e);
 }
 
@@ -423,7 +460,7 @@ static int
 sqlite_sets(struct archive *a, int (*each)(const struct archive_set *, void *), void *arg,
     struct dl_error *e)
 {
-	return set_rows(a, "SELECT " SET_COLUMNS " FROM sets ORDER BY id", 0, NULL, NULL, each,
+	return set_rows(a, "ORDER BY id", 0, NULL, NULL, each,
 	    arg, e);
 }
 
@@ -441,10 +478,20 @@ sqlite_deals(struct archive *a, int64_t first, int64_t last,
 static int
 sqlite_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error *e)
 {
-	(void)id;
-	(void)when;
-	return dl_error_set(e, DL_ERR_USAGE, "%s: an archive of schema 1 keeps no played sets",
-	    a->name);
+	sqlite3_stmt *st;
+	int64_t found;
+	int rc;
+
+	if (prepare(a, &st, "UPDATE sets SET played = coalesce(played, ?) WHERE id = ?", e) == -1)
+		return -1;
+	sqlite3_bind_text(st, 1, when, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_error(a, e, "cannot write to the archive");
+	found = sqlite3_changes(db_of(a)->db);
+	return found > 0;
 }
 
 static int
@@ -452,6 +499,12 @@ sqlite_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
 {
 	if (query_int(a, "SELECT count(*) FROM sets", &c->sets, e) == -1 ||
 	    query_int(a, "SELECT coalesce(sum(boards), 0) FROM sets", &c->deals, e) == -1)
+		return -1;
+	if (db_of(a)->version == 1)
+		return 0;
+	if (query_int(a, "SELECT count(*) FROM sets WHERE played IS NOT NULL", &c->played_sets,
+	    e) == -1 || query_int(a, "SELECT coalesce(sum(boards), 0) FROM sets"
+	    " WHERE played IS NOT NULL", &c->played_deals, e) == -1)
 		return -1;
 	return 0;
 }

@@ -13,9 +13,14 @@ command -v pkg-config >/dev/null 2>&1 || need pkg-config
 if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists libsodium || need libsodium-dev
 	pkg-config --exists libbsd-overlay || need libbsd-dev
+	# the archive (dl-archive): SQLite, and PostgreSQL's client library
+	pkg-config --exists sqlite3 || need libsqlite3-dev
+	pkg-config --exists libpq || need libpq-dev
 else
 	need libsodium-dev
 	need libbsd-dev
+	need libsqlite3-dev
+	need libpq-dev
 fi
 # libdds has no pkg-config file: its header says it is there
 [ -f /usr/include/dds/dll.h ] || need libdds-dev
@@ -37,6 +42,8 @@ if [ "${1:-}" = --test ]; then
 	command -v pdftotext >/dev/null 2>&1 || need poppler-utils
 	# npm fetches axe-core, the HTML hand record's accessibility checker
 	command -v npm >/dev/null 2>&1 || need npm
+	# a throwaway PostgreSQL server for the shared archive's tests
+	[ -x "$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | tail -1)" ] || need postgresql
 	# the recipe for analyses over many machines (docs/distributed.md)
 	command -v parallel >/dev/null 2>&1 || need parallel
 fi

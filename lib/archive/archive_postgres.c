@@ -1,0 +1,622 @@
+/* The archive in PostgreSQL (archive.h, backend.h): one a federation
+ * shares.  The tables are SQLite's (archive_sqlite.c); deals and hands go
+ * in by COPY, and a check asks for all its hands' key ranges in one query.
+ * The connection string may hold a password: messages name the database
+ * and its host only. */
+#include <arpa/inet.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libpq-fe.h>
+
+#include "archive.h"
+#include "backend.h"
+#include "util.h"
+
+struct pg_archive {
+	PGconn *conn;
+	int writing;
+};
+
+static const char schema_sql[] =
+    "CREATE TABLE dl_archive (name text PRIMARY KEY, value bigint NOT NULL);"
+    "CREATE TABLE sets ("
+    " id bigserial PRIMARY KEY,"
+    " digest bytea NOT NULL UNIQUE,"
+    " fingerprint text NOT NULL,"
+    " first_deal bigint NOT NULL UNIQUE,"
+    " boards integer NOT NULL,"
+    " low integer NOT NULL,"
+    " high integer NOT NULL,"
+    " event text, site text, date text, generator text, headers text,"
+    " source text,"
+    " archived text NOT NULL,"
+    " played text,"
+    " \"user\" text);"
+    "CREATE TABLE deals ("
+    " id bigint PRIMARY KEY,"
+    " board integer NOT NULL,"
+    " number bytea NOT NULL);"
+    "CREATE TABLE hands ("
+    " key integer NOT NULL,"
+    " deal bigint NOT NULL,"
+    " PRIMARY KEY (key, deal));"
+    "INSERT INTO dl_archive VALUES ('schema', 2);";
+
+static PGconn *
+conn_of(struct archive *a)
+{
+	return ((struct pg_archive *)a->db)->conn;
+}
+
+/* The server's message, its first line, on the archive's name. */
+static int
+pg_error(struct archive *a, struct dl_error *e, const PGresult *res, const char *what)
+{
+	const char *msg = res != NULL ? PQresultErrorMessage(res) : PQerrorMessage(conn_of(a));
+	const char *state = res != NULL ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
+	size_t len = strcspn(msg, "\n");
+
+	/* 55P03: lock_not_available, after DL_ARCHIVE_WAIT seconds */
+	if (state != NULL && strcmp(state, "55P03") == 0)
+		return dl_error_set(e, DL_ERR_SYSTEM,
+		    "%s: busy: another process is writing to the archive (waited %s s)",
+		    a->name, getenv("DL_ARCHIVE_WAIT") ? getenv("DL_ARCHIVE_WAIT") : "60");
+	return dl_error_set(e, DL_ERR_SYSTEM, "%s: %s: %.*s", a->name, what, (int)len, msg);
+}
+
+/* A command without rows; 0 or -1. */
+static int
+command(struct archive *a, struct dl_error *e, const char *sql)
+{
+	PGresult *res = PQexec(conn_of(a), sql);
+	int r = 0;
+
+	if (PQresultStatus(res) != PGRES_COMMAND_OK && PQresultStatus(res) != PGRES_TUPLES_OK)
+		r = pg_error(a, e, res, "cannot run the query");
+	PQclear(res);
+	return r;
+}
+
+/* A query with text parameters and text results: the result, or NULL
+ * with *e set. */
+static PGresult *
+query(struct archive *a, struct dl_error *e, const char *sql, int n, const char *const *params)
+{
+	PGresult *res = PQexecParams(conn_of(a), sql, n, NULL, params, NULL, NULL, 0);
+
+	if (PQresultStatus(res) != PGRES_TUPLES_OK && PQresultStatus(res) != PGRES_COMMAND_OK) {
+		pg_error(a, e, res, "cannot read the archive");
+		PQclear(res);
+		return NULL;
+	}
+	return res;
+}
+
+static int
+query_int(struct archive *a, struct dl_error *e, const char *sql, int64_t *value)
+{
+	PGresult *res = query(a, e, sql, 0, NULL);
+
+	if (res == NULL)
+		return -1;
+	*value = PQntuples(res) > 0 && !PQgetisnull(res, 0, 0) ?
+	    strtoll(PQgetvalue(res, 0, 0), NULL, 10) : 0;
+	PQclear(res);
+	return 0;
+}
+
+static int
+wait_seconds(void)
+{
+	const char *env = getenv("DL_ARCHIVE_WAIT");
+	const char *errstr;
+	long long s;
+
+	if (env == NULL)
+		return 60;
+	s = strtonum(env, 0, 3600, &errstr);
+	return errstr != NULL ? 60 : (int)s;
+}
+
+/* The one writer: the tables locked against other writers (readers go
+ * on), waiting DL_ARCHIVE_WAIT seconds at most. */
+static int
+lock_writers(struct archive *a, struct dl_error *e)
+{
+	char sql[128];
+
+	snprintf(sql, sizeof sql, "SET LOCAL lock_timeout = '%ds'", wait_seconds());
+	if (command(a, e, sql) == -1 ||
+	    command(a, e, "LOCK TABLE sets, deals, hands IN SHARE ROW EXCLUSIVE MODE") == -1)
+		return -1;
+	return 0;
+}
+
+static int
+schema(struct archive *a, unsigned flags, struct dl_error *e)
+{
+	int64_t tables, version;
+
+	if (query_int(a, e, "SELECT count(*) FROM pg_tables WHERE tablename = 'dl_archive'"
+	    " AND schemaname = current_schema()", &tables) == -1)
+		return -1;
+	if (tables == 0) {
+		if (!(flags & ARCHIVE_WRITE))
+			return dl_error_set(e, DL_ERR_INPUT, "%s: an empty archive", a->name);
+		/* two first writers at once: one makes the tables, the other
+		 * waits and finds them */
+		if (command(a, e, "BEGIN") == -1 ||
+		    command(a, e, "SELECT pg_advisory_xact_lock(1684816210)") == -1 ||
+		    query_int(a, e, "SELECT count(*) FROM pg_tables WHERE tablename = 'dl_archive'"
+		    " AND schemaname = current_schema()", &tables) == -1 ||
+		    (tables == 0 && command(a, e, schema_sql) == -1) ||
+		    command(a, e, "COMMIT") == -1) {
+			command(a, NULL, "ROLLBACK");
+			return -1;
+		}
+	}
+	if (query_int(a, e, "SELECT value FROM dl_archive WHERE name = 'schema'", &version) == -1)
+		return -1;
+	if (version > ARCHIVE_SCHEMA)
+		return dl_error_set(e, DL_ERR_INPUT,
+		    "%s: archive of schema %lld, newer than this dl's (%d): upgrade dl",
+		    a->name, (long long)version, ARCHIVE_SCHEMA);
+	if (version < 2)
+		return dl_error_set(e, DL_ERR_INPUT, "%s: not a dl archive", a->name);
+	return 0;
+}
+
+static int
+pg_write_begin(struct archive *a, int64_t *next_deal, struct dl_error *e)
+{
+	if (command(a, e, "BEGIN") == -1)
+		return -1;
+	((struct pg_archive *)a->db)->writing = 1;
+	if (lock_writers(a, e) == -1 ||
+	    query_int(a, e, "SELECT coalesce(max(id), 0) + 1 FROM deals", next_deal) == -1) {
+		a->ops->write_rollback(a);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+pg_write_commit(struct archive *a, struct dl_error *e)
+{
+	if (command(a, e, "COMMIT") == -1)
+		return -1;
+	((struct pg_archive *)a->db)->writing = 0;
+	return 0;
+}
+
+static void
+pg_write_rollback(struct archive *a)
+{
+	struct pg_archive *p = a->db;
+
+	if (p->writing)
+		command(a, NULL, "ROLLBACK");
+	p->writing = 0;
+}
+
+/* COPY of text lines; line() writes row i into buf, returns its length. */
+static int
+copy_rows(struct archive *a, const char *sql, size_t n,
+    size_t (*line)(char *buf, const void *rows, size_t i), const void *rows, struct dl_error *e)
+{
+	PGconn *conn = conn_of(a);
+	PGresult *res = PQexec(conn, sql);
+	char buf[65536];
+	size_t used = 0;
+	int r = 0;
+
+	if (PQresultStatus(res) != PGRES_COPY_IN) {
+		r = pg_error(a, e, res, "cannot write to the archive");
+		PQclear(res);
+		return r;
+	}
+	PQclear(res);
+	for (size_t i = 0; i < n && r == 0; i++) {
+		used += line(buf + used, rows, i);
+		if (used > sizeof buf - 256) {
+			if (PQputCopyData(conn, buf, (int)used) != 1)
+				r = -1;
+			used = 0;
+		}
+	}
+	if (r == 0 && used > 0 && PQputCopyData(conn, buf, (int)used) != 1)
+		r = -1;
+	if (PQputCopyEnd(conn, r == 0 ? NULL : "dl-archive stopped") != 1)
+		r = -1;
+	while ((res = PQgetResult(conn)) != NULL) {
+		if (PQresultStatus(res) != PGRES_COMMAND_OK && r == 0)
+			r = pg_error(a, e, res, "cannot write to the archive");
+		PQclear(res);
+	}
+	if (r == -1 && e != NULL && e->kind == DL_ERR_NONE)
+		pg_error(a, e, NULL, "cannot write to the archive");
+	return r;
+}
+
+static size_t
+deal_line(char *buf, const void *rows, size_t i)
+{
+	const struct deal_row *d = (const struct deal_row *)rows + i;
+	char hex[2 * DEAL_NUMBER_BYTES + 1];
+
+	for (unsigned b = 0; b < DEAL_NUMBER_BYTES; b++)
+		snprintf(hex + 2 * b, 3, "%02x", d->number[b]);
+	return (size_t)sprintf(buf, "%lld\t%u\t\\\\x%s\n", (long long)d->id, d->board, hex);
+}
+
+static size_t
+hand_line(char *buf, const void *rows, size_t i)
+{
+	const struct hand_row *h = (const struct hand_row *)rows + i;
+
+	return (size_t)sprintf(buf, "%d\t%lld\n", h->key, (long long)h->deal);
+}
+
+static int
+pg_put_deals(struct archive *a, const struct deal_row *rows, size_t n, struct dl_error *e)
+{
+	dl_error_clear(e);
+	return copy_rows(a, "COPY deals (id, board, number) FROM STDIN", n, deal_line, rows, e);
+}
+
+static int
+pg_put_hands(struct archive *a, const struct hand_row *rows, size_t n, struct dl_error *e)
+{
+	dl_error_clear(e);
+	return copy_rows(a, "COPY hands (key, deal) FROM STDIN", n, hand_line, rows, e);
+}
+
+static char *
+hex_of(const unsigned char *bytes, size_t n)
+{
+	char *hex = xmalloc(2 * n + 3);
+
+	hex[0] = '\\';
+	hex[1] = 'x';
+	for (size_t i = 0; i < n; i++)
+		snprintf(hex + 2 + 2 * i, 3, "%02x", bytes[i]);
+	return hex;
+}
+
+static int
+pg_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
+{
+	char first[24], boards[16], low[16], high[16];
+	char *digest = hex_of(set->digest, SET_DIGEST_BYTES);
+	const char *params[15] = {
+		digest, set->fingerprint, first, boards, low, high, set->event, set->site,
+		set->date, set->generator, set->headers, set->source, set->archived,
+		set->played[0] != '\0' ? set->played : NULL, set->user,
+	};
+	PGresult *res;
+
+	snprintf(first, sizeof first, "%lld", (long long)set->first_deal);
+	snprintf(boards, sizeof boards, "%u", set->boards);
+	snprintf(low, sizeof low, "%u", set->low);
+	snprintf(high, sizeof high, "%u", set->high);
+	res = query(a, e, "INSERT INTO sets (digest, fingerprint, first_deal, boards, low, high,"
+	    " event, site, date, generator, headers, source, archived, played, \"user\")"
+	    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+	    " RETURNING id", 15, params);
+	free(digest);
+	if (res == NULL)
+		return -1;
+	set->id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	return 0;
+}
+
+static int64_t
+be64(const char *p)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < 8; i++)
+		v = v << 8 | (unsigned char)p[i];
+	return (int64_t)v;
+}
+
+static uint32_t
+be32(const char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return ntohl(v);
+}
+
+/* Rows id, board, number in binary, each to each(). */
+static int
+deal_results(struct archive *a, PGresult *res, int (*each)(const struct deal_row *, void *),
+    void *arg, struct dl_error *e)
+{
+	int r = 0;
+
+	for (int i = 0; i < PQntuples(res) && r == 0; i++) {
+		struct deal_row row;
+
+		if (PQgetlength(res, i, 0) != 8 || PQgetlength(res, i, 1) != 4 ||
+		    PQgetlength(res, i, 2) != DEAL_NUMBER_BYTES)
+			return dl_error_set(e, DL_ERR_INPUT, "%s: a damaged deal", a->name);
+		row.id = be64(PQgetvalue(res, i, 0));
+		row.board = be32(PQgetvalue(res, i, 1));
+		memcpy(row.number, PQgetvalue(res, i, 2), DEAL_NUMBER_BYTES);
+		r = each(&row, arg);
+	}
+	return r;
+}
+
+/* The ranges, some thousands to a query: "{lo,...}" and "{hi,...}". */
+#define RANGES_A_QUERY 4096
+
+static int
+pg_candidates(struct archive *a, const struct key_range *ranges, size_t n,
+    int (*each)(const struct deal_row *, void *), void *arg, struct dl_error *e)
+{
+	for (size_t start = 0; start < n; start += RANGES_A_QUERY) {
+		size_t count = n - start < RANGES_A_QUERY ? n - start : RANGES_A_QUERY;
+		char *lo = xmalloc(12 * count + 3), *hi = xmalloc(12 * count + 3);
+		size_t nlo = 0, nhi = 0;
+		const char *params[2] = { lo, hi };
+		PGresult *res;
+		int r;
+
+		lo[nlo++] = '{';
+		hi[nhi++] = '{';
+		for (size_t i = start; i < start + count; i++) {
+			nlo += (size_t)sprintf(lo + nlo, i > start ? ",%d" : "%d", ranges[i].lo);
+			nhi += (size_t)sprintf(hi + nhi, i > start ? ",%d" : "%d", ranges[i].hi);
+		}
+		strcpy(lo + nlo, "}");
+		strcpy(hi + nhi, "}");
+		res = PQexecParams(conn_of(a), "SELECT d.id, d.board, d.number"
+		    " FROM unnest($1::int4[], $2::int4[]) AS q(lo, hi)"
+		    " JOIN hands h ON h.key BETWEEN q.lo AND q.hi JOIN deals d ON d.id = h.deal",
+		    2, NULL, params, NULL, NULL, 1);
+		free(lo);
+		free(hi);
+		if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+			pg_error(a, e, res, "cannot read the archive");
+			PQclear(res);
+			return -1;
+		}
+		r = deal_results(a, res, each, arg, e);
+		PQclear(res);
+		if (r != 0)
+			return r;
+	}
+	return 0;
+}
+
+#define SET_COLUMNS "id, encode(digest, 'hex'), fingerprint, first_deal, boards, low, high," \
+	" event, site, date, generator, headers, source, archived, played, \"user\""
+
+static char *
+text_or_null(const PGresult *res, int row, int col)
+{
+	return PQgetisnull(res, row, col) ? NULL : xstrdup(PQgetvalue(res, row, col));
+}
+
+static void
+set_from_row(const PGresult *res, int i, struct archive_set *set)
+{
+	const char *hex = PQgetvalue(res, i, 1);
+
+	memset(set, 0, sizeof *set);
+	set->id = strtoll(PQgetvalue(res, i, 0), NULL, 10);
+	sodium_hex2bin(set->digest, SET_DIGEST_BYTES, hex, strlen(hex), NULL, NULL, NULL);
+	strlcpy(set->fingerprint, PQgetvalue(res, i, 2), sizeof set->fingerprint);
+	set->first_deal = strtoll(PQgetvalue(res, i, 3), NULL, 10);
+	set->boards = (unsigned)strtoul(PQgetvalue(res, i, 4), NULL, 10);
+	set->low = (unsigned)strtoul(PQgetvalue(res, i, 5), NULL, 10);
+	set->high = (unsigned)strtoul(PQgetvalue(res, i, 6), NULL, 10);
+	set->event = text_or_null(res, i, 7);
+	set->site = text_or_null(res, i, 8);
+	set->date = text_or_null(res, i, 9);
+	set->generator = text_or_null(res, i, 10);
+	set->headers = text_or_null(res, i, 11);
+	set->source = text_or_null(res, i, 12);
+	strlcpy(set->archived, PQgetvalue(res, i, 13), sizeof set->archived);
+	if (!PQgetisnull(res, i, 14))
+		strlcpy(set->played, PQgetvalue(res, i, 14), sizeof set->played);
+	set->user = text_or_null(res, i, 15);
+}
+
+static int
+set_rows(struct archive *a, const char *where, const char *param, struct archive_set *one,
+    int (*each)(const struct archive_set *, void *), void *arg, struct dl_error *e)
+{
+	char *sql = xasprintf("SELECT " SET_COLUMNS " FROM sets %s", where);
+	PGresult *res = query(a, e, sql, param != NULL, &param);
+	int r = 0;
+
+	free(sql);
+	if (res == NULL)
+		return -1;
+	if (one != NULL) {
+		r = PQntuples(res) > 0;
+		if (r)
+			set_from_row(res, 0, one);
+	} else
+		for (int i = 0; i < PQntuples(res) && r == 0; i++) {
+			struct archive_set set;
+
+			set_from_row(res, i, &set);
+			r = each(&set, arg);
+			archive_set_clear(&set);
+		}
+	PQclear(res);
+	return r;
+}
+
+static int
+pg_set_by_id(struct archive *a, int64_t id, struct archive_set *set, struct dl_error *e)
+{
+	char param[24];
+
+	snprintf(param, sizeof param, "%lld", (long long)id);
+	return set_rows(a, "WHERE id = $1", param, set, NULL, NULL, e);
+}
+
+static int
+pg_set_by_digest(struct archive *a, const unsigned char *digest, struct archive_set *set,
+    struct dl_error *e)
+{
+	char *hex = hex_of(digest, SET_DIGEST_BYTES);
+	int r = set_rows(a, "WHERE digest = $1", hex, set, NULL, NULL, e);
+
+	free(hex);
+	return r;
+}
+
+static int
+pg_set_of_deal(struct archive *a, int64_t deal, struct archive_set *set, struct dl_error *e)
+{
+	char param[24];
+
+	snprintf(param, sizeof param, "%lld", (long long)deal);
+	return set_rows(a, "WHERE first_deal <= $1 ORDER BY first_deal DESC LIMIT 1", param, set,
+	    NULL, NULL, e);
+}
+
+static int
+pg_sets(struct archive *a, int (*each)(const struct archive_set *, void *), void *arg,
+    struct dl_error *e)
+{
+	return set_rows(a, "ORDER BY id", NULL, NULL, each, arg, e);
+}
+
+static int
+pg_deals(struct archive *a, int64_t first, int64_t last,
+    int (*each)(const struct deal_row *, void *), void *arg, struct dl_error *e)
+{
+	char lo[24], hi[24];
+	const char *params[2] = { lo, hi };
+	PGresult *res;
+	int r;
+
+	snprintf(lo, sizeof lo, "%lld", (long long)first);
+	snprintf(hi, sizeof hi, "%lld", (long long)last);
+	res = PQexecParams(conn_of(a), "SELECT id, board, number FROM deals"
+	    " WHERE id BETWEEN $1 AND $2 ORDER BY id", 2, NULL, params, NULL, NULL, 1);
+	if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+		pg_error(a, e, res, "cannot read the archive");
+		PQclear(res);
+		return -1;
+	}
+	r = deal_results(a, res, each, arg, e);
+	PQclear(res);
+	return r;
+}
+
+static int
+pg_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error *e)
+{
+	char param[24];
+	const char *params[2] = { when, param };
+	PGresult *res;
+	int r;
+
+	snprintf(param, sizeof param, "%lld", (long long)id);
+	res = query(a, e, "UPDATE sets SET played = coalesce(played, $1) WHERE id = $2", 2,
+	    params);
+	if (res == NULL)
+		return -1;
+	r = strcmp(PQcmdTuples(res), "0") != 0;
+	PQclear(res);
+	return r;
+}
+
+static int
+pg_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
+{
+	if (query_int(a, e, "SELECT count(*) FROM sets", &c->sets) == -1 ||
+	    query_int(a, e, "SELECT coalesce(sum(boards), 0) FROM sets", &c->deals) == -1 ||
+	    query_int(a, e, "SELECT count(*) FROM sets WHERE played IS NOT NULL",
+	    &c->played_sets) == -1 ||
+	    query_int(a, e, "SELECT coalesce(sum(boards), 0) FROM sets WHERE played IS NOT NULL",
+	    &c->played_deals) == -1)
+		return -1;
+	return 0;
+}
+
+static void
+pg_close(struct archive *a)
+{
+	struct pg_archive *p = a->db;
+
+	if (p == NULL)
+		return;
+	if (p->conn != NULL) {
+		pg_write_rollback(a);
+		PQfinish(p->conn);
+	}
+	free(p);
+	a->db = NULL;
+}
+
+static const struct archive_ops pg_ops = {
+	.name = "postgresql",
+	.shared = 1,
+	.write_begin = pg_write_begin,
+	.write_commit = pg_write_commit,
+	.write_rollback = pg_write_rollback,
+	.put_deals = pg_put_deals,
+	.put_hands = pg_put_hands,
+	.put_set = pg_put_set,
+	.candidates = pg_candidates,
+	.set_by_id = pg_set_by_id,
+	.set_by_digest = pg_set_by_digest,
+	.set_of_deal = pg_set_of_deal,
+	.sets = pg_sets,
+	.deals = pg_deals,
+	.mark_played = pg_mark_played,
+	.count = pg_count,
+	.close = pg_close,
+};
+
+static void
+ignore_notice(void *arg, const char *message)
+{
+	(void)arg;
+	(void)message;
+}
+
+int
+archive_postgres_open(struct archive *a, const char *conninfo, unsigned flags,
+    struct dl_error *e)
+{
+	struct pg_archive *p = xcalloc(1, sizeof *p);
+
+	a->ops = &pg_ops;
+	a->db = p;
+	a->name = xstrdup("PostgreSQL archive");
+	p->conn = PQconnectdb(conninfo);
+	if (PQstatus(p->conn) != CONNECTION_OK) {
+		size_t len;
+		const char *msg = PQerrorMessage(p->conn);
+
+		/* libpq's message names host and socket, never the password */
+		len = strcspn(msg, "\n");
+		dl_error_set(e, DL_ERR_SYSTEM, "%s: cannot connect: %.*s", a->name, (int)len, msg);
+		goto fail;
+	}
+	free(a->name);
+	a->name = xasprintf("PostgreSQL archive %s on %s", PQdb(p->conn),
+	    PQhost(p->conn) != NULL ? PQhost(p->conn) : "the local socket");
+	PQsetNoticeProcessor(p->conn, ignore_notice, NULL);
+	if (schema(a, flags, e) == -1)
+		goto fail;
+	return 0;
+fail:
+	pg_close(a);
+	return -1;
+}
