@@ -1,0 +1,344 @@
+#!/usr/bin/env bats
+# dl-archive: every set ever dealt (lib/archive/, docs/archive.md), in
+# SQLite here and in PostgreSQL in t/archive-postgres.bats.  The sets are
+# made from test seeds; the variants of their boards (turned, hands at
+# other seats, cards exchanged) are made by awk from the .tso records.
+
+load helper
+
+setup_file() {
+	cd "$BATS_FILE_TMPDIR"
+	export DL_SEED_HISTORY=$BATS_FILE_TMPDIR/history
+	dl-seed --not-for-play --no-history --hex 3333333333333333333333333333333333333333 \
+	    --event 'Club Pairs' --date 2026.11.02 2> /dev/null | dl-stream -n 1-32 | dl-map > club.tso
+	dl-seed --not-for-play --no-history --hex 4444444444444444444444444444444444444444 \
+	    --event 'Club Teams' 2> /dev/null | dl-stream -n 1-24 | dl-map > teams.tso
+	dl-seed --not-for-play --no-history --hex 5555555555555555555555555555555555555555 \
+	    2> /dev/null | dl-stream -n 1-32 | dl-map > fresh.tso
+}
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
+	export DL_ARCHIVE=$BATS_TEST_TMPDIR/archive.sqlite
+	export SOURCE_DATE_EPOCH=1764100000 REMOTE_USER=director
+	cp "$BATS_FILE_TMPDIR"/*.tso .
+}
+
+# variant HOW < stream: the stream's deals changed, as a deals stream of
+# the same boards; HOW: turn (each hand one seat on), swap (North and East
+# change hands), one-card (a card of North's goes to South and one of
+# South's to North), two-cards (two each way), one-hand (East, South and
+# West pass a card round: North's hand alone stays)
+variant() {
+	awk -v how="$1" '
+	function put(s, i, c) { return substr(s, 1, i - 1) c substr(s, i + 1) }
+	# the first card of hand a and the first of hand b change hands
+	function swap(s, a, b,   i, j) {
+		i = index(s, a); j = index(s, b)
+		return put(put(s, i, b), j, a)
+	}
+	# the first and last cards of North and of South change hands
+	function two(s,   i, n0, n1, s0, s1) {
+		for (i = 1; i <= 52; i++) {
+			c = substr(s, i, 1)
+			if (c == "0") { if (!n0) n0 = i; n1 = i }
+			if (c == "2") { if (!s0) s0 = i; s1 = i }
+		}
+		s = put(s, n0, "2"); s = put(s, n1, "2")
+		return put(put(s, s0, "0"), s1, "0")
+	}
+	/^#/ { print; next }
+	{
+		d = $2
+		if (how == "turn") { gsub(/0/, "x", d); gsub(/3/, "0", d); gsub(/2/, "3", d); gsub(/1/, "2", d); gsub(/x/, "1", d) }
+		else if (how == "swap") { gsub(/0/, "x", d); gsub(/1/, "0", d); gsub(/x/, "1", d) }
+		else if (how == "one-card") d = swap(d, "0", "2")
+		else if (how == "two-cards") d = two(d)
+		else if (how == "one-hand") {
+			# E gives S a card, S gives W one, W gives E one
+			i = index(d, "1"); j = index(d, "2"); k = index(d, "3")
+			d = put(put(put(d, i, "2"), j, "3"), k, "1")
+		}
+		print $1, d
+	}'
+}
+
+@test "add: a set in, its description out; the same set again is not added twice" {
+	run -0 dl-archive add club.tso
+	[ "$output" = "dl-archive: club.tso: set 1, 32 boards" ]
+	run -0 dl-archive add < club.tso
+	[ "$output" = "dl-archive: standard input: archived before, as set 1" ]
+	dl-archive add teams.tso 2> /dev/null
+	fp1=$(dl-fmt -f html < club.tso | sed -n 's/.*--fingerprint: "\([0-9a-f ]*\)".*/\1/p' | tr -d ' ')
+	run -0 dl-archive sets
+	[ "${lines[0]}" = "1 2025-11-25T19:46:40Z $fp1 32 1-32 - director club.tso (Club Pairs, 2026.11.02)" ]
+	[[ ${lines[1]} == "2 2025-11-25T19:46:40Z "[0-9a-f]*" 24 1-24 - director teams.tso (Club Teams)" ]]
+	[ "${#lines[@]}" -eq 2 ]
+	run -0 dl-archive count
+	[ "$output" = "2 sets, 56 deals; played 0 sets, 0 deals" ]
+}
+
+@test "add: a new archive and its folders are its owner's alone" {
+	export DL_ARCHIVE=$BATS_TEST_TMPDIR/new/dir/archive.sqlite
+	dl-archive add club.tso 2> /dev/null
+	[ "$(stat -c %a new/dir/archive.sqlite)" = 600 ]
+	[ "$(stat -c %a new/dir)" = 700 ]
+	[ "$(stat -c %a new)" = 700 ]
+}
+
+@test "add: a file of any format dl-read reads, and --played" {
+	dl-fmt -f pbn < club.tso > club.pbn
+	run -0 dl-archive add --played club.pbn
+	[ "$output" = "dl-archive: club.pbn: set 1, 32 boards" ]
+	run -0 dl-archive sets
+	[[ $output == "1 2025-11-25T19:46:40Z "[0-9a-f]*" 32 1-32 2025-11-25T19:46:40Z director club.pbn (Club Pairs, 2026.11.02)" ]]
+	run -0 dl-archive count
+	[ "$output" = "1 sets, 32 deals; played 1 sets, 32 deals" ]
+}
+
+@test "check: a set never seen passes, exit 0; a renumbered copy of an archived one is caught, exit 1" {
+	dl-archive add club.tso 2> /dev/null
+	run -0 dl-archive check fresh.tso
+	[ "$output" = "" ]
+	# last month's boards 1-32 as tonight's 101-132, in PBN
+	awk '/^#B/ { print "#B: 101-132"; next } /^#/ { print; next } { print $1 + 100, $2 }' \
+	    club.tso | dl-fmt -f pbn > tonight.pbn
+	run -1 dl-archive check tonight.pbn
+	[ "${#lines[@]}" -eq 32 ]
+	[ "${lines[0]}" = "tonight.pbn: board 101: same deal NESW: set 1 board 1 (Club Pairs, 2026.11.02)" ]
+	[ "${lines[31]}" = "tonight.pbn: board 132: same deal NESW: set 1 board 32 (Club Pairs, 2026.11.02)" ]
+}
+
+@test "check: the set itself, not yet played, is not compared with itself; once played, it is" {
+	dl-archive add club.tso 2> /dev/null
+	run -0 dl-archive check club.tso
+	[ "$output" = "club.tso: archived as set 1, not played: not compared with itself" ]
+	run -0 dl-archive played 1
+	run -1 dl-archive check club.tso
+	[ "${lines[0]}" = "club.tso: board 1: same deal NESW: set 1 board 1 (Club Pairs, 2026.11.02)" ]
+	[ "${#lines[@]}" -eq 32 ]
+	run -2 dl-archive played 7
+	[ "$output" = "dl-archive: played: no set 7" ]
+}
+
+@test "check: every variant of every archived board is caught, each as what it is" {
+	dl-archive add club.tso 2> /dev/null
+	for how in turn swap one-card two-cards one-hand; do
+		variant "$how" < club.tso > "$how.tso"
+	done
+	run -1 dl-archive check turn.tso
+	[ "$(grep -c ': same deal turned WNES: set 1 board ' <<< "$output")" -eq 32 ]
+	[ "${#lines[@]}" -eq 32 ]
+	run -1 dl-archive check swap.tso
+	[ "$(grep -c ': same hands ENSW: set 1 board ' <<< "$output")" -eq 32 ]
+	[ "${#lines[@]}" -eq 32 ]
+	run -1 dl-archive check one-card.tso
+	[ "$(grep -c ': two hands -E-W: set 1 board ' <<< "$output")" -eq 32 ]
+	[ "${#lines[@]}" -eq 32 ]
+	run -1 dl-archive check two-cards.tso
+	[ "$(grep -c ': two hands -E-W: set 1 board ' <<< "$output")" -eq 32 ]
+	[ "${#lines[@]}" -eq 32 ]
+	# a hand held before is said, but is no set played before
+	run -0 dl-archive check one-hand.tso
+	[ "$(grep -c ': one hand N---: set 1 board ' <<< "$output")" -eq 32 ]
+	[ "${#lines[@]}" -eq 32 ]
+	[ "${lines[4]}" = "one-hand.tso: board 5: one hand N---: set 1 board 5 (Club Pairs, 2026.11.02)" ]
+}
+
+@test "check: -q says nothing, its status says it all" {
+	dl-archive add club.tso 2> /dev/null
+	run -1 dl-archive check -q < <(variant turn < club.tso)
+	[ "$output" = "" ]
+	run -0 dl-archive -q check fresh.tso
+	[ "$output" = "" ]
+}
+
+@test "find: a deal by PBN or .tso digits at any seats, a hand at its seat" {
+	dl-archive add club.tso 2> /dev/null
+	deal=$(dl-fmt -f pbn < club.tso | awk -F'"' '/^\[Board /{b=$2} /^\[Deal /&&b==7{print $2}')
+	run -0 dl-archive find deal "$deal"
+	[ "$output" = "set 1 board 7 NESW (Club Pairs, 2026.11.02)" ]
+	run -0 dl-archive find deal "$(variant turn < club.tso | awk '$1 == 7 { print $2 }')"
+	[ "$output" = "set 1 board 7 WNES (Club Pairs, 2026.11.02)" ]
+	east=$(cut -d' ' -f2 <<< "${deal#N:}")
+	run -0 dl-archive find hand "$east"
+	[ "$output" = "set 1 board 7 E (Club Pairs, 2026.11.02)" ]
+	run -1 dl-archive find hand AKQJT98765432...
+	[ "$output" = "" ]
+	run -2 dl-archive find hand AKQ.AKQ
+	[ "$output" = "dl-archive: find hand: not a hand of 13 cards as PBN writes it (AKQ2.JT9.876.54)" ]
+}
+
+@test "export: a set back as the stream it came as, byte for byte" {
+	dl-archive add club.tso 2> /dev/null
+	dl-archive export 1 > back.tso
+	cmp back.tso club.tso
+	# a stream read back by every tool: dl-archive add takes it as the same set
+	run -0 dl-archive add back.tso
+	[ "$output" = "dl-archive: back.tso: archived before, as set 1" ]
+	run -2 dl-archive export 2
+	[ "$output" = "dl-archive: export: no set 2" ]
+}
+
+@test "an event with SQL and markup in it is kept as text" {
+	dl-seed --not-for-play --no-history --hex 6666666666666666666666666666666666666666 \
+	    --event "Bobby'); DROP TABLE sets; -- <b>" 2> /dev/null | dl-stream -n 1-4 | dl-map > odd.tso
+	dl-archive add odd.tso 2> /dev/null
+	dl-archive add club.tso 2> /dev/null
+	run -0 dl-archive sets
+	[[ ${lines[0]} == *" odd.tso (Bobby'); DROP TABLE sets; -- <b>)" ]]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "an archive of schema 1 is read as it is, and upgraded in one step when written" {
+	cp "$VECTORS/archive/schema1.sqlite" old.sqlite
+	chmod 600 old.sqlite
+	export DL_ARCHIVE=$PWD/old.sqlite
+	run -0 dl-archive sets
+	[ "${lines[0]}" = "1 2026-11-25T20:11:42Z 789a946e0cc75ded 24 1-24 - - /tmp/arc/spring.tso (Spring Pairs, 2025.04.12)" ]
+	[ "${lines[1]}" = "2 2026-11-25T20:11:42Z 0e3baae72a328910 16 1-16 - - /tmp/arc/autumn.pbn (Autumn Teams, 2025.10.04)" ]
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 1 ]
+	# its sets are found, as read, without writing to it
+	variant turn < "$VECTORS/archive/spring.tso" > turned.tso
+	cp old.sqlite before.sqlite
+	run -1 dl-archive check turned.tso
+	[ "${#lines[@]}" -eq 24 ]
+	[ "${lines[23]}" = "turned.tso: board 24: same deal turned WNES: set 1 board 24 (Spring Pairs, 2025.04.12)" ]
+	cmp old.sqlite before.sqlite
+	run -0 dl-archive check "$VECTORS/archive/autumn.pbn"
+	[ "$output" = "$VECTORS/archive/autumn.pbn: archived as set 2, not played: not compared with itself" ]
+	dl-archive played 2
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 2 ]
+	run -0 dl-archive sets
+	[ "${lines[1]}" = "2 2026-11-25T20:11:42Z 0e3baae72a328910 16 1-16 2025-11-25T19:46:40Z - /tmp/arc/autumn.pbn (Autumn Teams, 2025.10.04)" ]
+	run -0 sqlite3 old.sqlite 'PRAGMA integrity_check'
+	[ "$output" = ok ]
+}
+
+@test "an archive of a newer schema, another file, a damaged one: one line, status 1" {
+	dl-archive add club.tso 2> /dev/null
+	cp archive.sqlite newer.sqlite
+	sqlite3 newer.sqlite 'PRAGMA user_version = 9'
+	run -1 dl-archive --db newer.sqlite sets
+	[ "$output" = "dl-archive: newer.sqlite: archive of schema 9, newer than this dl's (2): upgrade dl" ]
+	sqlite3 other.sqlite 'CREATE TABLE t (x)'
+	run -1 dl-archive --db other.sqlite add club.tso
+	[ "$output" = "dl-archive: other.sqlite: not a dl archive" ]
+	head -c 8192 /dev/urandom > noise.sqlite
+	run -1 dl-archive --db noise.sqlite sets
+	[ "$output" = "dl-archive: noise.sqlite: not a dl archive, or damaged: file is not a database" ]
+	# pages of the hands' index overwritten
+	cp archive.sqlite broken.sqlite
+	dd if=/dev/zero of=broken.sqlite bs=4096 seek=2 count=2 conv=notrunc 2> /dev/null
+	run -1 dl-archive --db broken.sqlite check fresh.tso
+	[[ $output == "dl-archive: broken.sqlite: not a dl archive, or damaged: "* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	run -2 dl-archive --db missing.sqlite sets
+	[ "$output" = "dl-archive: missing.sqlite: No such file or directory" ]
+}
+
+@test "a read-only archive refuses an add in one line and stays as it was" {
+	dl-archive add club.tso 2> /dev/null
+	chmod 400 archive.sqlite
+	cp archive.sqlite before.sqlite
+	if [ "$(id -u)" -eq 0 ]; then
+		# root writes to any file: the add is nobody's, in a folder
+		# nobody can read, of an archive nobody may only read
+		dir=$(mktemp -d /tmp/dl-archive-ro.XXXXXX)
+		chmod 755 "$dir"
+		cp archive.sqlite teams.tso "$dir"/
+		chown nobody "$dir/archive.sqlite"
+		chmod 444 "$dir/teams.tso"
+		run -2 runuser -u nobody -- env -C "$dir" DL_ARCHIVE=archive.sqlite \
+		    "$(command -v dl-archive)" add teams.tso
+		cmp "$dir/archive.sqlite" before.sqlite
+		rm -rf "$dir"
+	else
+		run -2 dl-archive add teams.tso
+		cmp archive.sqlite before.sqlite
+	fi
+	[[ $output == "dl-archive: teams.tso: "*"archive.sqlite: cannot write to the archive: attempt to write a readonly database" ]]
+	[ "${#lines[@]}" -eq 1 ]
+}
+
+@test "a full disk in the middle of an add: one line, and the archive as it was" {
+	dl-archive add club.tso 2> /dev/null
+	cp archive.sqlite before.sqlite
+	dl-seed --not-for-play --no-history --hex 7777777777777777777777777777777777777777 \
+	    2> /dev/null | dl-stream -n 1-20000 | dl-map > big.tso
+	# the file may not grow past 200 KiB: as a full disk, the write fails
+	run -2 bash -c 'trap "" XFSZ; ulimit -f 200; dl-archive add big.tso'
+	[[ $output == "dl-archive: "*"archive.sqlite: "* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	run -0 dl-archive count
+	[ "$output" = "1 sets, 32 deals; played 0 sets, 0 deals" ]
+	run -0 sqlite3 archive.sqlite 'PRAGMA integrity_check'
+	[ "$output" = ok ]
+}
+
+@test "kill -9 in the middle of an add: the archive as it was before it" {
+	dl-archive add club.tso 2> /dev/null
+	dl-seed --not-for-play --no-history --hex 8888888888888888888888888888888888888888 \
+	    2> /dev/null | dl-stream -n 1-400000 | dl-map > big.tso
+	dl-archive add big.tso 2> /dev/null &
+	pid=$!
+	# killed once it has written part of the set into the database
+	for _ in $(seq 100); do
+		[ -s archive.sqlite-journal ] && break
+		sleep 0.05
+	done
+	[ -s archive.sqlite-journal ]
+	kill -9 "$pid"
+	wait "$pid" || true
+	run -0 dl-archive count
+	[ "$output" = "1 sets, 32 deals; played 0 sets, 0 deals" ]
+	run -0 sqlite3 archive.sqlite 'SELECT count(*) FROM deals; SELECT count(*) FROM hands; PRAGMA integrity_check'
+	[ "$output" = $'32\n128\nok' ]
+}
+
+@test "two dealers adding at once: nothing lost, no set twice" {
+	dl-archive add fresh.tso 2> /dev/null
+	for i in 1 2 3 4; do
+		dl-seed --not-for-play --no-history --hex "$i$i$i${i}aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
+		    2> /dev/null | dl-stream -n 1-2000 | dl-map > "s$i.tso"
+	done
+	for i in 1 2 3 4; do
+		dl-archive -q add "s$i.tso" club.tso &
+	done
+	wait
+	run -0 dl-archive count
+	[ "$output" = "6 sets, 8064 deals; played 0 sets, 0 deals" ]
+	run -0 sqlite3 archive.sqlite 'SELECT count(*) FROM hands; SELECT count(DISTINCT first_deal) FROM sets'
+	[ "$output" = $'32256\n6' ]
+}
+
+@test "a busy archive is waited for, then refused in one line" {
+	dl-archive add club.tso 2> /dev/null
+	# another writer holds the archive for three seconds
+	sqlite3 archive.sqlite 'BEGIN IMMEDIATE; SELECT 1; ' '.shell sleep 3' 'COMMIT;' > /dev/null &
+	sleep 0.5
+	DL_ARCHIVE_WAIT=1 run -2 dl-archive add teams.tso
+	[ "$output" = "dl-archive: teams.tso: archive.sqlite: busy: another process is writing to the archive (waited 1 s)" ] ||
+	    [[ $output == "dl-archive: "*"archive.sqlite: busy: another process is writing to the archive (waited 1 s)" ]]
+	wait
+	# waiting long enough, it goes in
+	run -0 dl-archive add teams.tso
+	[ "$output" = "dl-archive: teams.tso: set 2, 24 boards" ]
+}
+
+@test "bad input and usage: one line each" {
+	run -2 dl-archive
+	[ "${lines[0]}" = "usage: dl-archive [--db archive] add [--played] [-f format] [--renumber] [file ...]" ]
+	run -2 dl-archive frobnicate
+	[ "${lines[0]}" = "usage: dl-archive [--db archive] add [--played] [-f format] [--renumber] [file ...]" ]
+	run -2 dl-archive check --prefix-bits 4 fresh.tso
+	[ "$output" = "dl-archive: --prefix-bits: from 8 to 32" ]
+	printf '#P: dl/1 deals\n#B: 1-2\n1 %s\n' "$(awk '$1 == 1 { print $2 }' club.tso)" > short.tso
+	run -1 dl-archive add short.tso
+	[[ $output == "dl-archive: short.tso: "* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	run -1 dl-archive check short.tso
+	[ "${#lines[@]}" -eq 1 ]
+	[ ! -e archive.sqlite ] || [ "$(dl-archive count)" = "0 sets, 0 deals; played 0 sets, 0 deals" ]
+}
