@@ -261,8 +261,13 @@ add_one(struct archive *a, const char *path)
 	struct dl_error e;
 	int64_t existing;
 
-	if (archive_add_begin(a, &add, &e) == -1)
+	if (archive_add_begin(a, &add, &e) == -1) {
+		char *label = tool_escaped(path != NULL ? path : "standard input");
+
+		dl_error_prefix(&e, "%s", label);
+		free(label);
 		tool_die(&e);
+	}
 	in.arg = add;
 	if (input_read(&in, &e) == -1) {
 		archive_add_abort(add);

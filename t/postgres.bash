@@ -19,17 +19,25 @@ pg_as() {
 	fi
 }
 
-# pg_start DIR
+# pg_start DIR: the cluster in DIR, or, run by root, in a folder of
+# postgres's own under /tmp (the suite's folders are root's alone), which
+# pg_stop removes
 pg_start() {
 	local bin dir=$1
 	bin=$(pg_bin) || return 1
-	mkdir -p "$dir"
-	[ "$(id -u)" -ne 0 ] || chown postgres: "$dir"
+	if [ "$(id -u)" -eq 0 ]; then
+		dir=$(mktemp -d /tmp/dl-postgres.XXXXXX) || return 1
+		chown postgres: "$dir"
+		PG_OWN_DIR=$dir
+		export PG_OWN_DIR
+	else
+		mkdir -p "$dir"
+	fi
 	chmod 700 "$dir"
 	pg_as "$bin/initdb" -D "$dir/data" -A trust -U dl --no-sync > "$dir/initdb.log" 2>&1 ||
 	    { cat "$dir/initdb.log" >&2; return 1; }
 	pg_as "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-	    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off" start \
+	    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off -c log_statement=all" start \
 	    > /dev/null || { cat "$dir/server.log" >&2; return 1; }
 	PG_ARCHIVE="pg:host=$dir user=dl dbname=postgres"
 	PG_DIR=$dir
@@ -40,6 +48,7 @@ pg_stop() {
 	local bin
 	bin=$(pg_bin) || return 1
 	[ -z "${PG_DIR:-}" ] || pg_as "$bin/pg_ctl" -D "$PG_DIR/data" -m immediate stop > /dev/null
+	[ -z "${PG_OWN_DIR:-}" ] || rm -rf "$PG_OWN_DIR"
 }
 
 # A fresh database for a test: pg_fresh NAME sets PG_ARCHIVE to it.

@@ -79,7 +79,7 @@ static int
 exec(struct archive *a, const char *sql, struct dl_error *e)
 {
 	if (sqlite3_exec(db_of(a)->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-		return db_error(a, e, "cannot run the query");
+		return db_error(a, e, "cannot write to the archive");
 	return 0;
 }
 

@@ -42,6 +42,8 @@ if [ "${1:-}" = --test ]; then
 	command -v pdftotext >/dev/null 2>&1 || need poppler-utils
 	# npm fetches axe-core, the HTML hand record's accessibility checker
 	command -v npm >/dev/null 2>&1 || need npm
+	# the archive's tests look into its SQLite file
+	command -v sqlite3 >/dev/null 2>&1 || need sqlite3
 	# a throwaway PostgreSQL server for the shared archive's tests
 	[ -x "$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | tail -1)" ] || need postgresql
 	# the recipe for analyses over many machines (docs/distributed.md)

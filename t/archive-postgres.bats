@@ -1,0 +1,165 @@
+#!/usr/bin/env bats
+# dl-archive against a shared archive in PostgreSQL: a server of its own,
+# started for this file in a temporary folder (t/postgres.bash) and
+# stopped at its end.  The server logs every statement with its
+# parameters, so that the tests see what it was told.
+
+load helper
+load archive
+load postgres
+
+setup_file() {
+	archive_test_sets
+	pg_start "$BATS_FILE_TMPDIR/pg"
+}
+
+teardown_file() {
+	pg_stop
+}
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
+	export SOURCE_DATE_EPOCH=1764100000 REMOTE_USER=director
+	cp "$BATS_FILE_TMPDIR"/*.tso .
+	# a database of its own for each test
+	db=t$BATS_SUITE_TEST_NUMBER
+	pg_fresh "$db"
+	export DL_ARCHIVE=$PG_ARCHIVE
+}
+
+psql_q() {
+	psql -X -q -A -t -h "$PG_DIR" -U dl -d "$db" -c "$1"
+}
+
+@test "postgresql: a set not yet played is refused, a played one goes in whole" {
+	run -2 dl-archive add club.tso
+	[ "$output" = "dl-archive: club.tso: PostgreSQL archive $db on $PG_DIR takes a set only once it was played: add it with --played after its session" ]
+	[ "$(psql_q 'SELECT count(*) FROM deals')" = 0 ]
+	run -0 dl-archive add --played club.tso
+	[ "$output" = "dl-archive: club.tso: set 1, 32 boards" ]
+	run -0 dl-archive add --played < club.tso
+	[ "$output" = "dl-archive: standard input: archived before, as set 1" ]
+	run -0 dl-archive sets
+	[[ $output == "1 2025-11-25T19:46:40Z "[0-9a-f]*" 32 1-32 2025-11-25T19:46:40Z director club.tso (Club Pairs, 2026.11.02)" ]]
+	run -0 dl-archive count
+	[ "$output" = "1 sets, 32 deals; played 1 sets, 32 deals" ]
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 128 ]
+}
+
+@test "postgresql: every kind of match, as in SQLite" {
+	dl-archive add --played club.tso 2> /dev/null
+	for how in turn swap one-card two-cards one-hand; do
+		variant "$how" < club.tso > "$how.tso"
+	done
+	run -1 dl-archive check turn.tso swap.tso one-card.tso two-cards.tso
+	[ "${#lines[@]}" -eq 128 ]
+	[ "${lines[0]}" = "turn.tso: board 1: same deal turned WNES: set 1 board 1 (Club Pairs, 2026.11.02)" ]
+	[ "${lines[32]}" = "swap.tso: board 1: same hands ENSW: set 1 board 1 (Club Pairs, 2026.11.02)" ]
+	[ "${lines[64]}" = "one-card.tso: board 1: two hands -E-W: set 1 board 1 (Club Pairs, 2026.11.02)" ]
+	[ "${lines[127]}" = "two-cards.tso: board 32: two hands -E-W: set 1 board 32 (Club Pairs, 2026.11.02)" ]
+	run -0 dl-archive check one-hand.tso
+	[ "$(grep -c ': one hand N---: set 1 board ' <<< "$output")" -eq 32 ]
+	run -0 dl-archive check fresh.tso
+	[ "$output" = "" ]
+	# the same answers from a local archive of the same set
+	DL_ARCHIVE=$PWD/local.sqlite dl-archive add club.tso 2> /dev/null
+	DL_ARCHIVE=$PWD/local.sqlite dl-archive played 1
+	for f in turn swap one-card two-cards one-hand; do
+		diff <(dl-archive check "$f.tso") <(DL_ARCHIVE=$PWD/local.sqlite dl-archive check "$f.tso")
+	done
+}
+
+@test "postgresql: a check sends 16-bit prefixes of its hands' keys, never a deal, a hand or the set's digest" {
+	dl-archive add --played teams.tso 2> /dev/null
+	log=$PG_DIR/server.log
+	before=$(wc -l < "$log")
+	run -0 dl-archive check fresh.tso
+	tail -n +"$((before + 1))" "$log" > told
+	# what the server was asked: key ranges, each 65536 keys wide
+	grep -o "\$1 = '{[-0-9,]*}', \$2 = '{[-0-9,]*}'" told > ranges
+	[ "$(wc -l < ranges)" -eq 1 ]
+	awk -F"'" '{ n = split(substr($2, 2, length($2) - 2), lo, ",");
+	    split(substr($4, 2, length($4) - 2), hi, ",");
+	    for (i = 1; i <= n; i++) if (hi[i] - lo[i] != 65535 || (lo[i] + 2147483648) % 65536 != 0) bad++;
+	    print n, bad + 0 }' ranges > widths
+	read -r n bad < widths
+	[ "$n" -ge 100 ] && [ "$n" -le 128 ]
+	[ "$bad" -eq 0 ]
+	run grep -c -e digest -e "INSERT" -e "deals (" told
+	[ "$output" = 0 ]
+	# no deal number of the set asked about, in any form
+	dl-archive --db "$PWD/x.sqlite" add fresh.tso 2> /dev/null
+	for hex in $(sqlite3 x.sqlite 'SELECT hex(number) FROM deals' | tr A-F a-f); do
+		if grep -q "$hex" told; then
+			echo "deal $hex sent to the server" >&2
+			return 1
+		fi
+	done
+}
+
+@test "postgresql: find and export" {
+	dl-archive add --played club.tso 2> /dev/null
+	deal=$(dl-fmt -f pbn < club.tso | awk -F'"' '/^\[Board /{b=$2} /^\[Deal /&&b==7{print $2}')
+	run -0 dl-archive find deal "$deal"
+	[ "$output" = "set 1 board 7 NESW (Club Pairs, 2026.11.02)" ]
+	run -0 dl-archive find hand "$(cut -d' ' -f3 <<< "${deal#N:}")"
+	[ "$output" = "set 1 board 7 S (Club Pairs, 2026.11.02)" ]
+	dl-archive export 1 | cmp - club.tso
+}
+
+@test "postgresql: two dealers adding at once: nothing lost, no set twice" {
+	for i in 1 2 3 4; do
+		dl-seed --not-for-play --no-history --hex "$i$i$i${i}bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" \
+		    2> /dev/null | dl-stream -n 1-2000 | dl-map > "s$i.tso"
+	done
+	for i in 1 2 3 4; do
+		dl-archive -q add --played "s$i.tso" club.tso &
+	done
+	wait
+	run -0 dl-archive count
+	[ "$output" = "5 sets, 8032 deals; played 5 sets, 8032 deals" ]
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 32128 ]
+}
+
+@test "postgresql: a busy archive is waited for, then refused in one line" {
+	dl-archive add --played club.tso 2> /dev/null
+	psql -X -q -h "$PG_DIR" -U dl -d "$db" \
+	    -c 'BEGIN; LOCK TABLE sets IN EXCLUSIVE MODE; SELECT pg_sleep(3); COMMIT;' > /dev/null &
+	sleep 0.5
+	DL_ARCHIVE_WAIT=1 run -2 dl-archive add --played teams.tso
+	[ "$output" = "dl-archive: teams.tso: PostgreSQL archive $db on $PG_DIR: busy: another process is writing to the archive (waited 1 s)" ]
+	wait
+	run -0 dl-archive add --played teams.tso
+	[ "$output" = "dl-archive: teams.tso: set 2, 24 boards" ]
+}
+
+@test "postgresql: kill -9 in the middle of an add leaves the archive as it was" {
+	dl-archive add --played club.tso 2> /dev/null
+	dl-seed --not-for-play --no-history --hex 9999999999999999999999999999999999999999 \
+	    2> /dev/null | dl-stream -n 1-300000 | dl-map > big.tso
+	dl-archive add --played big.tso 2> /dev/null &
+	pid=$!
+	# killed once its deals are on their way
+	for _ in $(seq 200); do
+		[ "$(psql_q "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY%'")" = 1 ] && break
+		sleep 0.05
+	done
+	kill -9 "$pid"
+	wait "$pid" || true
+	run -0 dl-archive count
+	[ "$output" = "1 sets, 32 deals; played 1 sets, 32 deals" ]
+	[ "$(psql_q 'SELECT count(*) FROM deals')" = 32 ]
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 128 ]
+}
+
+@test "postgresql: an archive of a newer schema, a server not there: one line" {
+	dl-archive add --played club.tso 2> /dev/null
+	psql_q "UPDATE dl_archive SET value = 9 WHERE name = 'schema'"
+	run -1 dl-archive sets
+	[ "$output" = "dl-archive: PostgreSQL archive $db on $PG_DIR: archive of schema 9, newer than this dl's (2): upgrade dl" ]
+	run -2 dl-archive --db "pg:host=$BATS_TEST_TMPDIR user=dl dbname=x password=SECRET" sets
+	[[ $output == "dl-archive: PostgreSQL archive: cannot connect: "* ]]
+	[[ $output != *SECRET* ]]
+	[ "${#lines[@]}" -eq 1 ]
+}

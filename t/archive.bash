@@ -1,0 +1,54 @@
+# What the archive's suites share (t/archive.bats, t/archive-postgres.bats).
+
+# variant HOW < stream: the stream's deals changed, as a deals stream of
+# the same boards; HOW: turn (each hand one seat on), swap (North and East
+# change hands), one-card (a card of North's goes to South and one of
+# South's to North), two-cards (two each way), one-hand (East, South and
+# West pass a card round: North's hand alone stays)
+variant() {
+	awk -v how="$1" '
+	function put(s, i, c) { return substr(s, 1, i - 1) c substr(s, i + 1) }
+	# the first card of hand a and the first of hand b change hands
+	function swap(s, a, b,   i, j) {
+		i = index(s, a); j = index(s, b)
+		return put(put(s, i, b), j, a)
+	}
+	# the first and last cards of North and of South change hands
+	function two(s,   i, n0, n1, s0, s1) {
+		for (i = 1; i <= 52; i++) {
+			c = substr(s, i, 1)
+			if (c == "0") { if (!n0) n0 = i; n1 = i }
+			if (c == "2") { if (!s0) s0 = i; s1 = i }
+		}
+		s = put(s, n0, "2"); s = put(s, n1, "2")
+		return put(put(s, s0, "0"), s1, "0")
+	}
+	/^#/ { print; next }
+	{
+		d = $2
+		if (how == "turn") { gsub(/0/, "x", d); gsub(/3/, "0", d); gsub(/2/, "3", d); gsub(/1/, "2", d); gsub(/x/, "1", d) }
+		else if (how == "swap") { gsub(/0/, "x", d); gsub(/1/, "0", d); gsub(/x/, "1", d) }
+		else if (how == "one-card") d = swap(d, "0", "2")
+		else if (how == "two-cards") d = two(d)
+		else if (how == "one-hand") {
+			# E gives S a card, S gives W one, W gives E one
+			i = index(d, "1"); j = index(d, "2"); k = index(d, "3")
+			d = put(put(put(d, i, "2"), j, "3"), k, "1")
+		}
+		print $1, d
+	}'
+}
+
+# The sets the archive's tests deal with, in BATS_FILE_TMPDIR: club.tso
+# (32 boards, an event and a date), teams.tso (24, an event), fresh.tso
+# (32 never archived).
+archive_test_sets() {
+	cd "$BATS_FILE_TMPDIR" || return 1
+	export DL_SEED_HISTORY=$BATS_FILE_TMPDIR/history
+	dl-seed --not-for-play --no-history --hex 3333333333333333333333333333333333333333 \
+	    --event 'Club Pairs' --date 2026.11.02 2> /dev/null | dl-stream -n 1-32 | dl-map > club.tso
+	dl-seed --not-for-play --no-history --hex 4444444444444444444444444444444444444444 \
+	    --event 'Club Teams' 2> /dev/null | dl-stream -n 1-24 | dl-map > teams.tso
+	dl-seed --not-for-play --no-history --hex 5555555555555555555555555555555555555555 \
+	    2> /dev/null | dl-stream -n 1-32 | dl-map > fresh.tso
+}
