@@ -179,7 +179,8 @@ $(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/t/ddsbatch: LIBS += -ldds
 # (Debian: libsqlite3-dev, libpq-dev): the tools that record or check sets.
 ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 libpq 2>/dev/null)
 $(BUILD)/obj/lib/archive/archive_postgres.o: ALL_CFLAGS += $(shell $(PKG_CONFIG) --cflags libpq 2>/dev/null)
-$(BUILD)/bin/dl-archive: LIBS += $(ARCHIVE_LIBS)
+$(BUILD)/bin/dl-archive $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-sqd $(BUILD)/bin/dl-bigdeal \
+	$(BUILD)/bin/dl-bigdealx: LIBS += $(ARCHIVE_LIBS)
 
 # The pdf plugin draws with cairo and pango (Debian: libpango1.0-dev,
 # libcairo2-dev); their headers as system headers, so that their own

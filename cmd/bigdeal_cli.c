@@ -16,6 +16,7 @@
 #include "deal.h"
 #include "entropy.h"
 #include "plugins.h"
+#include "recording.h"
 #include "ripemd160.h"
 #include "seed.h"
 #include "tool.h"
@@ -36,6 +37,7 @@ static struct {
 	unsigned long given_bits;	/* entropy credited to -e and -E */
 	struct seed_record *seed;	/* secret memory */
 	struct entropy *entropy;	/* secret memory */
+	struct recording *recording;	/* the set, into the archive DL_ARCHIVE names */
 } run;
 
 static void __attribute__((noreturn))
@@ -713,8 +715,22 @@ open_writers(const char *prefix, const char *formats, unsigned high)
 	}
 	if (run.which == BIGDEAL_EXTENDED)
 		opt.builtins = builtins;
-	if (writers_open(&ws, &fit, &opt, &e) == -1)
+	/* the reference keeps no archive: a set goes into one only when
+	 * DL_ARCHIVE names it */
+	if (getenv("DL_ARCHIVE") != NULL && *getenv("DL_ARCHIVE") != '\0') {
+		char *where = xasprintf("%s -p %s", getprogname(), prefix);
+
+		run.recording = recording_start(NULL, where, &opt, &e);
+		free(where);
+		if (run.recording == NULL) {
+			dl_error_prefix(&e, "archive");
+			tool_die(&e);
+		}
+	}
+	if (writers_open(&ws, &fit, &opt, &e) == -1) {
+		recording_abort(run.recording);
 		tool_die(&e);
+	}
 	format_list_free(&fit);
 	return ws;
 }
@@ -727,11 +743,24 @@ deal(struct writers *ws, struct board_range r)
 		"#V: " DL_VERSION_STRING, "#G: bigdeal", "#M: bigdeal",
 	};
 	struct dl_error e;
+	int64_t id;
 
 	if (writers_begin(ws, r.low, r.high, NULL, headers, sizeof headers / sizeof *headers,
 	    0, 0, &e) == -1 || deal_boards(run.seed, r, ws, NULL, &e) == -1) {
+		recording_abort(run.recording);
 		writers_abort(ws);
 		tool_die(&e);
+	}
+	/* in the archive before its files are there */
+	if (run.recording != NULL) {
+		struct recording *rec = run.recording;
+
+		run.recording = NULL;
+		if (recording_commit(rec, headers, sizeof headers / sizeof *headers, &id, &e) == -1) {
+			dl_error_prefix(&e, "archive");
+			writers_abort(ws);
+			tool_die(&e);
+		}
 	}
 	if (writers_finish(ws, &e) == -1)
 		tool_die(&e);

@@ -4,7 +4,6 @@
  * and exports what it holds (lib/archive/, docs/archive.md). */
 #include <errno.h>
 #include <getopt.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,21 +230,6 @@ open_archive(unsigned flags)
 
 /* add */
 
-/* Who archives: the user the web server authenticated, for dl-web's
- * sets, else the login's name. */
-static char *
-login_name(void)
-{
-	const char *remote = getenv("REMOTE_USER");
-	struct passwd *pw;
-
-	if (remote != NULL && *remote != '\0')
-		return xstrdup(remote);
-	if ((pw = getpwuid(getuid())) != NULL)
-		return xstrdup(pw->pw_name);
-	return xasprintf("uid %lu", (unsigned long)getuid());
-}
-
 static int
 add_board(struct input *in, unsigned board, const unsigned char owner[CARDS],
     struct dl_error *e)
@@ -273,7 +257,7 @@ add_one(struct archive *a, const char *path)
 		archive_add_abort(add);
 		tool_die(&e);
 	}
-	in.set.user = login_name();
+	in.set.user = archive_user();
 	if (played)
 		archive_now(in.set.played);
 	if (archive_add_commit(add, &in.set, &existing, &e) == -1) {

@@ -16,6 +16,7 @@
 #include "entropy.h"
 #include "history.h"
 #include "proto.h"
+#include "recording.h"
 #include "seed.h"
 #include "solve.h"
 #include "tool.h"
@@ -29,9 +30,9 @@
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: dl-deal [--analysis | --no-analysis] [--crlf] [--many] [-f formats]\n"
-	    "               [-g generator] [-i event] [-n boards] [-p prefix]\n"
-	    "               [--paper a4 | letter]\n");
+	fprintf(fp, "usage: dl-deal [--analysis | --no-analysis] [--archive archive | --no-archive]\n"
+	    "               [--crlf] [--many] [-f formats] [-g generator] [-i event]\n"
+	    "               [-n boards] [-p prefix] [--paper a4 | letter]\n");
 	exit(status);
 }
 
@@ -130,6 +131,8 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "analysis", no_argument, NULL, 'a' },
 		{ "no-analysis", no_argument, NULL, 'A' },
+		{ "archive", required_argument, NULL, 'r' },
+		{ "no-archive", no_argument, NULL, 'R' },
 		{ "crlf", no_argument, NULL, 'c' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "generator", required_argument, NULL, 'g' },
@@ -153,6 +156,11 @@ main(int argc, char *argv[])
 	struct analysing analysing = { 0 };
 	/* -1: as the formats say */
 	int many = 0, analysis = -1, ch;
+	/* the archive the set is recorded in: NULL, the default */
+	const char *archive = NULL;
+	int record = 1;
+	struct recording *recording = NULL;
+	int64_t set_id;
 
 	tool_start();
 	opterr = 0;	/* tool_bad_option says what is wrong */
@@ -160,6 +168,8 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'a': analysis = 1; break;
 		case 'A': analysis = 0; break;
+		case 'r': archive = optarg; record = 1; break;
+		case 'R': archive = NULL; record = 0; break;
 		case 'c': wo.crlf = 1; break;
 		case 'f': formats = optarg; break;
 		case 'g':
@@ -197,9 +207,24 @@ main(int argc, char *argv[])
 	if (formats == NULL)
 		formats = rc.formats && *rc.formats ? rc.formats : DEFAULT_FORMAT;
 
+	/* every set dealt goes into the archive; a run of --many boards (a
+	 * simulation, not a session) only when one is named */
+	if (record && (!many || archive != NULL)) {
+		char *where = wo.prefix != NULL ? xasprintf("dl-deal -p %s", wo.prefix) :
+		    xstrdup("dl-deal");
+
+		recording = recording_start(archive, where, &wo, &e);
+		free(where);
+		if (recording == NULL) {
+			dl_error_prefix(&e, "archive");
+			tool_die(&e);
+		}
+	}
 	if (format_list_parse(formats, &list, &e) == -1 ||
-	    writers_open(&ws, &list, &wo, &e) == -1)
+	    writers_open(&ws, &list, &wo, &e) == -1) {
+		recording_abort(recording);
 		tool_die(&e);
+	}
 	/* hand records are analysed, but not a run of --many boards unless
 	 * asked: DDS solves a few boards a second */
 	if (analysis == -1) {
@@ -213,6 +238,7 @@ main(int argc, char *argv[])
 	if (source.generator->owner_bytes != 0)	/* Big Deal's owner, from .bigdealrc */
 		tool_owner_hash_rc(&rc, 0, seed->owner);
 	if (seed_make(seed, &source, &bits, &e) == -1) {
+		recording_abort(recording);
 		writers_abort(ws);
 		tool_die(&e);
 	}
@@ -232,12 +258,20 @@ main(int argc, char *argv[])
 	    &(struct deal_analyser){ .analyse = analyse, .ctx = &analysing } : NULL, &e) == -1) {
 		if (analysing.midline)
 			fputc('\n', stderr);
+		recording_abort(recording);
 		writers_abort(ws);
 		tool_die(&e);
 	}
 	secret_free(seed);
 	if (analysis)
 		solver_free(analysing.solver);
+	/* in the archive before its files are there: a set published is a
+	 * set recorded */
+	if (recording != NULL && recording_commit(recording, headers, nheaders, &set_id, &e) == -1) {
+		dl_error_prefix(&e, "archive");
+		writers_abort(ws);
+		tool_die(&e);
+	}
 	if (writers_finish(ws, &e) == -1)
 		tool_die(&e);
 	for (size_t i = 0; i < nheaders; i++)

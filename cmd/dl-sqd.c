@@ -17,6 +17,7 @@
 #include "outfile.h"
 #include "played.h"
 #include "proto.h"
+#include "recording.h"
 #include "sqd.h"
 #include "sqd_deal.h"
 #include "sqd_makefile.h"
@@ -33,7 +34,8 @@
 
 static struct options {
 	const char *sqk, *name, *di, *formats, *dir, *boards, *deals;
-	int reserve, force;
+	const char *archive;	/* --archive; NULL: the default */
+	int reserve, force, no_archive;
 	unsigned given;		/* the OPT_ bits of the options given */
 } opt;
 
@@ -41,10 +43,11 @@ static struct options {
 enum {
 	OPT_SQK = 1 << 0, OPT_NAME = 1 << 1, OPT_DI = 1 << 2, OPT_FORMATS = 1 << 3,
 	OPT_DIR = 1 << 4, OPT_BOARDS = 1 << 5, OPT_DEALS = 1 << 6, OPT_RESERVE = 1 << 7,
-	OPT_FORCE = 1 << 8,
+	OPT_FORCE = 1 << 8, OPT_ARCHIVE = 1 << 9, OPT_NO_ARCHIVE = 1 << 10,
 };
 static const char *const option_names[] = {
 	"--sqk", "--name", "--di", "-f", "-d", "-b", "--deals", "--reserve", "--force",
+	"--archive", "--no-archive",
 };
 
 static void __attribute__((noreturn))
@@ -58,7 +61,8 @@ usage(FILE *fp, int status)
 	    "       dl-sqd [--sqk path] file.sqd publish [--force]\n"
 	    "       dl-sqd file.sqd set-dv value\n"
 	    "       dl-sqd [--sqk path] file.sqd make [--force] [--reserve] [-b boards]\n"
-	    "              [-d dir] [-f formats] [phase|all [sessions]]\n"
+	    "              [-d dir] [-f formats] [--archive archive | --no-archive]\n"
+	    "              [phase|all [sessions]]\n"
 	    "       dl-sqd [--sqk path] file.sqd show\n"
 	    "       dl-sqd [--sqk path] file.sqd verify [--reserve] [-b boards]\n"
 	    "              [--deals file [phase session]]\n"
@@ -222,6 +226,52 @@ parse_selection(const char *text, unsigned max, const char *what)
 	return r;
 }
 
+/* Each session's set goes into the archive (cmd/recording.c) as it is
+ * dealt, unless --no-archive. */
+static struct recording *session_recording;
+
+static int
+record_begin(void *arg, const struct sqd *t, unsigned phase, unsigned session,
+    const char *prefix, struct writers_options *wo, struct dl_error *e)
+{
+	char *where = xasprintf("dl-sqd make %s%s", prefix, opt.reserve ? " (reserve)" : "");
+
+	(void)arg;
+	(void)t;
+	(void)phase;
+	(void)session;
+	session_recording = recording_start(opt.archive, where, wo, e);
+	free(where);
+	if (session_recording == NULL) {
+		dl_error_prefix(e, "archive");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+record_end(void *arg, int ok, struct dl_error *e)
+{
+	const struct sqd *t = arg;
+	struct recording *r = session_recording;
+	int64_t id;
+
+	session_recording = NULL;
+	if (!ok) {
+		recording_abort(r);
+		return 0;
+	}
+	/* the set as the tournament names it */
+	char *event = t->name != NULL ? xasprintf("#I: %s", t->name) : NULL;
+	char *headers[1] = { event };
+	int status = recording_commit(r, headers, event != NULL, &id, e);
+
+	free(event);
+	if (status == -1)
+		dl_error_prefix(e, "archive");
+	return status;
+}
+
 /* The format list is read for each phase, as it always was, so that what
  * is wrong with the command line is told in the same order. */
 static void
@@ -234,6 +284,8 @@ make_phase(const char *path, const struct sqd *t, const struct sqk *k, unsigned 
 		.formats = &list, .dir = opt.dir, .boards = opt.boards, .reserve = opt.reserve,
 		.publish = opt.force ? PUBLISH_REPLACE : PUBLISH_SAME, .force = "--force",
 		.report = stdout, .warnings = &warnings, .warn = tool_print_warning,
+		.record_begin = opt.no_archive ? NULL : record_begin, .record_end = record_end,
+		.record_arg = (void *)t,
 	};
 	struct dl_error e;
 	int status = sqd_make_phase(path, t, k, p, sessions, &mo, &e);
@@ -662,6 +714,8 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "archive", required_argument, NULL, 'a' },
+		{ "no-archive", no_argument, NULL, 'A' },
 		{ "boards", required_argument, NULL, 'b' },
 		{ "dir", required_argument, NULL, 'd' },
 		{ "deals", required_argument, NULL, 'D' },
@@ -689,7 +743,7 @@ main(int argc, char *argv[])
 		{ "publish", cmd_publish, EXCLUSIVE, OPT_SQK | OPT_FORCE },
 		{ "set-dv", cmd_set_dv, EXCLUSIVE, 0 },
 		{ "make", cmd_make, SHARED, OPT_SQK | OPT_FORCE | OPT_RESERVE | OPT_BOARDS |
-		    OPT_DIR | OPT_FORMATS },
+		    OPT_DIR | OPT_FORMATS | OPT_ARCHIVE | OPT_NO_ARCHIVE },
 		{ "show", cmd_show, SHARED, OPT_SQK },
 		{ "verify", cmd_verify, SHARED, OPT_SQK | OPT_RESERVE | OPT_DEALS | OPT_BOARDS },
 		{ "seed", cmd_seed, SHARED, OPT_SQK | OPT_FORCE | OPT_RESERVE | OPT_BOARDS },
@@ -702,6 +756,8 @@ main(int argc, char *argv[])
 	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "b:d:f:hr", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'a': opt.archive = optarg; opt.given |= OPT_ARCHIVE; break;
+		case 'A': opt.no_archive = 1; opt.given |= OPT_NO_ARCHIVE; break;
 		case 'b': opt.boards = optarg; opt.given |= OPT_BOARDS; break;
 		case 'd': opt.dir = optarg; opt.given |= OPT_DIR; break;
 		case 'D': opt.deals = optarg; opt.given |= OPT_DEALS; break;

@@ -298,3 +298,62 @@ setup() {
 	run -0 dl-archive count
 	[ "$output" = "0 sets, 0 deals; played 0 sets, 0 deals" ]
 }
+
+@test "dl-deal records every set it deals, before its files appear; --no-archive and --many do not" {
+	dl-deal -n 8 -i 'Tuesday Pairs' -f pbn -p tue
+	dl-deal -n 4 > /dev/null
+	dl-deal --no-archive -n 4 > /dev/null
+	dl-deal --many -n 200 -f tso > /dev/null
+	run -0 dl-archive sets
+	[[ ${lines[0]} == "1 2025-11-25T19:46:40Z "[0-9a-f]*" 8 1-8 - director dl-deal -p tue (Tuesday Pairs)" ]]
+	[[ ${lines[1]} == "2 2025-11-25T19:46:40Z "[0-9a-f]*" 4 1-4 - director dl-deal" ]]
+	[ "${#lines[@]}" -eq 2 ]
+	run -0 dl-archive check tue.pbn
+	[ "$output" = "tue.pbn: archived as set 1, not played: not compared with itself" ]
+	# the stream's headers are kept: the set comes back as dl-deal -f tso wrote it
+	dl-deal -n 4 -f tso -p four
+	dl-archive export 3 | cmp - four.tso
+	dl-deal --many --archive "$PWD/many.sqlite" -n 200 -f tso > /dev/null
+	run -0 dl-archive --db many.sqlite count
+	[ "$output" = "1 sets, 200 deals; played 0 sets, 0 deals" ]
+}
+
+@test "dl-deal: an archive it cannot write stops it before any file is published" {
+	# a file where its folder should be
+	touch notdir
+	run -2 dl-deal -n 4 -f pbn -p session --archive "$PWD/notdir/archive.sqlite"
+	[ "$output" = "dl-deal: archive: $PWD/notdir/archive.sqlite: Not a directory" ]
+	printf 'not a database at all, not at all, not at all......................................................' > bad.sqlite
+	run -1 dl-deal -n 4 -f pbn -p session --archive "$PWD/bad.sqlite"
+	[ "$output" = "dl-deal: archive: $PWD/bad.sqlite: not a dl archive, or damaged: file is not a database" ]
+	[ ! -e session.pbn ]
+}
+
+@test "dl-sqd make records each session's set, the files combining sessions aside; again, nothing twice" {
+	dl-sqd cup.sqd create --name 'Test Cup' --di 'the draw of 1 May'
+	dl-sqd cup.sqd add-phase 2 1-8 'tc#'
+	dl-sqd cup.sqd publish > /dev/null
+	dl-sqd cup.sqd set-dv 12345.67
+	dl-sqd cup.sqd make -f pbn > /dev/null
+	run -0 dl-archive sets
+	[[ ${lines[0]} == "1 2025-11-25T19:46:40Z "[0-9a-f]*" 8 1-8 - director dl-sqd make ./tc1 (Test Cup)" ]]
+	[[ ${lines[1]} == "2 2025-11-25T19:46:40Z "[0-9a-f]*" 8 1-8 - director dl-sqd make ./tc2 (Test Cup)" ]]
+	[ "${#lines[@]}" -eq 2 ]
+	dl-sqd cup.sqd make --force -f pbn > /dev/null
+	dl-sqd cup.sqd make --no-archive --reserve -f pbn > /dev/null
+	run -0 dl-archive count
+	[ "$output" = "2 sets, 16 deals; played 0 sets, 0 deals" ]
+	run -0 dl-archive check tc2.pbn
+	[ "$output" = "tc2.pbn: archived as set 2, not played: not compared with itself" ]
+}
+
+@test "the Big Deal drop-ins record a set only when DL_ARCHIVE names an archive" {
+	unset DL_ARCHIVE
+	export HOME=$PWD/home XDG_DATA_HOME=
+	dl-bigdeal -n 4 -p plain -f pbn > /dev/null 2>&1 < /dev/null
+	[ -e plain.pbn ]
+	[ ! -e home/.local/share/dl/archive.sqlite ]
+	DL_ARCHIVE=$PWD/named.sqlite dl-bigdeal -n 4 -p named -f pbn > /dev/null 2>&1 < /dev/null
+	run -0 dl-archive --db named.sqlite sets
+	[[ $output == "1 2025-11-25T19:46:40Z "[0-9a-f]*" 4 1-4 - director dl-bigdeal -p named" ]]
+}

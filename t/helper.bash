@@ -8,12 +8,18 @@ BIGDEAL=$VECTORS/bigdeal
 SQUAREDEAL=$VECTORS/squaredeal
 HELPERS=$DL_BUILD/t
 export PATH
+# the archive every dealing tool records its sets in: the suite's own,
+# never the user's (setup() gives each test its own)
+DL_ARCHIVE=${BATS_FILE_TMPDIR:-${BATS_RUN_TMPDIR:-/tmp}}/archive.sqlite
+export DL_ARCHIVE
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 	unset DL_PLUGIN_PATH
 	# each test has a seed history of its own, so that it is exercised
 	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
+	# outside the test's folder, which some tests list
+	export DL_ARCHIVE=$BATS_FILE_TMPDIR/archive-$BATS_TEST_NUMBER.sqlite
 }
 
 # param CASE KEY: a value from a vector's PARAMS file (v4's owner is empty);

@@ -2,9 +2,11 @@
  * matching of a board against the deals archived, and adding a set in one
  * transaction. */
 #include <errno.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -115,6 +117,19 @@ stored_key(uint32_t key)
 	return (int32_t)(key ^ 0x80000000u);
 }
 
+char *
+archive_user(void)
+{
+	const char *remote = getenv("REMOTE_USER");
+	struct passwd *pw;
+
+	if (remote != NULL && *remote != '\0')
+		return xstrdup(remote);
+	if ((pw = getpwuid(getuid())) != NULL)
+		return xstrdup(pw->pw_name);
+	return xasprintf("uid %lu", (unsigned long)getuid());
+}
+
 /* SOURCE_DATE_EPOCH, the reproducible-builds convention, stands for now
  * where it is set: the tests' archives are then the same every run. */
 void
@@ -214,9 +229,12 @@ archive_add_board(struct archive_add *add, unsigned board, const unsigned char o
 	return add->ndeals == ADD_CHUNK ? add_flush(add, e) : 0;
 }
 
+/* The deals of a set not yet played are secrets: wiped before freed. */
 static void
 add_free(struct archive_add *add)
 {
+	sodium_memzero(add->deals, ADD_CHUNK * sizeof *add->deals);
+	sodium_memzero(add->hands, 4 * (size_t)ADD_CHUNK * sizeof *add->hands);
 	free(add->deals);
 	free(add->hands);
 	free(add);
@@ -491,8 +509,11 @@ archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], siz
 	}
 out:
 	free(ranges);
+	sodium_memzero(c.hands, (n ? n : 1) * sizeof *c.hands);
 	free(c.hands);
 	free(c.asked);
+	if (c.hits != NULL)
+		sodium_memzero(c.hits, c.caphits * sizeof *c.hits);
 	free(c.hits);
 	return r;
 }

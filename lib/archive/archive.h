@@ -157,6 +157,9 @@ void archive_hands(const unsigned char owner[CARDS], uint64_t hand[4]);
 /* A hand's key, the first 32 bits of its BLAKE2b-64 hash (docs/archive.md):
  * what the archive looks it up by. */
 uint32_t archive_hand_key(uint64_t hand);
+/* Who archives a set (allocated): the user the web server authenticated
+ * (REMOTE_USER, for dl-web's sets), else the login's name. */
+char *archive_user(void);
 /* The time now, as the archive keeps times. */
 void archive_now(char when[ARCHIVE_TIME_SIZE]);
 

@@ -506,8 +506,11 @@ int
 writers_board(struct writers *ws, unsigned board, const unsigned char owner[CARDS],
     int dealer, int vulnerability, const struct dl_analysis *analysis, struct dl_error *e)
 {
-	struct dl_deal local, *deal = board_place(ws, &local, &analysis);
+	struct dl_deal local, *deal;
 
+	if (ws->opt.tap != NULL && ws->opt.tap(ws->opt.tap_arg, board, owner, e) == -1)
+		return -1;
+	deal = board_place(ws, &local, &analysis);
 	deal->board = board;
 	deal->dealer = dealer != -1 ? dealer : (int)dl_dealer(board);
 	deal->vulnerability = vulnerability != -1 ? vulnerability : (int)dl_vulnerability(board);

@@ -49,6 +49,12 @@ struct writers_options {
 	 * the writers' threads. */
 	void (*warn)(const char *msg, void *arg);
 	void *warn_arg;
+	/* Each board, as it goes to the writers, goes here too (a dealing
+	 * tool's record of the set in the archive, cmd/recording.c), on the
+	 * caller's thread; -1 with *e ends the run.  NULL: nowhere. */
+	int (*tap)(void *arg, unsigned board, const unsigned char owner[CARDS],
+	    struct dl_error *e);
+	void *tap_arg;
 };
 #define WRITERS_THREADS_MAX RING_THREADS_MAX
 

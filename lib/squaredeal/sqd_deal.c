@@ -142,9 +142,18 @@ write_run(const struct sqd *t, const struct sqk *k, const struct run *run,
 	struct format_list holding;
 	struct writers *ws;
 	struct board_range all, r;
+	/* a session's own set is recorded, not the files combining sessions */
+	int recording = opt->record_begin != NULL && run->first == run->last &&
+	    run->generator == NULL;
 
-	if (writers_open(&ws, run->formats, &wo, e) == -1)
+	if (recording && opt->record_begin(opt->record_arg, t, run->phase, run->first, run->prefix,
+	    &wo, e) == -1)
 		return -1;
+	if (writers_open(&ws, run->formats, &wo, e) == -1) {
+		if (recording)
+			opt->record_end(opt->record_arg, 0, NULL);
+		return -1;
+	}
 	if (run_boards(t, run, opt->boards, &all, e) == -1)
 		goto fail;
 	if (formats_holding(run->formats, all.high, run->prefix, &holding, opt->warnings,
@@ -159,16 +168,27 @@ write_run(const struct sqd *t, const struct sqk *k, const struct run *run,
 		}
 	}
 	format_list_free(&holding);
-	if (ws == NULL)
-		return 0;	/* no format holds these boards: nothing to make */
+	if (ws == NULL) {
+		/* no format holds these boards: nothing to make */
+		if (recording)
+			opt->record_end(opt->record_arg, 0, NULL);
+		return 0;
+	}
 	if (writers_begin(ws, all.low, all.high, NULL, NULL, 0, 0, 0, e) == -1)
 		goto fail;
 	for (unsigned s = run->first; s <= run->last; s++)
 		if (sqd_session_boards(t, run->phase, s, opt->boards, &r, e) == -1 ||
 		    deal_session(t, k, run->phase, s, opt->reserve, r, ws, e) == -1)
 			goto fail;
+	if (recording) {
+		recording = 0;
+		if (opt->record_end(opt->record_arg, 1, e) == -1)
+			goto fail;
+	}
 	return writers_finish(ws, e);
 fail:
+	if (recording)
+		opt->record_end(opt->record_arg, 0, NULL);
 	writers_abort(ws);
 	return -1;
 }

@@ -31,6 +31,15 @@ struct sqd_make_options {
 	struct dl_warnings *warnings;
 	/* a writer's warnings (writers_options' warn), or NULL */
 	void (*warn)(const char *msg, void *arg);
+	/* Each session's set as it is dealt, also here (dl-sqd make's record
+	 * in the archive, cmd/recording.c), the files that combine sessions
+	 * aside: record_begin before its first board may set wo's tap;
+	 * record_end after its last, before its files are published, with ok
+	 * 1 (keep it) or 0 (the run failed).  NULL: nowhere. */
+	int (*record_begin)(void *arg, const struct sqd *t, unsigned phase, unsigned session,
+	    const char *prefix, struct writers_options *wo, struct dl_error *e);
+	int (*record_end)(void *arg, int ok, struct dl_error *e);
+	void *record_arg;
 };
 
 /* -1 with *e unless session (from 1) of phase (from 1) is the

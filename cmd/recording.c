@@ -1,0 +1,106 @@
+/* A set dealt, recorded in the archive (recording.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive.h"
+#include "recording.h"
+#include "util.h"
+
+struct recording {
+	struct archive *archive;
+	struct archive_add *add;
+	char *source;
+};
+
+static int
+tap_board(void *arg, unsigned board, const unsigned char owner[CARDS], struct dl_error *e)
+{
+	struct recording *r = arg;
+
+	return archive_add_board(r->add, board, owner, e);
+}
+
+struct recording *
+recording_start(const char *spec, const char *source, struct writers_options *wo,
+    struct dl_error *e)
+{
+	struct recording *r = xcalloc(1, sizeof *r);
+	char *name = NULL;
+
+	if (spec == NULL && archive_default(&name, e) == -1)
+		goto fail;
+	if (archive_open(&r->archive, spec != NULL ? spec : name, ARCHIVE_WRITE, e) == -1)
+		goto fail;
+	/* a shared archive takes the set once played: dl-archive add --played */
+	if (archive_is_shared(r->archive)) {
+		dl_error_set(e, DL_ERR_USAGE, "the archive to record in is shared, and takes a"
+		    " set only once it was played: name a local one (--archive FILE)");
+		goto fail;
+	}
+	if (archive_add_begin(r->archive, &r->add, e) == -1)
+		goto fail;
+	free(name);
+	r->source = xstrdup(source);
+	wo->tap = tap_board;
+	wo->tap_arg = r;
+	return r;
+fail:
+	free(name);
+	archive_close(r->archive);
+	free(r);
+	return NULL;
+}
+
+/* The value of header #key in the lines, copied, or NULL. */
+static char *
+header_value(char *const *headers, size_t n, char key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (headers[i][0] == '#' && headers[i][1] == key && strncmp(headers[i] + 2, ": ", 2) == 0)
+			return xstrdup(headers[i] + 4);
+	return NULL;
+}
+
+int
+recording_commit(struct recording *r, char *const *headers, size_t nheaders, int64_t *id,
+    struct dl_error *e)
+{
+	struct archive_set set = { 0 };
+	size_t total = 1;
+	int64_t existing;
+	int rc;
+
+	set.event = header_value(headers, nheaders, 'I');
+	set.site = header_value(headers, nheaders, 'S');
+	set.date = header_value(headers, nheaders, 'D');
+	set.generator = header_value(headers, nheaders, 'G');
+	for (size_t i = 0; i < nheaders; i++)
+		total += strlen(headers[i]) + 1;
+	set.headers = xmalloc(total);
+	set.headers[0] = '\0';
+	for (size_t i = 0; i < nheaders; i++) {
+		strcat(set.headers, headers[i]);
+		strcat(set.headers, "\n");
+	}
+	set.source = r->source;
+	r->source = NULL;
+	set.user = archive_user();
+	rc = archive_add_commit(r->add, &set, &existing, e);
+	r->add = NULL;
+	*id = set.id;
+	archive_set_clear(&set);
+	archive_close(r->archive);
+	free(r);
+	return rc;
+}
+
+void
+recording_abort(struct recording *r)
+{
+	if (r == NULL)
+		return;
+	archive_add_abort(r->add);
+	archive_close(r->archive);
+	free(r->source);
+	free(r);
+}

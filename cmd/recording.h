@@ -1,0 +1,29 @@
+/* The dealing tools' record of every set they deal, in the archive
+ * (lib/archive/, docs/archive.md): dl-deal, dl-sqd make, and the Big Deal
+ * drop-ins when an archive is named.  The set's boards reach the archive
+ * as they reach the writers (struct writers_options's tap), in one
+ * transaction that is committed before the files are published: a set
+ * whose files exist is in the archive. */
+#ifndef DL_RECORDING_H
+#define DL_RECORDING_H
+
+#include <stdint.h>
+
+#include "error.h"
+#include "writers.h"
+
+struct recording;
+
+/* Opens the archive (spec, or NULL: the default) and begins the set;
+ * sets wo's tap.  source says where the set went ("dl-deal -p club").
+ * NULL with *e set when the archive cannot be written. */
+struct recording *recording_start(const char *spec, const char *source,
+    struct writers_options *wo, struct dl_error *e);
+/* The set is in the archive, with what its stream's header lines say
+ * (#I, #S, #D, #G and the lines themselves); *id its number there. */
+int recording_commit(struct recording *r, char *const *headers, size_t nheaders, int64_t *id,
+    struct dl_error *e);
+/* Nothing of the set stays: the run failed.  r may be NULL. */
+void recording_abort(struct recording *r);
+
+#endif
