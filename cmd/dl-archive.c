@@ -409,6 +409,8 @@ cmd_check(struct archive *a, int argc, char *argv[])
 {
 	int found = 0;
 
+	/* as dl-diff: 1 says a board was seen before, trouble is 2 */
+	tool_input_status = EXIT_TROUBLE;
 	if (argc == 0)
 		found = check_one(a, NULL);
 	for (int i = 0; i < argc; i++)
@@ -470,6 +472,7 @@ cmd_find(struct archive *a, int argc, char *argv[])
 	struct find f = { a, 0 };
 	struct dl_error e;
 
+	tool_input_status = EXIT_TROUBLE;
 	if (argc != 2)
 		usage(stderr, EXIT_TROUBLE);
 	if (strcmp(argv[0], "hand") == 0) {

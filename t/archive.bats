@@ -186,7 +186,7 @@ setup() {
 	# pages of the hands' index overwritten
 	cp archive.sqlite broken.sqlite
 	dd if=/dev/zero of=broken.sqlite bs=4096 seek=2 count=2 conv=notrunc 2> /dev/null
-	run -1 dl-archive --db broken.sqlite check fresh.tso
+	run -2 dl-archive --db broken.sqlite check fresh.tso
 	[[ $output == "dl-archive: broken.sqlite: not a dl archive, or damaged: "* ]]
 	[ "${#lines[@]}" -eq 1 ]
 	run -2 dl-archive --db missing.sqlite sets
@@ -290,10 +290,10 @@ setup() {
 	printf '#P: dl/1 deals\n#B: 1-2\n1 %s\n' "$(awk '$1 == 1 { print $2 }' club.tso)" > short.tso
 	run -1 dl-archive add short.tso
 	[ "$output" = "dl-archive: short.tso: input ends after board 1, but its header announced boards 1-2" ]
-	run -1 dl-archive check short.tso
+	run -2 dl-archive check short.tso
 	[ "$output" = "dl-archive: short.tso: input ends after board 1, but its header announced boards 1-2" ]
 	printf '[Event "x"]\n[Board "1"]\n[Deal "N:AKQ"]\n' > bad.pbn
-	run -1 dl-archive check bad.pbn
+	run -2 dl-archive check bad.pbn
 	[ "$output" = "dl-archive: bad.pbn:3: board 1: North has 1 suits, not 4 (three dots)" ]
 	run -0 dl-archive count
 	[ "$output" = "0 sets, 0 deals; played 0 sets, 0 deals" ]
