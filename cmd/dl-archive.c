@@ -398,6 +398,9 @@ check_one(struct archive *a, const char *path)
 	if (archive_check_boards(a, (const unsigned char (*)[CARDS])c.owner, c.n, skip,
 	    prefix_bits, print_hit, &c, &e) == -1)
 		tool_die(&e);
+	/* a set not yet played is a secret */
+	sodium_memzero(c.owner, (c.n ? c.n : 1) * sizeof *c.owner);
+	sodium_memzero(c.boards, c.cap * sizeof *c.boards);
 	free(c.owner);
 	free(c.boards);
 	input_free(&in);
