@@ -31,7 +31,7 @@ usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: dl-deal [--analysis | --no-analysis] [--crlf] [--many] [-f formats]\n"
 	    "               [-g generator] [-i event] [-n boards] [-p prefix]\n"
-	    "               [--paper a4 | letter]\n");
+	    "               [--paper a4 | letter] [--per-page 6 | 4 | 1]\n");
 	exit(status);
 }
 
@@ -137,6 +137,7 @@ main(int argc, char *argv[])
 		{ "event", required_argument, NULL, 'i' },
 		{ "many", no_argument, NULL, 'm' },
 		{ "paper", required_argument, NULL, 'P' },
+		{ "per-page", required_argument, NULL, 'G' },
 		{ "prefix", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -176,6 +177,7 @@ main(int argc, char *argv[])
 		case 'n': boards = optarg; break;
 		case 'p': wo.prefix = optarg; break;
 		case 'P': tool_paper(optarg); break;
+		case 'G': tool_per_page(optarg); break;
 		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
