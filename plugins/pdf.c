@@ -361,7 +361,7 @@ draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal 
 		if (seat == (unsigned)deal->dealer) {
 			/* round the letter, clear of the points under it */
 			cairo_new_sub_path(cr);
-			cairo_arc(cr, lx, ly + 0.56 * pt, 0.68 * pt, 0, 2 * G_PI);
+			cairo_arc(cr, lx, ly + 0.56 * pt, 0.72 * pt, 0, 2 * G_PI);
 			cairo_fill(cr);
 			snprintf(label, sizeof label, "<span foreground=\"white\"><b>%c</b></span>\n%u",
 			    "NESW"[seat], points[seat]);
