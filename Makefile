@@ -213,7 +213,7 @@ $(HELPERS): $(BUILD)/t/%: $(BUILD)/obj/t/%.o $(LIBDL) $(FLAGSTAMP)
 # the OS's randomness given: it links the tools' shared code too.
 $(BUILD)/obj/t/bigdeal_os.o: ALL_CFLAGS += -Icmd
 $(BUILD)/t/bigdeal_os: $(LIBCMD)
-$(BUILD)/t/bigdeal_os: LIBS := $(LIBCMD) $(LIBDL) $(LIBS)
+$(BUILD)/t/bigdeal_os: LIBS := $(LIBCMD) $(LIBDL) $(LIBS) $(ARCHIVE_LIBS)
 
 OBJ = $(LIB_OBJ) $(CMD_OBJ) $(TOOL_OBJ) $(PLUGIN_OBJ) $(HELPER_OBJ)
 -include $(OBJ:.o=.d)

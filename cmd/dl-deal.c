@@ -32,7 +32,8 @@ usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: dl-deal [--analysis | --no-analysis] [--archive archive | --no-archive]\n"
 	    "               [--crlf] [--many] [-f formats] [-g generator] [-i event]\n"
-	    "               [-n boards] [-p prefix] [--paper a4 | letter]\n");
+	    "               [-n boards] [-p prefix] [--paper a4 | letter]\n"
+	    "               [--per-page 6 | 4 | 1]\n");
 	exit(status);
 }
 
@@ -140,6 +141,7 @@ main(int argc, char *argv[])
 		{ "event", required_argument, NULL, 'i' },
 		{ "many", no_argument, NULL, 'm' },
 		{ "paper", required_argument, NULL, 'P' },
+		{ "per-page", required_argument, NULL, 'G' },
 		{ "prefix", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -186,6 +188,7 @@ main(int argc, char *argv[])
 		case 'n': boards = optarg; break;
 		case 'p': wo.prefix = optarg; break;
 		case 'P': tool_paper(optarg); break;
+		case 'G': tool_per_page(optarg); break;
 		default: tool_bad_option(argv, optind, optopt);
 		}
 	}

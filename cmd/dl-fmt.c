@@ -18,9 +18,9 @@ usage(FILE *fp, int status)
 {
 	fprintf(fp,
 	    "usage: dl-fmt [--crlf] [--force] [-f formats] [-j threads] [-p prefix]\n"
-	    "              [--paper a4 | letter]\n"
+	    "              [--paper a4 | letter] [--per-page 6 | 4 | 1]\n"
 	    "       dl-fmt-NAME [--crlf] [--force] [-j threads] [-p prefix]\n"
-	    "                   [--paper a4 | letter]\n"
+	    "                   [--paper a4 | letter] [--per-page 6 | 4 | 1]\n"
 	    "       dl-fmt --list\n");
 	exit(status);
 }
@@ -153,6 +153,7 @@ main(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "paper", required_argument, NULL, 'P' },
+		{ "per-page", required_argument, NULL, 'G' },
 		{ "prefix", required_argument, NULL, 'p' },
 		{ "threads", required_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
@@ -194,6 +195,9 @@ main(int argc, char *argv[])
 			break;
 		case 'P':
 			tool_paper(optarg);
+			break;
+		case 'G':
+			tool_per_page(optarg);
 			break;
 		default: tool_bad_option(argv, optind, optopt);
 		}

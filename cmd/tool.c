@@ -226,6 +226,15 @@ tool_paper(const char *name)
 }
 
 void
+tool_per_page(const char *value)
+{
+	if (strcmp(value, "6") != 0 && strcmp(value, "4") != 0 && strcmp(value, "1") != 0)
+		tool_fail(DL_ERR_USAGE, "--per-page %s: must be 6, 4 or 1", value);
+	if (setenv("DL_PER_PAGE", value, 1) == -1)
+		tool_fail_sys("--per-page");
+}
+
+void
 tool_print_warnings(const struct dl_warnings *w)
 {
 	for (size_t i = 0; i < w->n; i++)

@@ -93,5 +93,9 @@ void tool_print_warning(const char *msg, void *arg);
  * records' writers, which read it as libpaper's programs do; another
  * name is a usage error.  Before any thread starts. */
 void tool_paper(const char *name);
+/* --per-page: the hand records' boards a page, "6", "4" or "1", set as
+ * DL_PER_PAGE for the html and pdf writers (plugins/paper.h); another
+ * value is a usage error.  Before any thread starts. */
+void tool_per_page(const char *value);
 
 #endif

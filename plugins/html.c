@@ -1,5 +1,6 @@
 /* A hand record for people: one self-contained HTML file (inline CSS, no
- * script, nothing fetched), six boards a page and never a board cut by a
+ * script, nothing fetched), six boards a page (or four, or one for
+ * teaching, as DL_PER_PAGE says: paper.h) and never a board cut by a
  * page end, each page the paper's (A4, or US Letter as PAPERSIZE says);
  * on a phone's narrow screen the boards one under another.  Each board: its
  * number (a heading), dealer and vulnerability, the hands round a compass
@@ -22,8 +23,6 @@
 #include "suits.h"
 #include "paper.h"
 #include "untrusted.h"
-
-#define BOARDS_PER_PAGE 6
 
 /* The longest text a board can have, with room to spare.  At its longest
  * (numbers of as many digits as their types hold) a board's frame is some
@@ -113,6 +112,7 @@ static const struct rank_text card_rank[DL_CARDS] = {
 };
 
 struct html_state {
+	unsigned per_page;	/* boards a page */
 	unsigned boards;	/* written so far */
 	unsigned pages;		/* in all */
 	unsigned nboards;	/* in the run */
@@ -282,6 +282,46 @@ static const char style[] =
     " .north, .east, .south { padding-left: 4px; }\n"
     "}\n";
 
+/* Four boards a page, two by two, and one (for teaching), as printed and
+ * on a screen wide enough for sheets; a phone keeps its boards one under
+ * another (the style above).  At four the boards have the height of six
+ * but not the width: the cards grow a little, their lines and the board
+ * take the height, the trick table goes under South as in the PDF.  At
+ * one the board fills the page in large type, the par under the tricks,
+ * and the rest of the board is ruled for notes. */
+static const char four_a_page[] =
+    "@media print, screen and (min-width: 701px) {\n"
+    " .boards { grid-template-rows: repeat(2, minmax(0, 1fr)); }\n"
+    " .board { padding: 3mm 3mm; }\n"
+    " .deal { font-size: 11pt; row-gap: 2mm; }\n"
+    /* a six-card suit with its ten still on one line */
+    " .hand { line-height: 1.35; word-spacing: -0.1em; }\n"
+    " table.dd { grid-column: 1 / 4; grid-row: 4; justify-self: start; font-size: 10.5pt;"
+    " margin-top: 2mm; }\n"
+    " table.dd caption { font-size: 9pt; }\n"
+    " table.dd th, table.dd td { min-width: 6mm; }\n"
+    " .par { font-size: 11pt; }\n"
+    "}\n";
+static const char one_a_page[] =
+    "@media print, screen and (min-width: 701px) {\n"
+    " .boards { grid-template-columns: 1fr; grid-template-rows: minmax(0, 1fr); }\n"
+    " .board { padding: 5mm 6mm; border-radius: 3mm; }\n"
+    " .deal { grid-template-columns: 1fr 44mm 1fr; font-size: 18pt; }\n"
+    " .id .num { font-size: 40pt; }\n"
+    " .id .meta { font-size: 13pt; }\n"
+    " .north, .south { padding-left: 4mm; }\n"
+    " .east { padding-left: 3mm; }\n"
+    " .compass { width: 42mm; height: 42mm; font-size: 16pt; margin: 3mm 0; }\n"
+    " .compass b { font-size: 14pt; }\n"
+    " table.dd { grid-column: 1 / 4; grid-row: 4; justify-self: start; font-size: 14pt;"
+    " margin-top: 5mm; }\n"
+    " table.dd caption { font-size: 11pt; }\n"
+    " table.dd th, table.dd td { min-width: 10mm; padding: 0.5mm 1.5mm; }\n"
+    " .par { margin-top: 4mm; font-size: 16pt; }\n"
+    " .board::after { content: \"Notes\"; flex: 1; margin-top: 6mm; font-size: 11pt;"
+    " font-weight: bold; background: repeating-linear-gradient(#fff 0 8mm, #bbb 8mm 8.3mm); }\n"
+    "}\n";
+
 /* The page head's text after the event: where and when (#S:, #D:) or
  * else the day the deals were made (#T:); every text escaped. */
 static char *
@@ -334,9 +374,10 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 		out->fail(out, "out of memory");
 		return -1;
 	}
+	st->per_page = boards_per_page();
 	st->boards = 0;
 	st->nboards = run->nboards;
-	st->pages = (run->nboards + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE;
+	st->pages = (run->nboards + st->per_page - 1) / st->per_page;
 	st->pending = 0;
 	st->event = html_escape(run->event != NULL ? run->event : "Hand record");
 	where_when = where_when_text(run, &failed);
@@ -352,8 +393,9 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 		    "<meta charset=\"utf-8\">\n"
 		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		    "<meta name=\"generator\" content=\"%s\">\n"
-		    "<title>%s</title>\n<style>\n%s%s</style>\n</head>\n<body>\n<main>\n",
-		    generator, st->event, paper_is_letter() ? paper_letter : paper_a4, style);
+		    "<title>%s</title>\n<style>\n%s%s%s</style>\n</head>\n<body>\n<main>\n",
+		    generator, st->event, paper_is_letter() ? paper_letter : paper_a4, style,
+		    st->per_page == 4 ? four_a_page : st->per_page == 1 ? one_a_page : "");
 	} else {
 		free(st->event);
 		out->fail(out, "out of memory");
@@ -473,7 +515,7 @@ static void
 page_begin(struct dl_out *out, struct html_state *st, unsigned first)
 {
 	unsigned left = st->nboards - st->boards;
-	unsigned last = first + (left < BOARDS_PER_PAGE ? left : BOARDS_PER_PAGE) - 1;
+	unsigned last = first + (left < st->per_page ? left : st->per_page) - 1;
 	int title = st->boards == 0;
 	char *p;
 
@@ -503,11 +545,12 @@ page_begin(struct dl_out *out, struct html_state *st, unsigned first)
 static void
 page_end(struct dl_out *out, struct html_state *st)
 {
-	unsigned page = (st->boards + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE;
+	unsigned page = (st->boards + st->per_page - 1) / st->per_page;
 	char *p = make_room(out, st, 256);
 
-	p = PUT(p, "</div>\n<footer class=\"foot\"><span>Fingerprint of this set of deals:"
-	    " <span class=\"fp\"></span></span><span>Page ");
+	/* the words the PDF's foot has */
+	p = PUT(p, "</div>\n<footer class=\"foot\"><span>Set fingerprint <span class=\"fp\">"
+	    "</span>: matches the files of the deals (dl-fmt(1))</span><span>Page ");
 	p = put_unsigned(p, page);
 	p = PUT(p, " of ");
 	p = put_unsigned(p, st->pages);
@@ -664,7 +707,7 @@ html_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *d
 	struct html_state *st = state;
 
 	(void)run;
-	if (st->boards % BOARDS_PER_PAGE == 0) {
+	if (st->boards % st->per_page == 0) {
 		if (st->boards > 0)
 			page_end(out, st);
 		page_begin(out, st, deal->board);

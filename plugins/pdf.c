@@ -1,5 +1,6 @@
 /* The hand record of html.c as PDF, drawn with cairo and pango: six boards
- * a page, fonts embedded (subsets), text selectable.  Every page's footer
+ * a page, or four, or one for teaching (DL_PER_PAGE, paper.h), fonts
+ * embedded (subsets), text selectable.  Every page's footer
  * carries the set's fingerprint, which is known only at the end: the
  * boards are held (about 250 bytes each) and drawn then.  A4, or US Letter
  * when PAPERSIZE or /etc/papersize says "letter" (libpaper's convention). */
@@ -14,7 +15,6 @@
 #include "paper.h"
 #include "untrusted.h"
 
-#define BOARDS_PER_PAGE 6
 #define MM (72.0 / 25.4)
 #define FONT "DejaVu Sans"
 
@@ -24,9 +24,33 @@ struct held_board {
 	int analysed;
 };
 
+/* How a page holds its boards: a grid of cols by rows; on a board, the
+ * hands and the par drawn type times their size at six a page, the rest
+ * (number, compass, tricks, gaps) scale times it.  Four a page have the
+ * height of six but not the width: the hands grow most there, while the
+ * compass and tricks leave them the width; one a page grows everything. */
+struct layout {
+	unsigned per_page, cols, rows;
+	double scale, type;
+	/* the hands' lines and the bands' gaps, first tried, lead and air
+	 * times their size at six a page: four a page have height to spare */
+	double lead, air;
+	/* the tricks' size, and whether they have a band of their own
+	 * under South (else they are beside South, under West) */
+	double tricks;
+	int tricks_band;
+};
+
+static const struct layout layouts[] = {
+	{ 6, 2, 3, 1.0, 1.0, 1.0, 1.0, 1.0, 0 },
+	{ 4, 2, 2, 1.0, 1.15, 1.2, 2.5, 1.3, 1 },
+	{ 1, 1, 1, 1.8, 1.8, 1.0, 1.0, 1.8, 0 },
+};
+
 struct pdf_state {
 	struct held_board *boards;
 	size_t n, cap;
+	const struct layout *layout;
 };
 
 static const char *const seat_name[4] = { "North", "East", "South", "West" };
@@ -43,10 +67,17 @@ static int
 pdf_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
 	(void)run;
-	if ((*state = calloc(1, sizeof(struct pdf_state))) == NULL) {
+	struct pdf_state *st = calloc(1, sizeof(struct pdf_state));
+	unsigned per_page = boards_per_page();
+
+	if ((*state = st) == NULL) {
 		out->fail(out, "out of memory");
 		return -1;
 	}
+	st->layout = &layouts[0];
+	for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+		if (layouts[i].per_page == per_page)
+			st->layout = &layouts[i];
 	return 0;
 }
 
@@ -175,7 +206,7 @@ plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
 }
 
 /* A hand's four suits, a line each: "\u2660 A K 10 7", a dash for a void.
- * Drawn in HAND_PT, or, when a suit is too long for the hand's column, in
+ * Drawn in HAND_PT (times the layout's scale), or, when a suit is too long for the hand's column, in
  * the largest size down to HAND_MIN_PT at which every suit fits; a suit
  * too long even then wraps onto more lines at HAND_MIN_PT, its ranks
  * indented under the first (as the HTML wraps it), and the board makes
@@ -218,7 +249,7 @@ suit_layout(cairo_t *cr, const struct hand *hand, unsigned suit)
 
 static void
 hand_prepare(cairo_t *cr, struct hand *hand, const struct dl_deal *deal, unsigned seat,
-    double width)
+    double width, double scale)
 {
 	static const char *const ranks[13] = {
 		"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
@@ -241,7 +272,7 @@ hand_prepare(cairo_t *cr, struct hand *hand, const struct dl_deal *deal, unsigne
 	}
 	/* widths do not scale quite in proportion: the largest size that fits */
 	hand->wrap = 1;
-	for (size = HAND_PT; size >= HAND_MIN_PT; size -= 0.25) {
+	for (size = HAND_PT * scale; size >= HAND_MIN_PT; size -= 0.25) {
 		double widest = 0;
 		snprintf(hand->font, sizeof hand->font, FONT " %.2f", size);
 		for (unsigned suit = 0; suit < 4; suit++) {
@@ -290,18 +321,24 @@ draw_hand(cairo_t *cr, double x, double y, const struct hand *hand, double pitch
 	}
 }
 
-/* The compass: each seat's letter and high-card points; the sides of the
- * vulnerable seats shaded red, as clubs' boards and hand records have
- * them; the dealer's letter white on a black disc. */
+/* The compass: each seat's letter and high-card points, in COMPASS_PT
+ * times the scale; the strips of the vulnerable seats shaded red, as
+ * clubs' boards have them and as the HTML's compass shades its cells
+ * (North's and South's strips across the top and the foot, East's and
+ * West's the middle third at the sides); the dealer's letter white on a
+ * black disc. */
+#define COMPASS_PT 8.0
 static void
-draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal *deal)
+draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal *deal,
+    double scale)
 {
 	static const double at[4][2] = { { 0.5, 0.08 }, { 0.84, 0.36 }, { 0.5, 0.62 }, { 0.16, 0.36 } };
-	/* the corners of the square, from North's left in the clock's way,
-	 * and of the square inside it the bands of the sides end at */
-	static const double corner[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
-	const double band = 0.35;
-	char label[64];
+	/* each seat's strip: its left, top, width and height in thirds */
+	static const double strip[4][4] = {
+		{ 0, 0, 3, 1 }, { 2, 1, 1, 1 }, { 0, 2, 3, 1 }, { 0, 1, 1, 1 },
+	};
+	const double pt = COMPASS_PT * scale;
+	char label[64], font[64];
 	unsigned points[4];
 
 	high_card_points(deal, points);
@@ -310,14 +347,8 @@ draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal 
 		if (!(deal->vulnerability == 3 || (ns && deal->vulnerability == 1) ||
 		    (!ns && deal->vulnerability == 2)))
 			continue;
-		const double *c0 = corner[seat], *c1 = corner[(seat + 1) % 4];
-		cairo_move_to(cr, x + c0[0] * size, y + c0[1] * size);
-		cairo_line_to(cr, x + c1[0] * size, y + c1[1] * size);
-		cairo_line_to(cr, x + (band + c1[0] * (1 - 2 * band)) * size,
-		    y + (band + c1[1] * (1 - 2 * band)) * size);
-		cairo_line_to(cr, x + (band + c0[0] * (1 - 2 * band)) * size,
-		    y + (band + c0[1] * (1 - 2 * band)) * size);
-		cairo_close_path(cr);
+		cairo_rectangle(cr, x + strip[seat][0] * size / 3, y + strip[seat][1] * size / 3,
+		    strip[seat][2] * size / 3, strip[seat][3] * size / 3);
 	}
 	cairo_set_source_rgb(cr, 0.96, 0.70, 0.70);
 	cairo_fill(cr);
@@ -328,23 +359,30 @@ draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal 
 	for (unsigned seat = 0; seat < 4; seat++) {
 		double lx = x + at[seat][0] * size, ly = y + at[seat][1] * size;
 		if (seat == (unsigned)deal->dealer) {
+			/* round the letter, clear of the points under it */
 			cairo_new_sub_path(cr);
-			cairo_arc(cr, lx, ly + 4.1, 5.6, 0, 2 * G_PI);
+			cairo_arc(cr, lx, ly + 0.56 * pt, 0.72 * pt, 0, 2 * G_PI);
 			cairo_fill(cr);
 			snprintf(label, sizeof label, "<span foreground=\"white\"><b>%c</b></span>\n%u",
 			    "NESW"[seat], points[seat]);
 		} else
 			snprintf(label, sizeof label, "<b>%c</b>\n%u", "NESW"[seat], points[seat]);
-		text_aligned(cr, lx, ly, FONT " 7", label, 0.5);
+		snprintf(font, sizeof font, FONT " %.2f", pt);
+		text_aligned(cr, lx, ly, font, label, 0.5);
 	}
 }
 
+/* The double-dummy tricks, a row a declarer, in TRICKS_PT times the
+ * scale, in cells TRICKS_CW by TRICKS_CH. */
+#define TRICKS_PT 8.0
+#define TRICKS_CW 14.0
+#define TRICKS_CH 10.5
 static void
-draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a)
+draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a, double scale)
 {
 	static const unsigned rows[4] = { DL_NORTH, DL_SOUTH, DL_EAST, DL_WEST };
-	const double cw = 14, ch = 10.5;
-	char cell[16];
+	const double cw = TRICKS_CW * scale, ch = TRICKS_CH * scale;
+	char cell[16], font[64], bold[64];
 
 	cairo_set_line_width(cr, 0.4);
 	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
@@ -358,37 +396,46 @@ draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a)
 	}
 	cairo_stroke(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
+	snprintf(font, sizeof font, FONT " %.2f", TRICKS_PT * scale);
+	snprintf(bold, sizeof bold, FONT " Bold %.2f", TRICKS_PT * scale);
+	/* the text's line, a little less than the cell, in its middle */
+	const double in = (ch - TRICKS_PT * scale * 1.164) / 2;
 	for (unsigned s = 0; s < DL_STRAINS; s++)
-		text_aligned(cr, x + (s + 1.5) * cw, y + 0.5, FONT " Bold 7", strain_markup[s], 0.5);
+		text_aligned(cr, x + (s + 1.5) * cw, y + in, bold, strain_markup[s], 0.5);
 	for (unsigned r = 0; r < 4; r++) {
 		snprintf(cell, sizeof cell, "<b>%c</b>", "NESW"[rows[r]]);
-		text_aligned(cr, x + 0.5 * cw, y + (r + 1) * ch + 0.5, FONT " 7", cell, 0.5);
+		text_aligned(cr, x + 0.5 * cw, y + (r + 1) * ch + in, font, cell, 0.5);
 		for (unsigned s = 0; s < DL_STRAINS; s++) {
 			snprintf(cell, sizeof cell, "%u", a->tricks[rows[r]][s]);
-			text_aligned(cr, x + (s + 1.5) * cw, y + (r + 1) * ch + 0.5, FONT " 7",
-			    cell, 0.5);
+			text_aligned(cr, x + (s + 1.5) * cw, y + (r + 1) * ch + in, font, cell, 0.5);
 		}
 	}
 }
 
 /* The par line, "Par NS +600: 3NT NS, 5\u2663 NS", wrapped between its
  * contracts to the board's width, the lines after the first under the
- * first contract. */
-#define PAR_FONT FONT " 9"
+ * first contract; in PAR_PT times the scale, PAR_LINE times it apart. */
+#define PAR_PT 9.0
 #define PAR_LINE 11.0
 #define PAR_LINES_MAX (DL_PAR_CONTRACTS_MAX + 1)
 struct par {
 	char lines[PAR_LINES_MAX][512];
 	unsigned n;
 	double indent;
+	char font[64];
+	double line;		/* apart */
 };
 
 static void
-par_prepare(cairo_t *cr, struct par *par, const struct dl_analysis *a, double width)
+par_prepare(cairo_t *cr, struct par *par, const struct dl_analysis *a, double width,
+    double scale)
 {
 	char head[64], piece[128];
+	const char *font = par->font;
 	int score;
 
+	snprintf(par->font, sizeof par->font, FONT " %.2f", PAR_PT * scale);
+	par->line = PAR_LINE * scale;
 	par->n = 1;
 	par->indent = 0;
 	if (a->ncontracts == 0) {
@@ -399,7 +446,7 @@ par_prepare(cairo_t *cr, struct par *par, const struct dl_analysis *a, double wi
 	snprintf(head, sizeof head, "Par %s %s%d:", side, score < 0 ? "\u2212" : "+",
 	    score < 0 ? -score : score);
 	snprintf(par->lines[0], sizeof par->lines[0], "%s", head);
-	par->indent = text_width(cr, PAR_FONT, head) + text_width(cr, PAR_FONT, " ");
+	par->indent = text_width(cr, font, head) + text_width(cr, font, " ");
 	for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
 		const struct dl_contract *c = &a->contracts[i];
 		const char *who = declarers_name(c->declarers);
@@ -416,7 +463,7 @@ par_prepare(cairo_t *cr, struct par *par, const struct dl_analysis *a, double wi
 		char joined[sizeof par->lines[0]];
 		snprintf(joined, sizeof joined, "%s%s%s", line, *line != '\0' ? " " : "", piece);
 		double x = par->n > 1 ? par->indent : 0;
-		if (i == 0 || x + text_width(cr, PAR_FONT, joined) <= width)
+		if (i == 0 || x + text_width(cr, font, joined) <= width)
 			snprintf(line, sizeof par->lines[0], "%s", joined);
 		else if (par->n < PAR_LINES_MAX)
 			snprintf(par->lines[par->n++], sizeof par->lines[0], "%s", piece);
@@ -433,11 +480,11 @@ draw_par(cairo_t *cr, double x, double y, double width, const struct par *par, u
 		char line[sizeof par->lines[0] + 8];
 		snprintf(line, sizeof line, "%s%s", par->lines[i], i + 1 == n && n < par->n ?
 		    " \u2026" : "");
-		PangoLayout *layout = layout_of(cr, PAR_FONT, line, &w);
+		PangoLayout *layout = layout_of(cr, par->font, line, &w);
 		/* a contract wider than the board (none is) cannot leave it */
 		pango_layout_set_width(layout, (int)((width - at) * PANGO_SCALE));
 		pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
-		cairo_move_to(cr, x + at, y + i * PAR_LINE);
+		cairo_move_to(cr, x + at, y + i * par->line);
 		pango_cairo_show_layout(cr, layout);
 		g_object_unref(layout);
 	}
@@ -449,24 +496,31 @@ draw_par(cairo_t *cr, double x, double y, double width, const struct par *par, u
  * bands of the board are as high as what they hold (a hand whose long
  * suit wraps is taller): when they do not all fit the box, the hands'
  * lines and the gaps close up, and at the last the par keeps what lines
- * it has room for. */
+ * it has room for.  Everything is drawn scale times its size at six a
+ * page.  With notes (one board a page, for teaching), the par follows
+ * the tricks and the rest of the box is ruled for a teacher's notes. */
 #define COMPASS 60.0
-#define TRICKS_H (5 * 10.5)
+#define TRICKS_H (5 * TRICKS_CH)
+#define NOTES_PT 11.0
+#define NOTES_RULE 24.0
 static void
-draw_board(cairo_t *cr, double x, double y, double w, double h, const struct held_board *b)
+draw_board(cairo_t *cr, double x, double y, double w, double h, const struct held_board *b,
+    const struct layout *l)
 {
 	static const char *const vulnerable[4] = {
 		"None vulnerable", "N-S vulnerable", "E-W vulnerable", "All vulnerable",
 	};
-	static const struct { double pitch, gap; } fits[] = {
-		{ 13, 4 }, { 12.5, 3 }, { 12, 2 },
+	const struct { double pitch, gap; } fits[] = {
+		{ 13 * l->lead, 4 * l->air }, { 13, 4 }, { 12.5, 3 }, { 12, 2 },
 	};
 	const struct dl_deal *d = &b->deal;
-	const double pad = 7, number_h = 46;
-	double side = (w - 2 * pad - COMPASS) / 2, cx = x + pad + side;
+	const double s = l->scale, t = l->type, pad = 7 * s, number_h = 46 * s;
+	const double compass = COMPASS * s, par_line = PAR_LINE * t;
+	const int notes = l->per_page == 1;
+	double side = (w - 2 * pad - compass) / 2, cx = x + pad + side;
 	struct hand hands[4];
 	struct par par;
-	char label[64];
+	char label[64], font[64];
 
 	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
 	cairo_set_line_width(cr, 0.8);
@@ -484,37 +538,41 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	cairo_tag_begin(cr, "Sect", NULL);
 	snprintf(label, sizeof label, "<b>%u</b>", d->board);
 	cairo_tag_begin(cr, "H2", NULL);
-	text(cr, x + pad, y + pad - 3, FONT " 22", label);
+	snprintf(font, sizeof font, FONT " %.2f", 22 * s);
+	text(cr, x + pad, y + pad - 3 * s, font, label);
 	cairo_tag_end(cr, "H2");
 	snprintf(label, sizeof label, "Dealer %s\n%s", seat_name[d->dealer],
 	    vulnerable[d->vulnerability]);
-	tagged_text(cr, x + pad, y + pad + 28, FONT " 7.5", label);
+	snprintf(font, sizeof font, FONT " %.2f", 7.5 * s);
+	tagged_text(cr, x + pad, y + pad + 28 * s, font, label);
 
-	hand_prepare(cr, &hands[DL_NORTH], d, DL_NORTH, x + w - pad - cx - 6);
-	hand_prepare(cr, &hands[DL_SOUTH], d, DL_SOUTH, x + w - pad - cx - 6);
-	hand_prepare(cr, &hands[DL_WEST], d, DL_WEST, side - 6);
-	hand_prepare(cr, &hands[DL_EAST], d, DL_EAST, side - 8);
+	hand_prepare(cr, &hands[DL_NORTH], d, DL_NORTH, x + w - pad - cx - 6 * s, t);
+	hand_prepare(cr, &hands[DL_SOUTH], d, DL_SOUTH, x + w - pad - cx - 6 * s, t);
+	hand_prepare(cr, &hands[DL_WEST], d, DL_WEST, side - 6 * s, t);
+	hand_prepare(cr, &hands[DL_EAST], d, DL_EAST, side - 8 * s, t);
 	par.n = 0;
 	if (b->analysed)
-		par_prepare(cr, &par, &b->analysis, w - 2 * pad);
+		par_prepare(cr, &par, &b->analysis, w - 2 * pad, t);
 
 	/* the bands, from the top: North and the number; West, the compass
 	 * and East; South and the tricks; the par */
-	double pitch = 0, gap = 0, band[3] = { 0, 0, 0 }, room = 0;
+	double pitch = 0, gap = 0, band[4] = { 0, 0, 0, 0 }, room = 0;
+	const double tricks_h = b->analysed ? TRICKS_H * l->tricks : 0;
 	for (size_t f = 0; f < sizeof fits / sizeof fits[0]; f++) {
-		pitch = fits[f].pitch;
-		gap = fits[f].gap;
+		pitch = fits[f].pitch * t;
+		gap = fits[f].gap * s;
 		band[0] = hand_height(&hands[DL_NORTH], pitch);
 		band[0] = band[0] > number_h ? band[0] : number_h;
-		band[1] = COMPASS;
+		band[1] = compass;
 		for (unsigned seat = DL_EAST; seat <= DL_WEST; seat += 2)
 			if (hand_height(&hands[seat], pitch) > band[1])
 				band[1] = hand_height(&hands[seat], pitch);
 		band[2] = hand_height(&hands[DL_SOUTH], pitch);
-		if (b->analysed && TRICKS_H > band[2])
-			band[2] = TRICKS_H;
-		room = h - 2 * pad - band[0] - band[1] - band[2] - 2 * gap;
-		if (room - (par.n > 0 ? gap + par.n * PAR_LINE : 0) >= 0)
+		band[3] = l->tricks_band && tricks_h > 0 ? tricks_h + gap : 0;
+		if (!l->tricks_band && tricks_h > band[2])
+			band[2] = tricks_h;
+		room = h - 2 * pad - band[0] - band[1] - band[2] - band[3] - 2 * gap;
+		if (room - (par.n > 0 ? gap + par.n * par_line : 0) >= 0)
 			break;
 	}
 
@@ -522,36 +580,57 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	/* North, West, East, South, then the compass's points: the order a
 	 * hand record is read in */
 	cairo_tag_begin(cr, "P", NULL);
-	draw_hand(cr, cx + 6, top, &hands[DL_NORTH], pitch);
+	draw_hand(cr, cx + 6 * s, top, &hands[DL_NORTH], pitch);
 	cairo_tag_end(cr, "P");
 	cairo_tag_begin(cr, "P", NULL);
 	draw_hand(cr, x + pad, mid + (band[1] - hand_height(&hands[DL_WEST], pitch)) / 2,
 	    &hands[DL_WEST], pitch);
 	cairo_tag_end(cr, "P");
 	cairo_tag_begin(cr, "P", NULL);
-	draw_hand(cr, cx + COMPASS + 8, mid + (band[1] - hand_height(&hands[DL_EAST], pitch)) / 2,
-	    &hands[DL_EAST], pitch);
+	draw_hand(cr, cx + compass + 8 * s,
+	    mid + (band[1] - hand_height(&hands[DL_EAST], pitch)) / 2, &hands[DL_EAST], pitch);
 	cairo_tag_end(cr, "P");
 	cairo_tag_begin(cr, "P", NULL);
-	draw_hand(cr, cx + 6, low, &hands[DL_SOUTH], pitch);
+	draw_hand(cr, cx + 6 * s, low, &hands[DL_SOUTH], pitch);
 	cairo_tag_end(cr, "P");
 	/* the compass's points and the tricks as paragraphs of their text:
 	 * cairo 1.16 gives a figure no alternative text, nor a table rows */
 	cairo_tag_begin(cr, "P", NULL);
-	draw_compass(cr, cx, mid + (band[1] - COMPASS) / 2, COMPASS, d);
+	draw_compass(cr, cx, mid + (band[1] - compass) / 2, compass, d, s);
 	cairo_tag_end(cr, "P");
+	double below = low + band[2] + band[3] + gap;	/* where the notes may begin */
 	if (b->analysed) {
 		cairo_tag_begin(cr, "P", NULL);
-		draw_tricks(cr, x + pad, low, &b->analysis);
+		draw_tricks(cr, x + pad, l->tricks_band ? low + band[2] + gap : low, &b->analysis,
+		    l->tricks);
 		cairo_tag_end(cr, "P");
-		/* the lines it has room for, at the foot of the box */
-		unsigned n = room - gap >= par.n * PAR_LINE ? par.n :
-		    room - gap >= PAR_LINE ? (unsigned)((room - gap) / PAR_LINE) : 1;
+		/* the lines it has room for, at the foot of the box (or, with
+		 * notes, under the tricks) */
+		unsigned n = room - gap >= par.n * par_line ? par.n :
+		    room - gap >= par_line ? (unsigned)((room - gap) / par_line) : 1;
+		double at = notes ? below : y + h - pad - n * par_line;
 		cairo_tag_begin(cr, "P", NULL);
-		draw_par(cr, x + pad, y + h - pad - n * PAR_LINE, w - 2 * pad, &par, n);
+		draw_par(cr, x + pad, at, w - 2 * pad, &par, n);
 		cairo_tag_end(cr, "P");
+		below += n * par_line + gap;
 	}
 	cairo_tag_end(cr, "Sect");
+	if (notes && y + h - pad - below >= 3 * NOTES_RULE) {
+		/* a heading, then a rule every NOTES_RULE points to the foot */
+		below += 2 * gap;
+		snprintf(font, sizeof font, FONT " Bold %.2f", NOTES_PT);
+		cairo_tag_begin(cr, "P", NULL);
+		text(cr, x + pad, below, font, "Notes");
+		cairo_tag_end(cr, "P");
+		cairo_set_source_rgb(cr, 0.75, 0.75, 0.75);
+		cairo_set_line_width(cr, 0.5);
+		for (double ry = below + NOTES_RULE; ry <= y + h - pad; ry += NOTES_RULE) {
+			cairo_move_to(cr, x + pad, ry);
+			cairo_line_to(cr, x + w - pad, ry);
+		}
+		cairo_stroke(cr);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+	}
 }
 
 /* The page head: the event, bold, at the left, wrapped to two lines at
@@ -574,12 +653,14 @@ struct head {
 static void
 range_text(char *buf, size_t size, const struct pdf_state *st, size_t first)
 {
-	size_t last = first + BOARDS_PER_PAGE - 1 < st->n ? first + BOARDS_PER_PAGE - 1 : st->n - 1;
+	size_t per = st->layout->per_page;
+	size_t last = first + per - 1 < st->n ? first + per - 1 : st->n - 1;
 
+	/* as the HTML says it */
 	if (st->boards[first].deal.board == st->boards[last].deal.board)
-		snprintf(buf, size, "board %u", st->boards[first].deal.board);
+		snprintf(buf, size, "Board %u", st->boards[first].deal.board);
 	else
-		snprintf(buf, size, "boards %u\u2013%u", st->boards[first].deal.board,
+		snprintf(buf, size, "Boards %u\u2013%u", st->boards[first].deal.board,
 		    st->boards[last].deal.board);
 }
 
@@ -591,7 +672,7 @@ head_layout(cairo_t *cr, double pw, double m, const struct pdf_state *st, const 
 	double rw = 0, w, room = pw - 2 * m;
 	int h;
 
-	for (size_t first = 0; first < st->n; first += BOARDS_PER_PAGE) {
+	for (size_t first = 0; first < st->n; first += st->layout->per_page) {
 		range_text(range, sizeof range, st, first);
 		if ((w = text_width(cr, FONT " 10", range)) > rw)
 			rw = w;
@@ -655,9 +736,11 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
     const struct pdf_state *st, size_t first, unsigned page, unsigned pages,
     const struct dl_run *run)
 {
+	const struct layout *l = st->layout;
 	const double m = 12 * MM, foot = 16, gap = 3 * MM;
 	double top = m + head->height + 6;
-	double cw = (pw - 2 * m - gap) / 2, ch = (ph - m - top - foot - 2 * gap) / 3;
+	double cw = (pw - 2 * m - (l->cols - 1) * gap) / l->cols;
+	double ch = (ph - m - top - foot - (l->rows - 1) * gap) / l->rows;
 	char line[256];
 
 	range_text(line, sizeof line, st, first);
@@ -667,9 +750,9 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 	cairo_line_to(cr, pw - m, m + head->height);
 	cairo_stroke(cr);
 
-	for (size_t i = 0; i < BOARDS_PER_PAGE && first + i < st->n; i++)
-		draw_board(cr, m + (double)(i % 2) * (cw + gap), top + (double)(i / 2) * (ch + gap),
-		    cw, ch, &st->boards[first + i]);
+	for (size_t i = 0; i < l->per_page && first + i < st->n; i++)
+		draw_board(cr, m + (double)(i % l->cols) * (cw + gap),
+		    top + (double)(i / l->cols) * (ch + gap), cw, ch, &st->boards[first + i], l);
 
 	const char *fp = run->fingerprint != NULL ? run->fingerprint : "";
 	cairo_set_line_width(cr, 0.5);
@@ -677,7 +760,7 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 	cairo_line_to(cr, pw - m, ph - m - foot + 2);
 	cairo_stroke(cr);
 	cairo_tag_begin(cr, "P", NULL);
-	snprintf(line, sizeof line, "page %u of %u", page, pages);
+	snprintf(line, sizeof line, "Page %u of %u", page, pages);
 	double pw_page = text_width(cr, FONT " 8", line);
 	text_aligned(cr, pw - m, ph - m - foot + 5, FONT " 8", line, 1);
 	/* what the digits are, in words, and how anyone finds them from the
@@ -733,7 +816,8 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	struct pdf_state *st = state;
 	int letter = paper_is_letter();
 	double pw = letter ? 612 : 595.276, ph = letter ? 792 : 841.89;
-	unsigned pages = (unsigned)((st->n + BOARDS_PER_PAGE - 1) / BOARDS_PER_PAGE);
+	size_t per = st->layout->per_page;
+	unsigned pages = (unsigned)((st->n + per - 1) / per);
 	gchar *event = plain_text(run->event != NULL ? run->event : "Hand record");
 	gchar *generator = plain_text(run->generator);
 	gchar *when = when_text(run);
@@ -761,8 +845,7 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 		    "date: they print as boxes (a font for their script draws them, such as "
 		    "Debian's fonts-noto-cjk for Chinese, Japanese and Korean)");
 	for (unsigned page = 0; page < pages; page++) {
-		draw_page(cr, pw, ph, &head, st, (size_t)page * BOARDS_PER_PAGE, page + 1, pages,
-		    run);
+		draw_page(cr, pw, ph, &head, st, (size_t)page * per, page + 1, pages, run);
 		cairo_show_page(cr);
 	}
 	head_free(&head);

@@ -133,7 +133,7 @@ chromium_pdf() {
 	for pdf in letter.pdf a4.pdf; do
 		pdftotext -f 1 -l 1 "$pdf" - | tr -d ' ' > page1
 		grep -qx "Page1of2" page1
-		grep -qx "Fingerprintofthissetofdeals:${fp:0:16}" page1
+		grep -qx "Setfingerprint${fp:0:16}:matchesthefilesofthedeals(dl-fmt(1))" page1
 		grep -qx "Boards1–6" page1
 		# boards 1-6 on page 1, 7 and 8 on page 2
 		for b in 1 2 3 4 5 6; do grep -qx "$b" page1; done
@@ -147,6 +147,56 @@ chromium_pdf() {
 	# the foot is the page's last line: A4 is filled, not left 2 cm short
 	pdftotext -f 1 -l 1 -bbox a4.pdf - |
 	    awk -F'"' '/<word/ && $8 > y { y = $8 } END { exit !(y > 800) }'
+}
+
+@test "html printed by Chromium: four boards a page and one, A4 and Letter: a page for each, its own boards in its head" {
+	fp=$(cat fingerprint)
+	for paper in a4 letter; do
+		for per in 4 1; do
+			pages=$(( (8 + per - 1) / per ))
+			rm -f p.html
+			dl-fmt --paper "$paper" --per-page "$per" -f html -p p < s.dd
+			chromium_pdf p.html p.pdf
+			[ "$(pdfinfo p.pdf | awk '/^Pages:/ { print $2 }')" -eq "$pages" ] ||
+			    { echo "$paper, $per a page: not $pages pages" >&2; return 1; }
+			for page in $(seq "$pages"); do
+				first=$(( (page - 1) * per + 1 ))
+				last=$(( first + per - 1 ))
+				if [ "$per" -eq 1 ]; then range="Board$first"; else range="Boards$first–$last"; fi
+				pdftotext -f "$page" -l "$page" p.pdf - | tr -d ' ' > text
+				grep -qx "$range" text || { echo "$paper, $per a page: page $page has no $range" >&2; return 1; }
+				grep -qx "Page${page}of$pages" text
+				grep -qx "Setfingerprint${fp:0:16}:matchesthefilesofthedeals(dl-fmt(1))" text
+				# the page's own boards' numbers (22 points and more, a
+				# box 1.164 em high), no other board's
+				[ "$(pdftotext -f "$page" -l "$page" -bbox p.pdf - |
+				    awk -F'"' '/<word / && $8 - $4 > 25 { t = $0; sub(/^.*">/, "", t)
+					sub(/<\/word>.*$/, "", t); print t }' | paste -sd' ')" = \
+				    "$(seq -s' ' "$first" "$last")" ] ||
+				    { echo "$paper, $per a page: page $page, not boards $first-$last" >&2; return 1; }
+			done
+			# the par and the tricks on every board
+			[ "$(pdftotext p.pdf - | grep -c '^Par ')" -eq 8 ]
+			[ "$(pdftotext p.pdf - | grep -c '^Tricks (double dummy)$')" -eq 8 ]
+		done
+	done
+}
+
+@test "html: four and one boards a page are the printed page's and a wide screen's; a phone keeps one board under another" {
+	for per in 4 1; do
+		rm -f p.html
+		dl-fmt --per-page "$per" -f html -p p < s.dd
+		# the layout's style after the phone's, and only where the
+		# phone's is not
+		awk '/^@media screen and \(max-width: 700px\) \{$/ { phone = NR }
+		    /^@media print, screen and \(min-width: 701px\) \{$/ { layout = NR }
+		    END { exit !(phone && layout > phone) }' p.html
+		[ "$(grep -c '<div class="page">' p.html)" -eq $(( (8 + per - 1) / per )) ]
+	done
+	# six a page: no style of another layout
+	rm -f p.html
+	dl-fmt -f html -p p < s.dd
+	run ! grep -q 'min-width: 701px' p.html
 }
 
 @test "html printed by a browser's defaults: no header or footer of the browser's, none doubled" {
@@ -190,7 +240,7 @@ chromium_pdf() {
 	grep -qF '<div class="s"><span class="sym">&#9824;</span><span aria-hidden="true">&#8212;</span><span class="vh">void</span></div>' a.html
 	# hearts and diamonds red in the par line too
 	grep -qF '.par .h, .par .d { color: #c00; }' a.html
-	grep -qF '<footer class="foot"><span>Fingerprint of this set of deals: <span class="fp"></span></span><span>Page 2 of 2</span></footer>' a.html
+	grep -qF '<footer class="foot"><span>Set fingerprint <span class="fp"></span>: matches the files of the deals (dl-fmt(1))</span><span>Page 2 of 2</span></footer>' a.html
 }
 
 @test "pdf: fonts embedded, text selectable: every board's hands and tricks read back by pdftotext" {
@@ -217,7 +267,7 @@ chromium_pdf() {
 		    { echo "missing: $par" >&2; return 1; }
 	done < par.expected
 	grep -qx "Setfingerprint$(cat fingerprint):matchesthefilesofthedeals(dl-fmt(1))" text
-	grep -qx "page2of2" text
+	grep -qx "Page2of2" text
 	# US Letter when the system's paper is
 	PAPERSIZE=letter dl-fmt -f pdf < s.dd > letter.pdf
 	pdfinfo letter.pdf | grep -q '^Page size: *612 x 792 pts (letter)$'

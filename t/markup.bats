@@ -250,7 +250,7 @@ no_overlap() {
 			# whole event; the page's range of boards is whole
 			pdftotext -f 1 -l 1 $s-$paper.pdf - | tr '\n' ' ' > text
 			grep -qF "$long" text
-			grep -qF 'boards 1–6' text
+			grep -qF 'Boards 1–6' text
 		done
 		# the site's start is there, as text
 		pdftotext -f 1 -l 1 long-$paper.pdf - | grep -qF '<!-- <script>'

@@ -11,8 +11,9 @@ load helper
 
 # The writer's geometry the checks rebuild the boards' boxes from: the
 # paper's margins (12 mm), the gap between boards (3 mm), a board's
-# padding (its number's left edge is 7 points in, its top 4 down), the
-# footer (16 points above the bottom margin).
+# padding (its number's left edge is 7 points in, its top 4 down, at six
+# and four boards a page; 1.8 times that at one), the footer (16 points
+# above the bottom margin).
 MARGIN=34.0157
 GAP=8.50394
 # The smallest size a hand is drawn in (points): docs/hand-records.md
@@ -68,10 +69,13 @@ stream() {
 # share more than 0.75 points across (pdftotext makes a word of each
 # letter of Hebrew or Arabic, its box the letter's advance, which the
 # shaping's kerning closes by half a point).  A board's box is rebuilt
-# from its number (the only words over 30 points high).
+# from its number (the only words over 30 points high).  PER (6, 4 or 1)
+# says the boards a page the PDF was written with: two columns, or one.
 layout_ok() {
-	local whole=${2:-1}
-	pdftotext -bbox "$1" - | awk -F'"' -v m="$MARGIN" -v gap="$GAP" -v whole="$whole" '
+	local whole=${2:-1} per=${PER:-6}
+	pdftotext -bbox "$1" - | awk -F'"' -v m="$MARGIN" -v gap="$GAP" -v whole="$whole" \
+	    -v per="$per" '
+	    BEGIN { pad = per == 1 ? 1.8 : 1 }
 	    /<page / { p++; w[p] = $2; h[p] = $4; next }
 	    /<word / {
 		n = ++words[p]
@@ -80,16 +84,28 @@ layout_ok() {
 		y1[p, n] = $4 + ($8 - $4) * 1.164 / 1.551
 		ht[p, n] = $8 - $4; text[p, n] = t
 		if ($8 - $4 > 30) {
-			nb[p]++; bx[p, nb[p]] = $2 - 7; by[p, nb[p]] = $4 - 4
-			if (nb[p] > 2 && ch == 0)
-				ch = $4 - 4 - by[p, 1] - gap
+			nb[p]++; bx[p, nb[p]] = $2 - 7 * pad; by[p, nb[p]] = $4 - 4 * pad
 		}
 	    }
 	    function fail(msg) { print "page " q ": " msg; bad = 1 }
 	    END {
+		# a board'"'"'s height: from one row of numbers to the next (the
+		# words come column by column or row by row), less the gap;
+		# at one a page, down to the footer
+		for (q = 1; q <= p; q++)
+			for (a = 1; a <= nb[q]; a++)
+				for (b = 1; b <= nb[q]; b++)
+					if (by[q, b] > by[q, a] + 1 &&
+					    (ch == 0 || by[q, b] - by[q, a] - gap < ch))
+						ch = by[q, b] - by[q, a] - gap
+		if (per == 1)
+			ch = h[1] - m - 16 - by[1, 1]
 		for (q = 1; q <= p; q++) {
-			cw = (w[q] - 2 * m - gap) / 2
-			top = by[q, 1]; foot = h[q] - m - 16
+			cw = per == 1 ? w[q] - 2 * m : (w[q] - 2 * m - gap) / 2
+			top = by[q, 1]
+			for (b = 2; b <= nb[q]; b++)
+				if (by[q, b] < top) top = by[q, b]
+			foot = h[q] - m - 16
 			for (i = 1; i <= words[q]; i++) {
 				if (x0[q, i] < m - 1 || x1[q, i] > w[q] - m + 1 ||
 				    y0[q, i] < m - 1 || y1[q, i] > h[q] - m + 1)
@@ -120,7 +136,7 @@ layout_ok() {
 					fail("\"" text[q, i] "\" in no board'"'"'s box")
 			}
 		}
-		if (ch <= 0) { print "no two rows of boards"; bad = 1 }
+		if (ch <= 0) { print "no board'"'"'s height"; bad = 1 }
 		exit bad
 	    }'
 }
@@ -163,8 +179,8 @@ head_text() {
 				layout_ok s.pdf || { echo "$paper, \"$event\", \"$site\"" >&2; return 1; }
 				# every word of the head, whole, and nothing else
 				head=$(head_text s.pdf)
-				want="$event boards 1–6"
-				[ -z "$site" ] || want="$event $site, 2026.04.12 boards 1–6"
+				want="$event Boards 1–6"
+				[ -z "$site" ] || want="$event $site, 2026.04.12 Boards 1–6"
 				[ "$(tr -d ' ' <<< "$head" | fold -w1 | LC_ALL=C sort | tr -d '\n')" = \
 				    "$(tr -d ' ' <<< "$want" | fold -w1 | LC_ALL=C sort | tr -d '\n')" ] ||
 				    { echo "$paper: head \"$head\", not \"$want\"" >&2; return 1; }
@@ -185,10 +201,13 @@ head_text() {
 	done
 }
 
-# hand_sizes PDF: the size in points of each line of a hand (a line whose
-# first word is a suit symbol and whose next is a rank or a void's dash,
-# up to its first word that is neither),
-# from its words' height (pdftotext's box is 1.551 em of DejaVu Sans)
+# hand_sizes PDF: the size in points of each line of a hand (a suit
+# symbol followed by a rank or a void's dash, up to the first word that is
+# neither), from its words' height (pdftotext's box is 1.551 em of DejaVu
+# Sans).  pdftotext may make one line of several level with each other:
+# compass labels ("W 14 E") before East's suit or after it, West's suit
+# and East's; each suit in it is counted.  It may also make one word of
+# ranks the narrow gaps part ("AQ9653"): such a word is the suit's.
 hand_sizes() {
 	pdftotext -bbox-layout "$1" - | awk -F'"' '
 	    /<line / { n = 0; next }
@@ -197,18 +216,49 @@ hand_sizes() {
 		word[++n] = t; size[n] = ($8 - $4) / 1.551; x0[n] = $2; x1[n] = $6
 	    }
 	    /<\/line>/ {
-		if (n >= 2 && word[1] ~ /^(♠|♥|♦|♣)$/ && word[2] ~ /^([AKQJ2-9]|10|—)$/) {
-			# the words of the suit: pdftotext may run a compass
-			# label ("W 9") on into the line, past a gap wider
-			# than a space
-			least = size[1]; line = word[1]
-			for (i = 2; i <= n && word[i] ~ /^([AKQJ2-9]|10|—)$/ &&
-			    x0[i] - x1[i - 1] < size[1] * 0.5; i++) {
+		for (k = 1; k < n; k++) {
+			if (word[k] !~ /^(♠|♥|♦|♣)$/ || word[k + 1] !~ /^(([AKQJ2-9]|10)+|—)$/)
+				continue
+			# the words of the suit, up to a gap wider than a space
+			least = size[k]; line = word[k]
+			for (i = k + 1; i <= n && word[i] ~ /^(([AKQJ2-9]|10)+|—)$/ &&
+			    x0[i] - x1[i - 1] < size[k] * 0.5; i++) {
 				if (size[i] < least) least = size[i]
 				line = line " " word[i]
 			}
 			printf "%.2f %s\n", least, line
+			k = i - 1
 		}
+	    }'
+}
+
+# suit_block PDF SYMBOL RANK RANK: the suit of page 1 that begins SYMBOL
+# and those two ranks,
+# read from where its words are rather than in pdftotext's order (which
+# may put a compass label level with the suit between its lines): its
+# words in its hand's column (under 88 points wide) from its first line
+# down to the next, joined, then the number of lines they are on
+suit_block() {
+	pdftotext -f 1 -l 1 -bbox "$1" - | awk -F'"' -v sym="$2" -v r1="$3" -v r2="$4" '
+	    /<word / { t = $0; sub(/^.*">/, "", t); sub(/<\/word>.*$/, "", t)
+		n++; w[n] = t; x0[n] = $2; y0[n] = $4; x1[n] = $6; y1[n] = $8 }
+	    END {
+		for (i = 1; i < n - 1; i++)
+			if (w[i] == sym && w[i + 1] == r1 && w[i + 2] == r2)
+				break
+		x = x0[i]; y = y0[i]; hg = y1[i] - y0[i]
+		# its lines (a wrapped suit'"'"'s are a line of the hand'"'"'s
+		# font apart, under its box'"'"'s 1.5 times), left to right and
+		# top to bottom as they come
+		for (j = 1; j <= n; j++)
+			if (x0[j] >= x - 0.5 && x1[j] <= x + 88 && y0[j] >= y - 0.5 &&
+			    y0[j] < y + 1.5 * hg) {
+				row = int((y0[j] - y) / hg + 0.5)
+				text[row] = text[row] w[j]
+				if (row + 1 > lines) lines = row + 1
+			}
+		for (r = 0; r < lines; r++) out = out text[r]
+		print out, lines
 	    }'
 }
 
@@ -226,8 +276,8 @@ hand_sizes() {
 			# East's thirteen spades and West's ten clubs of board 3,
 			# each on two lines, the ranks whole and in order
 			pdftotext -f 1 -l 1 s.pdf - | tr -d ' ' > text
-			[ "$(grep -A1 '^♠AKQJ' text | tr -d '\n')" = '♠AKQJ1098765432' ]
-			[ "$(grep -A1 '^♣J10' text | tr -d '\n')" = '♣J1098765432' ]
+			[ "$(suit_block s.pdf ♠ A K)" = '♠AKQJ1098765432 2' ]
+			[ "$(suit_block s.pdf ♣ J 10)" = '♣J1098765432 2' ]
 			run ! grep -qx '♠AKQJ1098765432' text
 			run ! grep -qx '♣J1098765432' text
 			# every par contract on the page, none cut
@@ -255,7 +305,7 @@ pixel() {
 	fp=$(grep -v '^#' s.dd | cut -d' ' -f1,2 | sha256sum | cut -c1-16)
 	for page in 1 2 3; do
 		pdftotext -f $page -l $page s.pdf - > text
-		range=$(sed -n "${page}p" <<< $'boards 1–6\nboards 7–12\nboards 13–16')
+		range=$(sed -n "${page}p" <<< $'Boards 1–6\nBoards 7–12\nBoards 13–16')
 		grep -qxF "$range" text
 		grep -qxF "Set fingerprint ${fp:0:4} ${fp:4:4} ${fp:8:4} ${fp:12:4}: matches the files of the deals (dl-fmt(1))" text
 	done
@@ -335,4 +385,84 @@ pixel() {
 	[ "$(grep -cx P <<< "$tags")" -eq $((1 + 2 * 2 + 3)) ]
 	[ "$(head -2 <<< "$tags")" = "H1
 P" ]
+}
+
+# sizes PDF: the hand lines' sizes (hand_sizes), the most common first
+# with its count, then the least: "10.00 251 8.00"
+sizes() {
+	hand_sizes "$1" | awk '{ n[$1]++; if (least == "" || $1 < least) least = $1 }
+	    END { for (s in n) if (n[s] > most) { most = n[s]; mode = s }
+		print mode, most, least }'
+}
+
+@test "pdf: four and one boards a page on A4 and Letter: a page for each four or each board, its own boards in its head, nothing overlapping or leaving its box, the hands larger" {
+	for paper in a4 letter; do
+		for per in 4 1; do
+			pages=$(( (16 + per - 1) / per ))
+			for event in 'Pairs' 'Riverside Bridge Club Autumn Congress: Open Pairs Championship, Final Session' \
+			    'אליפות ישראל בברידג׳ לזוגות, סבב שלישי'; do
+				stream s.dd "#I: $event" '#S: Riverside Bridge Club' '#D: 2026.04.12'
+				dl-fmt --paper "$paper" --per-page "$per" -f pdf < s.dd > s.pdf
+				PER=$per layout_ok s.pdf || { echo "$paper, $per a page, \"$event\"" >&2; return 1; }
+				[ "$(pdfinfo s.pdf | awk '/^Pages:/ { print $2 }')" -eq "$pages" ]
+				# every hand, none under the minimum
+				[ "$(hand_sizes s.pdf | wc -l)" -eq 256 ]
+				awk -v min="$HAND_MIN" '$1 < min - 0.05 { print "too small: " $0; bad = 1 }
+				    END { exit bad }' <(hand_sizes s.pdf)
+			done
+			# each page: its own boards' numbers, the range in its head,
+			# its number of the pages
+			for page in $(seq "$pages"); do
+				first=$(( (page - 1) * per + 1 ))
+				last=$(( first + per - 1 ))
+				[ "$last" -le 16 ] || last=16
+				if [ "$per" -eq 1 ]; then range="Board $first"; else range="Boards $first–$last"; fi
+				pdftotext -f "$page" -l "$page" s.pdf - > text
+				grep -qxF "$range" text || { echo "$paper, $per a page: page $page has no $range" >&2; return 1; }
+				grep -qF "Page $page of $pages" text
+				[ "$(pdftotext -f "$page" -l "$page" -bbox s.pdf - |
+				    awk -F'"' '/<word / && $8 - $4 > 30 { t = $0; sub(/^.*">/, "", t)
+					sub(/<\/word>.*$/, "", t); print t }' | paste -sd' ')" = "$(seq -s' ' "$first" "$last")" ]
+			done
+		done
+		# the hands' type: 10 points at six a page, 11.5 at four, 18 at
+		# one (the longest suits smaller, to fit their column)
+		for per in 6 4 1; do
+			dl-fmt --paper "$paper" --per-page "$per" -f pdf < s.dd > s$per.pdf
+		done
+		read -r six n6 least6 <<< "$(sizes s6.pdf)"
+		read -r four n4 least4 <<< "$(sizes s4.pdf)"
+		read -r one n1 least1 <<< "$(sizes s1.pdf)"
+		[ "$six" = 10.00 ] && [ "$four" = 11.50 ] && [ "$one" = 18.00 ]
+		[ "$n6" -ge 200 ] && [ "$n4" -ge 200 ] && [ "$n1" -ge 200 ]
+		# at one a page even the longest suit is larger than six a page's type
+		awk -v a="$least1" 'BEGIN { exit !(a > 10) }'
+	done
+}
+
+@test "pdf: one board a page keeps the structure of six: a section a board, the notes outside it" {
+	stream s.dd '#I: Club night' '#S: Riverside Bridge Club' '#D: 2026.04.12'
+	dl-fmt --per-page 1 -f pdf < s.dd > s.pdf
+	run -0 pdfinfo -struct s.pdf
+	tags=$(sed 's/ (block)$//' <<< "$output")
+	[ "$(grep -cx Sect <<< "$tags")" -eq 16 ]
+	[ "$(awk '$0 == "Sect" { if (s != "") print s; s = "" } /^  / { s = s $1 " " }
+	    END { print s }' <<< "$tags" | sort | uniq -c)" = "     16 H2 P P P P P P P P " ]
+	[ "$(pdftotext s.pdf - | grep -cx Notes)" -eq 16 ]
+}
+
+@test "--per-page: 6, 4 or 1; another value is a usage error of dl-fmt and dl-deal" {
+	refuses 2 "dl-fmt: --per-page 5: must be 6, 4 or 1" dl-fmt --per-page 5 -f pdf
+	refuses 2 "dl-fmt: --per-page : must be 6, 4 or 1" dl-fmt --per-page '' -f html
+	refuses 2 "dl-fmt-pdf: --per-page four: must be 6, 4 or 1" dl-fmt-pdf --per-page four
+	refuses 2 "dl-deal: --per-page 2: must be 6, 4 or 1" dl-deal --per-page 2 -n 4 -f pdf
+	# the variable alone, as the tools set it; a value of its own is six
+	stream s.dd '#I: Club night'
+	[ "$(DL_PER_PAGE=4 dl-fmt -f pdf < s.dd | pdfinfo - | awk '/^Pages:/ { print $2 }')" -eq 4 ]
+	[ "$(DL_PER_PAGE=5 dl-fmt -f pdf < s.dd | pdfinfo - | awk '/^Pages:/ { print $2 }')" -eq 3 ]
+	# --per-page over the variable; dl-deal too
+	[ "$(DL_PER_PAGE=4 dl-fmt --per-page 1 -f pdf < s.dd | pdfinfo - | awk '/^Pages:/ { print $2 }')" -eq 16 ]
+	dl-deal --no-analysis --per-page 4 -n 5 -f pdf,html -p d 2> /dev/null
+	[ "$(pdfinfo d.pdf | awk '/^Pages:/ { print $2 }')" -eq 2 ]
+	[ "$(grep -c '<div class="page">' d.html)" -eq 2 ]
 }
