@@ -780,13 +780,94 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 	cairo_tag_end(cr, "P");
 }
 
+/* cairo's PDF is gathered here, to be marked as tagged before it is
+ * written (mark_tagged). */
 static cairo_status_t
 write_out(void *closure, const unsigned char *data, unsigned int length)
 {
-	struct dl_out *out = closure;
-
-	out->write(out, data, length);
+	g_byte_array_append(closure, data, length);
 	return CAIRO_STATUS_SUCCESS;
+}
+
+/* The last place of needle in the n bytes at data, or NULL. */
+static const char *
+find_last(const char *data, size_t n, const char *needle)
+{
+	size_t len = strlen(needle);
+
+	for (size_t i = n >= len ? n - len + 1 : 0; i-- > 0;)
+		if (memcmp(data + i, needle, len) == 0)
+			return data + i;
+	return NULL;
+}
+
+/* The number after key in the NUL-terminated text, or 0. */
+static unsigned long
+number_after(const char *text, const char *key)
+{
+	const char *at = strstr(text, key);
+
+	return at == NULL ? 0 : strtoul(at + strlen(key), NULL, 10);
+}
+
+/* cairo 1.16 writes the structure tree of a tagged PDF (the tags of
+ * draw_page) but no /MarkInfo, which says that the document is tagged: a
+ * reader that looks for it (pdfinfo, screen readers, PDF/UA checkers)
+ * takes the PDF for an untagged one.  An incremental update, as PDF
+ * allows, appends the catalog again with /MarkInfo, the language of the
+ * labels and the title shown as the window's: the bytes before stay
+ * cairo's.  A PDF whose trailer and catalog are not found as cairo 1.16
+ * writes them (a later cairo's) is left as it is. */
+static void
+mark_tagged(GByteArray *pdf)
+{
+	const char *data = (const char *)pdf->data, *at, *dict, *end;
+	size_t n = pdf->len;
+	char *tail = NULL, *object = NULL, *catalog = NULL, *update = NULL;
+	unsigned long size, root, info, prev;
+	size_t offset, xref_at;
+
+	/* the trailer and startxref: text, in the last bytes */
+	if ((at = find_last(data, n, "\ntrailer")) == NULL ||
+	    find_last(data, n, "/MarkInfo") != NULL)
+		return;
+	tail = g_strndup(at, n - (size_t)(at - data));
+	size = number_after(tail, "/Size ");
+	root = number_after(tail, "/Root ");
+	info = number_after(tail, "/Info ");
+	prev = number_after(tail, "startxref");
+	object = g_strdup_printf("\n%lu 0 obj", root);
+	if (size == 0 || root == 0 || prev == 0 ||
+	    (at = find_last(data, n, object)) == NULL)
+		goto out;
+	/* the catalog object, text, up to its endobj */
+	end = find_last(at, n - (size_t)(at - data), "endobj");
+	dict = end != NULL ? g_strstr_len(at, end - at, "<<") : NULL;
+	if (dict == NULL || g_strstr_len(dict, end - dict, "/Catalog") == NULL)
+		goto out;
+	while (end > dict + 2 && !(end[-1] == '>' && end[-2] == '>'))
+		end--;
+	if (end <= dict + 2)
+		goto out;
+	catalog = g_strdup_printf("<< /MarkInfo << /Marked true >> /Lang (en)"
+	    " /ViewerPreferences << /DisplayDocTitle true >>%.*s",
+	    (int)(end - dict - 2), dict + 2);
+	offset = n + 1;
+	update = g_strdup_printf("\n%lu 0 obj\n%s\nendobj\n", root, catalog);
+	xref_at = n + strlen(update);
+	g_free(catalog);
+	catalog = info != 0 ? g_strdup_printf(" /Info %lu 0 R", info) : g_strdup("");
+	g_byte_array_append(pdf, (const guint8 *)update, (guint)strlen(update));
+	g_free(update);
+	update = g_strdup_printf("xref\n0 1\n0000000000 65535 f \n%lu 1\n%010zu 00000 n \n"
+	    "trailer\n<< /Size %lu /Root %lu 0 R%s /Prev %lu >>\nstartxref\n%zu\n%%%%EOF\n",
+	    root, offset, size, root, catalog, prev, xref_at);
+	g_byte_array_append(pdf, (const guint8 *)update, (guint)strlen(update));
+out:
+	g_free(update);
+	g_free(catalog);
+	g_free(object);
+	g_free(tail);
 }
 
 /* "site, date" (#S:, #D:), or "dealt DAY" (#T:), or NULL: as plain
@@ -822,8 +903,9 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	gchar *generator = plain_text(run->generator);
 	gchar *when = when_text(run);
 	int status = 0;
+	GByteArray *pdf = g_byte_array_new();
 
-	cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(write_out, out, pw, ph);
+	cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(write_out, pdf, pw, ph);
 	/* cairo writes them as PDF strings, escaped; it fails on text that
 	 * is not UTF-8 */
 	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, event);
@@ -844,10 +926,14 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 		out->warn(out, "no font here draws every character of the event, site or "
 		    "date: they print as boxes (a font for their script draws them, such as "
 		    "Debian's fonts-noto-cjk for Chinese, Japanese and Korean)");
+	/* one Document element at the root of the structure tree, as a
+	 * tagged PDF has it */
+	cairo_tag_begin(cr, "Document", NULL);
 	for (unsigned page = 0; page < pages; page++) {
 		draw_page(cr, pw, ph, &head, st, (size_t)page * per, page + 1, pages, run);
 		cairo_show_page(cr);
 	}
+	cairo_tag_end(cr, "Document");
 	head_free(&head);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
 		out->fail(out, "cairo: %s", cairo_status_to_string(cairo_status(cr)));
@@ -860,6 +946,11 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 		status = -1;
 	}
 	cairo_surface_destroy(surface);
+	if (status == 0) {
+		mark_tagged(pdf);
+		out->write(out, pdf->data, pdf->len);
+	}
+	g_byte_array_free(pdf, TRUE);
 	g_free(event);
 	g_free(generator);
 	g_free(when);
