@@ -489,7 +489,8 @@ archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], siz
 	ranges = ranges_of(&c, &nranges);
 	if (a->ops->candidates(a, ranges, nranges, check_candidate, &c, e) == -1)
 		goto out;
-	qsort(c.hits, c.nhits, sizeof *c.hits, hit_order);
+	if (c.nhits > 0)
+		qsort(c.hits, c.nhits, sizeof *c.hits, hit_order);
 	r = 0;
 	for (size_t i = 0; i < c.nhits && r == 0; i++) {
 		/* a deal sharing two or four hands with a board came for each */
