@@ -30,7 +30,9 @@ OPT ?= -O2 -g
 WERROR ?=
 
 PKGS = libsodium libbsd-overlay
-PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+# the archive's databases' headers too (libpq's are in a folder of their
+# own); their libraries are linked only by the tools that keep sets
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) sqlite3 libpq 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -178,7 +180,6 @@ $(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/t/ddsbatch: LIBS += -ldds
 # The archive (lib/archive/) keeps its sets in SQLite or PostgreSQL
 # (Debian: libsqlite3-dev, libpq-dev): the tools that record or check sets.
 ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 libpq 2>/dev/null)
-$(BUILD)/obj/lib/archive/archive_postgres.o: ALL_CFLAGS += $(shell $(PKG_CONFIG) --cflags libpq 2>/dev/null)
 $(BUILD)/bin/dl-archive $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-sqd $(BUILD)/bin/dl-bigdeal \
 	$(BUILD)/bin/dl-bigdealx: LIBS += $(ARCHIVE_LIBS)
 

@@ -92,6 +92,10 @@ replay() {
 	replay fuzz_played_pbn
 }
 
+@test "fuzz corpus: dl-web's form parser (urlencoded and multipart bodies)" {
+	replay fuzz_cgi
+}
+
 @test "fuzz corpus: every reader (dl-read), on Big Deal's files and what make fuzz found" {
 	replay fuzz_read
 }
