@@ -298,6 +298,8 @@ struct checked {
 	struct archive *a;
 	const char *label;
 	int found;		/* a deal played before */
+	size_t boards_found;	/* boards dealt before */
+	size_t last_found;	/* the board counted last, + 1 */
 };
 
 static int
@@ -345,8 +347,13 @@ print_hit(size_t index, const struct archive_hit *hit, void *arg)
 	struct dl_error e;
 	char seats[5];
 
-	if (hit->match <= ARCHIVE_TWO_HANDS)
+	if (hit->match <= ARCHIVE_TWO_HANDS) {
 		c->found = 1;
+		/* the hits come board by board */
+		if (c->last_found != index + 1)
+			c->boards_found++;
+		c->last_found = index + 1;
+	}
 	if (quiet)
 		return 0;
 	for (unsigned s = 0; s < 4; s++)
@@ -398,6 +405,12 @@ check_one(struct archive *a, const char *path)
 	if (archive_check_boards(a, (const unsigned char (*)[CARDS])c.owner, c.n, skip,
 	    prefix_bits, print_hit, &c, &e) == -1)
 		tool_die(&e);
+	/* as dl-diff, the count on standard error */
+	if (c.found && !quiet) {
+		xfflush(stdout, "standard output");
+		fprintf(stderr, "dl-archive: %s: %zu of %zu boards dealt before\n", in.label,
+		    c.boards_found, c.n);
+	}
 	/* a set not yet played is a secret */
 	sodium_memzero(c.owner, (c.n ? c.n : 1) * sizeof *c.owner);
 	sodium_memzero(c.boards, c.cap * sizeof *c.boards);

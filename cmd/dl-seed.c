@@ -72,26 +72,7 @@ commitment(const char *event, const struct seed_record *seed, char hex[65])
 static void
 write_seed(FILE *fp, const struct seed_record *seed, unsigned long bits, int weak)
 {
-	char record[SEED_RECORD_MAX], when[32];
-	time_t now = time(NULL);
-	struct stream_out out;
-
-	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	stream_out_begin(&out, fp, STREAM_SEED);
-	stream_out_header(&out, 'V', DL_VERSION_STRING);
-	stream_out_header(&out, 'T', when);
-	if (opt.event != NULL)
-		stream_out_header(&out, 'I', opt.event);
-	if (opt.site != NULL)
-		stream_out_header(&out, 'S', opt.site);
-	if (opt.date != NULL)
-		stream_out_header(&out, 'D', opt.date);
-	if (weak)
-		stream_out_headerf(&out, 'W', "not for play: the seed has only %lu bits "
-		    "of entropy", bits);
-	seed_record_format(seed, record);
-	fprintf(fp, "%s", record);
-	sodium_memzero(record, sizeof record);
+	seed_stream_write(fp, seed, opt.event, opt.site, opt.date, bits, weak);
 }
 
 /* --hex-file: the secret from a file (or - for standard input), so that it

@@ -52,7 +52,9 @@ psql_q() {
 	for how in turn swap one-card two-cards one-hand; do
 		variant "$how" < club.tso > "$how.tso"
 	done
-	run -1 dl-archive check turn.tso swap.tso one-card.tso two-cards.tso
+	run -1 --separate-stderr dl-archive check turn.tso swap.tso one-card.tso two-cards.tso
+	[ "${#stderr_lines[@]}" -eq 4 ]
+	[ "${stderr_lines[3]}" = "dl-archive: two-cards.tso: 32 of 32 boards dealt before" ]
 	[ "${#lines[@]}" -eq 128 ]
 	[ "${lines[0]}" = "turn.tso: board 1: same deal turned WNES: set 1 board 1 (Club Pairs, 2026.11.02)" ]
 	[ "${lines[32]}" = "swap.tso: board 1: same hands ENSW: set 1 board 1 (Club Pairs, 2026.11.02)" ]

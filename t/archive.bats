@@ -59,7 +59,8 @@ setup() {
 	# last month's boards 1-32 as tonight's 101-132, in PBN
 	awk '/^#B/ { print "#B: 101-132"; next } /^#/ { print; next } { print $1 + 100, $2 }' \
 	    club.tso | dl-fmt -f pbn > tonight.pbn
-	run -1 dl-archive check tonight.pbn
+	run -1 --separate-stderr dl-archive check tonight.pbn
+	[ "$stderr" = "dl-archive: tonight.pbn: 32 of 32 boards dealt before" ]
 	[ "${#lines[@]}" -eq 32 ]
 	[ "${lines[0]}" = "tonight.pbn: board 101: same deal NESW: set 1 board 1 (Club Pairs, 2026.11.02)" ]
 	[ "${lines[31]}" = "tonight.pbn: board 132: same deal NESW: set 1 board 32 (Club Pairs, 2026.11.02)" ]
@@ -70,7 +71,7 @@ setup() {
 	run -0 dl-archive check club.tso
 	[ "$output" = "club.tso: archived as set 1, not played: not compared with itself" ]
 	run -0 dl-archive played 1
-	run -1 dl-archive check club.tso
+	run -1 --separate-stderr dl-archive check club.tso
 	[ "${lines[0]}" = "club.tso: board 1: same deal NESW: set 1 board 1 (Club Pairs, 2026.11.02)" ]
 	[ "${#lines[@]}" -eq 32 ]
 	run -2 dl-archive played 7
@@ -82,16 +83,17 @@ setup() {
 	for how in turn swap one-card two-cards one-hand; do
 		variant "$how" < club.tso > "$how.tso"
 	done
-	run -1 dl-archive check turn.tso
+	run -1 --separate-stderr dl-archive check turn.tso
 	[ "$(grep -c ': same deal turned WNES: set 1 board ' <<< "$output")" -eq 32 ]
 	[ "${#lines[@]}" -eq 32 ]
-	run -1 dl-archive check swap.tso
+	run -1 --separate-stderr dl-archive check swap.tso
 	[ "$(grep -c ': same hands ENSW: set 1 board ' <<< "$output")" -eq 32 ]
 	[ "${#lines[@]}" -eq 32 ]
-	run -1 dl-archive check one-card.tso
+	run -1 --separate-stderr dl-archive check one-card.tso
+	[ "$stderr" = "dl-archive: one-card.tso: 32 of 32 boards dealt before" ]
 	[ "$(grep -c ': two hands -E-W: set 1 board ' <<< "$output")" -eq 32 ]
 	[ "${#lines[@]}" -eq 32 ]
-	run -1 dl-archive check two-cards.tso
+	run -1 --separate-stderr dl-archive check two-cards.tso
 	[ "$(grep -c ': two hands -E-W: set 1 board ' <<< "$output")" -eq 32 ]
 	[ "${#lines[@]}" -eq 32 ]
 	# a hand held before is said, but is no set played before
@@ -157,7 +159,7 @@ setup() {
 	# its sets are found, as read, without writing to it
 	variant turn < "$VECTORS/archive/spring.tso" > turned.tso
 	cp old.sqlite before.sqlite
-	run -1 dl-archive check turned.tso
+	run -1 --separate-stderr dl-archive check turned.tso
 	[ "${#lines[@]}" -eq 24 ]
 	[ "${lines[23]}" = "turned.tso: board 24: same deal turned WNES: set 1 board 24 (Spring Pairs, 2025.04.12)" ]
 	cmp old.sqlite before.sqlite

@@ -363,6 +363,10 @@ on_full_tmpfs() {
 	[ "$(files_in out)" = "s.pbn s.pbn.kept " ]
 	intact out/s.pbn
 	refuses 2 "dl-deal: write error on out/t.pbn: File too large" \
+	    limited 1 dl-deal --no-archive -n 8 -f lin,pbn -p out/t
+	[ "$(files_in out)" = "s.pbn s.pbn.kept " ]
+	# the archive, written first, may be what the limit stops: no file then
+	refuses 2 "dl-deal: archive: $DL_ARCHIVE: cannot write to the archive: disk I/O error" \
 	    limited 1 dl-deal -n 8 -f lin,pbn -p out/t
 	[ "$(files_in out)" = "s.pbn s.pbn.kept " ]
 	# dl-seed --commit, and its seed history: no part of a line is left
@@ -376,6 +380,9 @@ on_full_tmpfs() {
 	# fits but whose .sqd does not: the keys are taken back
 	club
 	refuses 2 "dl-sqd: write error on out/rr01.pbn: File too large" \
+	    limited 1 dl-sqd club.sqd make --no-archive -d out 1
+	[ "$(files_in out)" = "s.pbn s.pbn.kept " ]
+	refuses 2 "dl-sqd: archive: $DL_ARCHIVE: cannot write to the archive: disk I/O error" \
 	    limited 1 dl-sqd club.sqd make -d out 1
 	[ "$(files_in out)" = "s.pbn s.pbn.kept " ]
 	mkdir tour

@@ -80,6 +80,12 @@ check() {
 	dl-bigdealx:0) ends_with 0 dl-bigdealx -h "$(param v1 random)" -n 2 -p b -f pbn < /dev/null ;;
 	dl-bigdealx:1) ends_with 1 dl-bigdealx -o -e short -n 2 -p b -f pbn < /dev/null ;;
 	dl-bigdealx:2) ends_with 2 dl-bigdealx -n x -p b -f pbn < /dev/null ;;
+	dl-archive:0) deals_of v1 > a.tso; ends_with 0 dl-archive --db a.sqlite add a.tso ;;
+	dl-archive:1)
+		deals_of v1 > a.tso
+		dl-archive --db a.sqlite add --played a.tso 2> /dev/null
+		ends_with 1 dl-archive --db a.sqlite check a.tso ;;
+	dl-archive:2) ends_with 2 dl-archive --db nosuch.sqlite check a.tso ;;
 	dl-read:0) ends_with 0 dl-read "$BIGDEAL/v1/ber.ber" ;;
 	dl-read:1) printf 'hello\n' > what; ends_with 1 dl-read what ;;
 	dl-read:2) ends_with 2 dl-read nosuch.ber ;;

@@ -15,6 +15,7 @@
 #define MAX_SECRETS 64
 
 static char *files[MAX_FILES];
+static char *dirs[MAX_FILES];
 static struct { void *p; size_t size; } secrets[MAX_SECRETS];
 
 static int tty_fd = -1;
@@ -68,6 +69,9 @@ undo_all(void)
 	for (size_t i = 0; i < MAX_FILES; i++)
 		if (files[i] != NULL)
 			unlink(files[i]);
+	for (size_t i = 0; i < MAX_FILES; i++)
+		if (dirs[i] != NULL)
+			rmdir(dirs[i]);
 	if (tty_fd != -1)
 		tcsetattr(tty_fd, TCSAFLUSH, &tty_saved);
 	for (size_t i = 0; i < MAX_SECRETS; i++)
@@ -126,6 +130,8 @@ exit_cleanup(void)
 	for (size_t i = 0; i < MAX_FILES; i++) {
 		free(files[i]);
 		files[i] = NULL;
+		free(dirs[i]);
+		dirs[i] = NULL;
 	}
 	tty_fd = -1;
 	restore_signals(&old);
@@ -160,8 +166,9 @@ cleanup_init(void)
 	signal(SIGXFSZ, SIG_IGN);
 }
 
-int
-cleanup_add_file(const char *path)
+/* One registry or the other. */
+static int
+add_path(char **registry, const char *path)
 {
 	sigset_t old;
 	char *copy = strdup(path);
@@ -171,8 +178,8 @@ cleanup_add_file(const char *path)
 		return -1;
 	block_signals(&old);
 	for (size_t i = 0; i < MAX_FILES && slot == -1; i++)
-		if (files[i] == NULL) {
-			files[i] = copy;
+		if (registry[i] == NULL) {
+			registry[i] = copy;
 			slot = (int)i;
 		}
 	restore_signals(&old);
@@ -184,21 +191,45 @@ cleanup_add_file(const char *path)
 	return 0;
 }
 
-void
-cleanup_forget_file(const char *path)
+static void
+forget_path(char **registry, const char *path)
 {
 	sigset_t old;
 	char *gone = NULL;
 
 	block_signals(&old);
 	for (size_t i = 0; i < MAX_FILES; i++)
-		if (files[i] != NULL && strcmp(files[i], path) == 0) {
-			gone = files[i];
-			files[i] = NULL;
+		if (registry[i] != NULL && strcmp(registry[i], path) == 0) {
+			gone = registry[i];
+			registry[i] = NULL;
 			break;
 		}
 	restore_signals(&old);
 	free(gone);
+}
+
+int
+cleanup_add_file(const char *path)
+{
+	return add_path(files, path);
+}
+
+void
+cleanup_forget_file(const char *path)
+{
+	forget_path(files, path);
+}
+
+int
+cleanup_add_dir(const char *path)
+{
+	return add_path(dirs, path);
+}
+
+void
+cleanup_forget_dir(const char *path)
+{
+	forget_path(dirs, path);
 }
 
 void

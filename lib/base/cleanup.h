@@ -27,6 +27,10 @@ void cleanup_init(void);
 int cleanup_add_file(const char *path);
 /* Published or removed: no longer ours to remove. */
 void cleanup_forget_file(const char *path);
+/* A temporary directory to remove, after the files registered (dl-web's
+ * private one for a request): rmdir, so only once they are gone. */
+int cleanup_add_dir(const char *path);
+void cleanup_forget_dir(const char *path);
 
 /* A terminal put in raw mode: fd and the mode to restore.  On SIGTSTP it
  * is restored before the tool stops; on SIGCONT the raw mode comes back

@@ -1,9 +1,11 @@
 #include <string.h>
+#include <time.h>
 
 #include <sodium.h>
 
 #include "entropy.h"
 #include "history.h"
+#include "proto.h"
 #include "seed.h"
 #include "util.h"
 
@@ -132,4 +134,31 @@ seed_make(struct seed_record *seed, struct seed_source *src, unsigned long *bits
 	if (status == 0 && !src->no_history && !reproduces_known_set(src))
 		status = history_check_and_record(seed, e);
 	return status;
+}
+
+void
+seed_stream_write(FILE *fp, const struct seed_record *seed, const char *event,
+    const char *site, const char *date, unsigned long bits, int weak)
+{
+	char record[SEED_RECORD_MAX], when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	struct stream_out out;
+
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+	stream_out_begin(&out, fp, STREAM_SEED);
+	stream_out_header(&out, 'V', DL_VERSION_STRING);
+	stream_out_header(&out, 'T', when);
+	if (event != NULL)
+		stream_out_header(&out, 'I', event);
+	if (site != NULL)
+		stream_out_header(&out, 'S', site);
+	if (date != NULL)
+		stream_out_header(&out, 'D', date);
+	if (weak)
+		stream_out_headerf(&out, 'W', "not for play: the seed has only %lu bits "
+		    "of entropy", bits);
+	seed_record_format(seed, record);
+	fprintf(fp, "%s", record);
+	sodium_memzero(record, sizeof record);
 }

@@ -9,6 +9,7 @@
 #ifndef DL_SEED_H
 #define DL_SEED_H
 
+#include <stdio.h>
 #include "error.h"
 #include "generator.h"
 #include "proto.h"
@@ -56,5 +57,12 @@ struct seed_source {
  * the entropy credited. */
 int seed_make(struct seed_record *seed, struct seed_source *src, unsigned long *bits,
     struct dl_error *e);
+
+/* The seed as a seed stream, as dl-seed writes it (#V:, #T:, the event's
+ * #I:, #S:, #D: where not NULL, a #W: when weak, then the record): what
+ * regenerates a set with dl-stream | dl-map.  bits: the entropy credited,
+ * for #W:'s words. */
+void seed_stream_write(FILE *fp, const struct seed_record *seed, const char *event,
+    const char *site, const char *date, unsigned long bits, int weak);
 
 #endif

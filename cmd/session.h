@@ -1,0 +1,48 @@
+/* A session dealt in one process, the one way dl-deal and dl-web deal:
+ * a fresh seed, its deals through the writers (with the double-dummy
+ * analysis when asked), the set recorded in the archive before the files
+ * are published (cmd/recording.c).  What dl-seed | dl-stream | dl-map |
+ * dl-dd | dl-fmt do in a pipe. */
+#ifndef DL_SESSION_H
+#define DL_SESSION_H
+
+#include <stdint.h>
+
+#include "format_list.h"
+#include "seed.h"
+#include "util.h"
+#include "writers.h"
+
+struct session {
+	/* what to deal and where to */
+	const struct format_list *formats;
+	struct writers_options wo;
+	const char *event, *site, *date;	/* #I:, #S:, #D:, or NULL */
+	struct board_range boards;
+	int analysis;			/* the double-dummy analysis too */
+	int show_analysis;		/* a progress line of it on standard error */
+	/* called now and then with the boards dealt, or NULL */
+	void (*progress)(unsigned long done, unsigned long total);
+	struct seed_source source;
+	const unsigned char *owner;	/* Big Deal's owner hash, or NULL */
+	/* the archive: record the set (in archive, NULL: the default),
+	 * saying it came from where */
+	int record;
+	const char *archive, *where;
+	/* after session_deal: the seed (secret memory, the caller's to
+	 * secret_free) when keep_seed, the entropy credited, the set's number
+	 * in the archive */
+	int keep_seed;
+	struct seed_record *seed;
+	unsigned long bits;
+	int64_t set_id;
+};
+
+/* 1 when the formats hold a hand record (html, pdf), which shows the
+ * analysis. */
+int session_wants_analysis(const struct format_list *list);
+/* Deals the session; 0, or -1 with *e (an archive's error prefixed
+ * "archive: "), nothing published. */
+int session_deal(struct session *s, struct dl_error *e);
+
+#endif
