@@ -10,7 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "archive.h"
+#include "deal_archive.h"
 #include "proto.h"
 #include "readers.h"
 #include "tool.h"

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive.h"
+#include "deal_archive.h"
 #include "recording.h"
 #include "util.h"
 

@@ -1,4 +1,4 @@
-/* The archive (archive.h): what every backend shares, the hands' keys, the
+/* The archive (deal_archive.h): what every backend shares, the hands' keys, the
  * matching of a board against the deals archived, and adding a set in one
  * transaction. */
 #include <errno.h>
@@ -10,7 +10,7 @@
 
 #include <sodium.h>
 
-#include "archive.h"
+#include "deal_archive.h"
 #include "backend.h"
 #include "util.h"
 

@@ -1,4 +1,4 @@
-/* The archive in PostgreSQL (archive.h, backend.h): one a federation
+/* The archive in PostgreSQL (deal_archive.h, backend.h): one a federation
  * shares.  The tables are SQLite's (archive_sqlite.c); deals and hands go
  * in by COPY, and a check asks for all its hands' key ranges in one query.
  * The connection string may hold a password: messages name the database
@@ -11,7 +11,7 @@
 
 #include <libpq-fe.h>
 
-#include "archive.h"
+#include "deal_archive.h"
 #include "backend.h"
 #include "util.h"
 

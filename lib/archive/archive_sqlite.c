@@ -1,4 +1,4 @@
-/* The archive in one SQLite file (archive.h, backend.h): the default, a
+/* The archive in one SQLite file (deal_archive.h, backend.h): the default, a
  * dealer's own archive.  docs/archive.md gives the schema and why it is
  * as it is (the hands' index is most of the file). */
 #include <errno.h>
@@ -11,7 +11,7 @@
 
 #include <sqlite3.h>
 
-#include "archive.h"
+#include "deal_archive.h"
 #include "backend.h"
 #include "util.h"
 

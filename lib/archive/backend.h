@@ -1,4 +1,4 @@
-/* What archive.c asks of a database (archive.h's backends): rows in and
+/* What archive.c asks of a database (deal_archive.h's backends): rows in and
  * out, nothing of bridge.  Each returns 0 (or a count, where said), or -1
  * with *e set. */
 #ifndef DL_ARCHIVE_BACKEND_H
@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "archive.h"
+#include "deal_archive.h"
 
 /* A deal as stored: its number in the archive, its board, its Big Deal
  * deal number in 12 bytes (dealnum.h). */

@@ -13,8 +13,8 @@
  * server's operator.
  *
  * Threads: an archive is one thread's. */
-#ifndef DL_ARCHIVE_H
-#define DL_ARCHIVE_H
+#ifndef DL_DEAL_ARCHIVE_H
+#define DL_DEAL_ARCHIVE_H
 
 #include <stdint.h>
 
