@@ -175,13 +175,15 @@ $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL) $(FLAGSTAMP
 
 # dl-dd and dl-deal (its analysis) have libdds solve their boards (Debian:
 # libdds-dev), through lib/deals/solve.c.
-$(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/t/ddsbatch: LIBS += -ldds
+$(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-web $(BUILD)/t/ddsbatch: LIBS += -ldds
 
 # The archive (lib/archive/) keeps its sets in SQLite or PostgreSQL
 # (Debian: libsqlite3-dev, libpq-dev): the tools that record or check sets.
 ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 libpq 2>/dev/null)
 $(BUILD)/bin/dl-archive $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-sqd $(BUILD)/bin/dl-bigdeal \
-	$(BUILD)/bin/dl-bigdealx: LIBS += $(ARCHIVE_LIBS)
+	$(BUILD)/bin/dl-bigdealx $(BUILD)/bin/dl-web: LIBS += $(ARCHIVE_LIBS)
+# dl-web zips a set with libarchive (Debian: libarchive-dev)
+$(BUILD)/bin/dl-web: LIBS += $(shell $(PKG_CONFIG) --libs libarchive 2>/dev/null)
 
 # The pdf plugin draws with cairo and pango (Debian: libpango1.0-dev,
 # libcairo2-dev); their headers as system headers, so that their own

@@ -16,11 +16,14 @@ if command -v pkg-config >/dev/null 2>&1; then
 	# the archive (dl-archive): SQLite, and PostgreSQL's client library
 	pkg-config --exists sqlite3 || need libsqlite3-dev
 	pkg-config --exists libpq || need libpq-dev
+	# dl-web's zip
+	pkg-config --exists libarchive || need libarchive-dev
 else
 	need libsodium-dev
 	need libbsd-dev
 	need libsqlite3-dev
 	need libpq-dev
+	need libarchive-dev
 fi
 # libdds has no pkg-config file: its header says it is there
 [ -f /usr/include/dds/dll.h ] || need libdds-dev

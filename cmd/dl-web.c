@@ -1,0 +1,837 @@
+/* dl-web: a session's deals and hand records from a browser, as Shufflix
+ * gave them, as a CGI program (RFC 3875): one process a request, so that
+ * a secret or a crash dies with its request.  GET gives the form; a POST
+ * of it deals (cmd/session.c, as dl-deal does) into a private directory,
+ * records the set in the archive, and answers with the hand record and
+ * one zip of everything (the formats, the PDF, the seed), or the zip
+ * alone; a POST of a file checks it against the archive.  docs/web.md. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <sodium.h>
+
+#include "cgi.h"
+#include "cleanup.h"
+#include "deal_archive.h"
+#include "entropy.h"
+#include "format_list.h"
+#include "generator.h"
+#include "plugins.h"
+#include "proto.h"
+#include "readers.h"
+#include "session.h"
+#include "tool.h"
+#include "util.h"
+
+/* A session, not a simulation: as dl-deal without --many. */
+#define BOARDS_MAX 100
+/* A request's body: the largest upload and the form around it. */
+#define UPLOAD_MAX (10u << 20)
+#define BODY_MAX (UPLOAD_MAX + (64u << 10))
+#define PREFIX_MAX 64
+
+static const struct cgi_limits limits = {
+	.fields = 64, .name = 32, .value = 4096, .file = UPLOAD_MAX,
+};
+
+static void __attribute__((noreturn))
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "usage: dl-web\n");
+	exit(status);
+}
+
+/* The private directory of this request, and what is in it. */
+static char *workdir;
+
+static void
+remove_workdir(void)
+{
+	if (workdir == NULL)
+		return;
+	/* every file in it was registered with cleanup_add_file */
+	cleanup_now();
+	rmdir(workdir);
+}
+
+/* Text as HTML: & < > " ' escaped; a control byte as its code. */
+static void
+put_html(FILE *fp, const char *s)
+{
+	for (; *s != '\0'; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", fp); break;
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		case '\'': fputs("&#39;", fp); break;
+		default:
+			if ((unsigned char)*s < 0x20 || *s == 0x7f)
+				fprintf(fp, "&#%d;", *s);
+			else
+				fputc(*s, fp);
+		}
+}
+
+/* The response's head: every answer is private and not to be kept. */
+static void
+head(int status, const char *reason, const char *type, const char *extra)
+{
+	printf("Status: %d %s\r\n"
+	    "Content-Type: %s\r\n"
+	    "Cache-Control: no-store\r\n"
+	    "X-Content-Type-Options: nosniff\r\n"
+	    "Referrer-Policy: no-referrer\r\n"
+	    "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; "
+	    "img-src data:; form-action 'self'; frame-ancestors 'none'\r\n"
+	    "%s\r\n", status, reason, type, extra != NULL ? extra : "");
+}
+
+static const char page_style[] =
+    "body { font-family: 'DejaVu Sans', sans-serif; margin: 0; background: #f6f6f2; color: #111; }\n"
+    "main { max-width: 44rem; margin: 0 auto; padding: 1rem; }\n"
+    "h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem; }\n"
+    "label { display: block; margin: .6rem 0 .2rem; font-weight: bold; }\n"
+    "input[type=text], textarea, select { width: 100%; box-sizing: border-box; font: inherit;"
+    " padding: .4rem; }\n"
+    "fieldset { margin: .8rem 0; } fieldset label { display: inline-block; font-weight: normal;"
+    " margin-right: 1rem; }\n"
+    "button { font: inherit; padding: .5rem 1rem; margin: 1rem .5rem 0 0; }\n"
+    ".note { color: #444; font-size: .9rem; }\n"
+    "table { border-collapse: collapse; } td, th { border: 1px solid #999; padding: .2rem .5rem; }\n";
+
+static void
+page_begin(const char *title)
+{
+	printf("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	    "<title>");
+	put_html(stdout, title);
+	printf("</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>", page_style);
+	put_html(stdout, title);
+	printf("</h1>\n");
+}
+
+static void
+page_end(void)
+{
+	const char *self = getenv("SCRIPT_NAME");
+
+	printf("<p><a href=\"");
+	put_html(stdout, self != NULL && *self == '/' ? self : "./");
+	printf("\">Deal another session</a></p>\n</main>\n</body>\n</html>\n");
+}
+
+/* A request that cannot be taken: a page that says why, and the end. */
+static void __attribute__((noreturn))
+refuse(int status, const char *reason, const char *fmt, ...)
+{
+	char msg[DL_ERROR_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	head(status, reason, "text/html; charset=utf-8",
+	    status == 503 ? "Retry-After: 30\r\n" : status == 405 ? "Allow: GET, HEAD, POST\r\n" :
+	    NULL);
+	page_begin(reason);
+	printf("<p>");
+	put_html(stdout, msg);
+	printf("</p>\n");
+	page_end();
+	fflush(stdout);
+	remove_workdir();
+	exit(0);
+}
+
+static void __attribute__((noreturn))
+refuse_error(int status, const struct dl_error *e)
+{
+	refuse(status, status == 400 ? "Bad Request" : status == 413 ? "Payload Too Large" :
+	    status == 415 ? "Unsupported Media Type" : "Internal Server Error", "%s", e->msg);
+}
+
+/* The formats a browser may choose: the plugins that write. */
+struct writer_names {
+	char names[64][32];
+	size_t n;
+};
+
+static void
+collect_writer(void *arg, const struct loaded_plugin *lp, const struct dl_error *broken)
+{
+	struct writer_names *w = arg;
+
+	if (broken != NULL || lp == NULL || lp->plugin->board == NULL || w->n == 64)
+		return;
+	strlcpy(w->names[w->n++], lp->plugin->name, sizeof w->names[0]);
+}
+
+static void
+form_page(int head_only)
+{
+	struct writer_names w = { .n = 0 };
+
+	head(200, "OK", "text/html; charset=utf-8", NULL);
+	if (head_only)
+		return;
+	plugin_each(collect_writer, &w);
+	page_begin("Deal a session");
+	printf("<form method=\"post\" enctype=\"multipart/form-data\">\n"
+	    "<label for=\"event\">Event</label><input type=\"text\" id=\"event\" name=\"event\""
+	    " maxlength=\"500\" placeholder=\"Tuesday Pairs\">\n"
+	    "<label for=\"site\">Site</label><input type=\"text\" id=\"site\" name=\"site\""
+	    " maxlength=\"500\">\n"
+	    "<label for=\"date\">Date</label><input type=\"text\" id=\"date\" name=\"date\""
+	    " placeholder=\"2026.11.24\">\n"
+	    "<label for=\"session\">Session</label><input type=\"text\" id=\"session\""
+	    " name=\"session\" inputmode=\"numeric\">\n"
+	    "<label for=\"boards\">Boards (at most %d)</label><input type=\"text\" id=\"boards\""
+	    " name=\"boards\" value=\"1-32\">\n"
+	    "<fieldset><legend>Formats</legend>\n", BOARDS_MAX);
+	for (size_t i = 0; i < w.n; i++) {
+		printf("<label><input type=\"checkbox\" name=\"formats\" value=\"%s\"%s> %s</label>\n",
+		    w.names[i], strcmp(w.names[i], "pbn") == 0 ? " checked" : "", w.names[i]);
+	}
+	printf("</fieldset>\n"
+	    "<label><input type=\"checkbox\" name=\"dd\" value=\"on\" checked>"
+	    " Double-dummy tricks and par on the hand record</label>\n"
+	    "<label for=\"paper\">Paper</label><select id=\"paper\" name=\"paper\">"
+	    "<option value=\"a4\">A4</option><option value=\"letter\">Letter</option></select>\n"
+	    "<label for=\"prefix\">File name</label><input type=\"text\" id=\"prefix\""
+	    " name=\"prefix\" value=\"session\" maxlength=\"%d\">\n"
+	    "<label for=\"entropy\">Your own entropy (optional: a lottery draw, dice)</label>"
+	    "<textarea id=\"entropy\" name=\"entropy\" rows=\"2\"></textarea>\n"
+	    "<button type=\"submit\">Deal, and show the hand record</button>"
+	    "<button type=\"submit\" name=\"download\" value=\"zip\">Deal, and download"
+	    " everything (zip)</button>\n"
+	    "</form>\n"
+	    "<h2>Played before?</h2>\n"
+	    "<form method=\"post\" enctype=\"multipart/form-data\">\n"
+	    "<input type=\"hidden\" name=\"action\" value=\"check\">\n"
+	    "<label for=\"file\">A deal file of any format</label>"
+	    "<input type=\"file\" id=\"file\" name=\"file\">\n"
+	    "<button type=\"submit\">Check it against the archive</button>\n"
+	    "</form>\n"
+	    "<p class=\"note\">Every set dealt here is recorded in the archive, with who dealt it"
+	    " and when. The seed that regenerates a set is in its zip only: keep it until"
+	    " the session is played.</p>\n", PREFIX_MAX);
+	printf("</main>\n</body>\n</html>\n");
+}
+
+/* The body, as CONTENT_LENGTH says, never more than the limit. */
+static char *
+read_body(size_t *len)
+{
+	const char *cl = getenv("CONTENT_LENGTH"), *errstr;
+	long long n;
+	char *body;
+	size_t got = 0;
+
+	if (cl == NULL || *cl == '\0')
+		refuse(411, "Length Required", "a request without its length");
+	n = strtonum(cl, 0, LLONG_MAX, &errstr);
+	if (errstr != NULL)
+		refuse(400, "Bad Request", "its length is not a number");
+	if ((unsigned long long)n > BODY_MAX)
+		refuse(413, "Payload Too Large", "a request of %lld bytes: at most %u (a file of"
+		    " %u MiB)", n, BODY_MAX, UPLOAD_MAX >> 20);
+	body = xmalloc((size_t)n + 1);
+	while (got < (size_t)n) {
+		ssize_t r = read(STDIN_FILENO, body + got, (size_t)n - got);
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			refuse(400, "Bad Request", "a request shorter than its length");
+		got += (size_t)r;
+	}
+	body[got] = '\0';
+	*len = got;
+	return body;
+}
+
+static const char *
+text_field(const struct cgi_form *form, const char *name)
+{
+	const struct cgi_field *f = cgi_field(form, name);
+
+	return f != NULL && f->filename == NULL && f->len > 0 ? f->value : NULL;
+}
+
+/* The private directory: mode 0700, removed at the end whatever the end. */
+static void
+make_workdir(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/dl-web.XXXXXX", tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+
+	if (mkdtemp(dir) == NULL)
+		refuse(500, "Internal Server Error", "no private directory: %s", strerror(errno));
+	workdir = dir;
+	cleanup_add_dir(dir);
+}
+
+static char *
+work_file(const char *name)
+{
+	char *path = xasprintf("%s/%s", workdir, name);
+
+	cleanup_add_file(path);
+	return path;
+}
+
+/* A file name the director chooses: letters, digits, . _ -, not
+ * beginning with a dot, so that it names a file in the directory and
+ * nothing else. */
+static int
+prefix_is_valid(const char *p)
+{
+	size_t n = strlen(p);
+
+	if (n == 0 || n > PREFIX_MAX || p[0] == '.' || p[0] == '-')
+		return 0;
+	return strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == n;
+}
+
+/* The double-dummy analysis runs on as many requests at once as there are
+ * cores: a slot is a lock on one of that many files; none free, 503. */
+static int analysis_slot = -1;
+
+static int
+take_analysis_slot(void)
+{
+	const char *dir = getenv("DL_WEB_LOCKS");
+	char *locks = dir != NULL && *dir == '/' ? xstrdup(dir) :
+	    xasprintf("%s/dl-web-locks-%lu", getenv("TMPDIR") != NULL &&
+	    *getenv("TMPDIR") == '/' ? getenv("TMPDIR") : "/tmp", (unsigned long)getuid());
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	struct stat st;
+
+	if (mkdir(locks, 0700) == -1 && errno != EEXIST)
+		goto out;
+	/* another user's directory is not ours to trust */
+	if (lstat(locks, &st) == -1 || !S_ISDIR(st.st_mode) || st.st_uid != getuid())
+		goto out;
+	for (long i = 0; i < (cores > 0 ? cores : 1); i++) {
+		char *path = xasprintf("%s/slot%ld", locks, i);
+		int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+
+		free(path);
+		if (fd == -1)
+			continue;
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+			analysis_slot = fd;	/* held until the process ends */
+			break;
+		}
+		close(fd);
+	}
+out:
+	free(locks);
+	return analysis_slot != -1;
+}
+
+/* The formats asked for, once each: given once a format, or
+ * comma-separated, or both. */
+static void
+chosen_formats(const struct cgi_form *form, struct format_list *list)
+{
+	struct dl_error e;
+	char *text = xstrdup("");
+
+	for (size_t i = 0; i < form->n; i++) {
+		if (strcmp(form->fields[i].name, "formats") != 0 || form->fields[i].filename != NULL ||
+		    form->fields[i].len == 0)
+			continue;
+		char *more = xasprintf("%s%s%s", text, *text ? "," : "", form->fields[i].value);
+		free(text);
+		text = more;
+	}
+	if (*text == '\0') {
+		free(text);
+		text = xstrdup("pbn");
+	}
+	if (format_list_parse(text, list, &e) == -1)
+		refuse_error(400, &e);
+	free(text);
+	for (size_t i = 0; i < list->n; i++) {
+		struct loaded_plugin lp;
+
+		if (plugin_load(list->names[i], &lp, &e) == -1)
+			refuse(400, "Bad Request", "no format %s here", list->names[i]);
+		if (lp.plugin->board == NULL && lp.plugin->end == NULL)
+			refuse(400, "Bad Request", "%s is a format dl reads, not one it writes",
+			    list->names[i]);
+		plugin_unload(&lp);
+	}
+}
+
+static void
+add_format(struct format_list *list, const char *name)
+{
+	for (size_t i = 0; i < list->n; i++)
+		if (strcmp(list->names[i], name) == 0)
+			return;
+	list->names = xreallocarray(list->names, list->n + 1, sizeof *list->names);
+	list->names[list->n++] = xstrdup(name);
+}
+
+/* The files of the set, zipped in memory (libarchive). */
+static void *
+zip_files(char *const *paths, const char *const *names, size_t n, size_t *size)
+{
+	struct archive *z = archive_write_new();
+	size_t cap = 1u << 20;
+	void *buf = NULL;
+
+	for (;;) {
+		size_t used = 0;
+
+		buf = xreallocarray(buf, cap, 1);
+		archive_write_set_format_zip(z);
+		if (archive_write_open_memory(z, buf, cap, &used) != ARCHIVE_OK)
+			goto fail;
+		int ok = 1;
+		for (size_t i = 0; i < n && ok; i++) {
+			struct archive_entry *entry = archive_entry_new();
+			FILE *fp = fopen(paths[i], "r");
+			char chunk[65536];
+			size_t got;
+			struct stat st;
+
+			if (fp == NULL || fstat(fileno(fp), &st) == -1) {
+				archive_entry_free(entry);
+				if (fp != NULL)
+					fclose(fp);
+				goto fail;
+			}
+			archive_entry_set_pathname(entry, names[i]);
+			archive_entry_set_size(entry, st.st_size);
+			archive_entry_set_filetype(entry, AE_IFREG);
+			archive_entry_set_perm(entry, 0600);
+			archive_entry_set_mtime(entry, st.st_mtime, 0);
+			if (archive_write_header(z, entry) != ARCHIVE_OK)
+				ok = 0;
+			while (ok && (got = fread(chunk, 1, sizeof chunk, fp)) > 0)
+				if (archive_write_data(z, chunk, got) < 0)
+					ok = 0;
+			sodium_memzero(chunk, sizeof chunk);
+			fclose(fp);
+			archive_entry_free(entry);
+		}
+		if (ok && archive_write_close(z) == ARCHIVE_OK) {
+			archive_write_free(z);
+			*size = used;
+			return buf;
+		}
+		/* the memory was too small: twice as much, from the start */
+		archive_write_free(z);
+		sodium_memzero(buf, cap);
+		if (cap >= (256u << 20))
+			break;
+		cap *= 2;
+		z = archive_write_new();
+	}
+fail:
+	archive_write_free(z);
+	free(buf);
+	refuse(500, "Internal Server Error", "the zip could not be made");
+}
+
+struct event_count {
+	const char *event;
+	size_t n;
+};
+
+static int
+count_event(const struct archive_set *set, void *arg)
+{
+	struct event_count *c = arg;
+
+	if (set->event != NULL && strcmp(set->event, c->event) == 0)
+		c->n++;
+	return 0;
+}
+
+/* How many sets the archive holds of this event: dealing again and again
+ * until a set pleases shows. */
+static size_t
+sets_of_event(const char *event)
+{
+	struct event_count c = { event, 0 };
+	struct archive *a;
+	struct dl_error e;
+	char *spec;
+
+	if (event == NULL || archive_default(&spec, &e) == -1)
+		return 0;
+	if (archive_open(&a, spec, 0, &e) == 0) {
+		archive_sets(a, count_event, &c, &e);
+		archive_close(a);
+	}
+	free(spec);
+	return c.n;
+}
+
+static void
+put_base64(FILE *fp, const void *data, size_t len)
+{
+	size_t out = sodium_base64_ENCODED_LEN(len, sodium_base64_VARIANT_ORIGINAL);
+	char *text = xmalloc(out);
+
+	sodium_bin2base64(text, out, data, len, sodium_base64_VARIANT_ORIGINAL);
+	fputs(text, fp);
+	sodium_memzero(text, out);
+	free(text);
+}
+
+static void
+deal(const struct cgi_form *form)
+{
+	const char *event = text_field(form, "event"), *site = text_field(form, "site");
+	const char *date = text_field(form, "date"), *session_no = text_field(form, "session");
+	const char *boards = text_field(form, "boards"), *entropy = text_field(form, "entropy");
+	const char *prefix = text_field(form, "prefix"), *paper = text_field(form, "paper");
+	const char *dd = text_field(form, "dd"), *download = text_field(form, "download");
+	struct format_list list;
+	struct board_range r;
+	struct dl_error e;
+	const char *why;
+	char *full_event = NULL;
+
+	if (prefix == NULL)
+		prefix = "session";
+	if (!prefix_is_valid(prefix))
+		refuse(400, "Bad Request", "the file name: letters, digits, '.', '_' and '-' only,"
+		    " at most %d, not beginning with '.' or '-'", PREFIX_MAX);
+	if (session_no != NULL) {
+		const char *errstr;
+		long long n = strtonum(session_no, 1, 9999, &errstr);
+
+		if (errstr != NULL)
+			refuse(400, "Bad Request", "the session: a number from 1 to 9999");
+		full_event = event != NULL ? xasprintf("%s, session %lld", event, n) :
+		    xasprintf("Session %lld", n);
+		event = full_event;
+	}
+	if (event != NULL && event_text_check(event, &e) == -1)
+		refuse(400, "Bad Request", "the event: %s", e.msg);
+	if (site != NULL && event_text_check(site, &e) == -1)
+		refuse(400, "Bad Request", "the site: %s", e.msg);
+	if (date != NULL && date_text_check(date, &e) == -1)
+		refuse(400, "Bad Request", "the date: %s", e.msg);
+	if (board_range_parse(boards != NULL ? boards : "1-32", &r, &why) == -1)
+		refuse(400, "Bad Request", "the boards: %s", why);
+	if (r.high - r.low + 1 > BOARDS_MAX)
+		refuse(400, "Bad Request", "%u boards: at most %d a request (a session)",
+		    r.high - r.low + 1, BOARDS_MAX);
+	if (paper != NULL && strcmp(paper, "a4") != 0 && strcmp(paper, "letter") != 0)
+		refuse(400, "Bad Request", "the paper: a4 or letter");
+	setenv("PAPERSIZE", paper != NULL ? paper : "a4", 1);
+	chosen_formats(form, &list);
+	struct format_list all = { 0 };
+	for (size_t i = 0; i < list.n; i++)
+		add_format(&all, list.names[i]);
+	add_format(&all, "html");
+	add_format(&all, "pdf");
+	int analysis = dd != NULL && strcmp(dd, "on") == 0;
+	if (analysis && !take_analysis_slot())
+		refuse(503, "Service Unavailable", "every core is analysing another session: try"
+		    " again in half a minute, or deal without the analysis");
+
+	make_workdir();
+	char *base = work_file(prefix);
+	/* every file the writers publish, and the seed and the zip */
+	char *paths[66];
+	const char *names[66];
+	size_t nfiles = 0;
+	int html_asked = 0;
+	for (size_t i = 0; i < list.n; i++)
+		html_asked |= strcmp(list.names[i], "html") == 0;
+	for (size_t i = 0; i < all.n && nfiles < 64; i++) {
+		struct loaded_plugin lp;
+
+		if (plugin_load(all.names[i], &lp, &e) == -1)
+			refuse_error(400, &e);
+		char *name = xasprintf("%s.%s", prefix, lp.plugin->suffix);
+		char *path = work_file(name);
+		plugin_unload(&lp);
+		/* the html is the page, and the zip's only when asked for */
+		if (strcmp(all.names[i], "html") == 0 && !html_asked) {
+			free(path);
+			free(name);
+			continue;
+		}
+		paths[nfiles] = path;
+		names[nfiles++] = name;
+	}
+
+	struct session s = {
+		.formats = &all, .event = event, .site = site, .date = date, .boards = r,
+		.analysis = analysis, .record = 1, .where = "dl-web", .keep_seed = 1,
+	};
+	s.wo.prefix = base;
+	s.wo.publish = PUBLISH_NEW;
+	s.wo.threads = 1;
+	s.source.os = 1;
+	s.source.no_history = 1;	/* each request is a process of its own */
+	if (entropy != NULL) {
+		/* the director's text, Big Deal's way, beside the OS's */
+		s.source.generator = &generator_bigdeal;
+		s.source.entropy = entropy_new();
+		entropy_add_string(s.source.entropy, entropy);
+	} else
+		s.source.generator = &generator_dl256;
+	unsigned char owner[20] = { 0 };
+	if (s.source.generator->owner_bytes != 0) {
+		tool_owner_hash(NULL, owner);
+		s.owner = owner;
+	}
+	if (session_deal(&s, &e) == -1)
+		refuse_error(500, &e);
+
+	/* the seed, which regenerates the set: in the zip, and nowhere else */
+	char *seed_name = xasprintf("%s.seed", prefix);
+	char *seed_path = work_file(seed_name);
+	int fd = open(seed_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	FILE *fp = fd != -1 ? fdopen(fd, "w") : NULL;
+	if (fp == NULL)
+		refuse(500, "Internal Server Error", "the seed could not be written");
+	seed_stream_write(fp, s.seed, event, site, date, s.bits, 0);
+	if (fclose(fp) != 0)
+		refuse(500, "Internal Server Error", "the seed could not be written");
+	secret_free(s.seed);
+	paths[nfiles] = seed_path;
+	names[nfiles++] = seed_name;
+
+	size_t zip_size;
+	void *zip = zip_files(paths, names, nfiles, &zip_size);
+	size_t dealt = sets_of_event(event);
+
+	if (download != NULL && strcmp(download, "zip") == 0) {
+		char *disposition = xasprintf("Content-Disposition: attachment; filename=\"%s.zip\"\r\n"
+		    "Content-Length: %zu\r\n", prefix, zip_size);
+		head(200, "OK", "application/zip", disposition);
+		free(disposition);
+		fwrite(zip, 1, zip_size, stdout);
+	} else {
+		/* the hand record as the page, with what the director needs
+		 * above it (not printed) */
+		char *html_path = xasprintf("%s.html", base);
+		FILE *hp = fopen(html_path, "r");
+		char *page = NULL;
+		size_t page_len = 0;
+		if (hp == NULL)
+			refuse(500, "Internal Server Error", "the hand record is missing");
+		FILE *mem = open_memstream(&page, &page_len);
+		char chunk[65536];
+		size_t got;
+		while ((got = fread(chunk, 1, sizeof chunk, hp)) > 0)
+			fwrite(chunk, 1, got, mem);
+		fclose(hp);
+		fclose(mem);
+		free(html_path);
+		char *body = strstr(page, "<body");
+		char *after = body != NULL ? strchr(body, '>') : NULL;
+		if (after == NULL)
+			refuse(500, "Internal Server Error", "the hand record has no body");
+		after++;
+		head(200, "OK", "text/html; charset=utf-8", NULL);
+		fwrite(page, 1, (size_t)(after - page), stdout);
+		printf("\n<style>.dl-web { font-family: 'DejaVu Sans', sans-serif; background: #fffbe6;"
+		    " border: 1px solid #c9b458; margin: 8px; padding: 8px 12px; }"
+		    " @media print { .dl-web { display: none; } }</style>\n"
+		    "<aside class=\"dl-web\" aria-label=\"This set\">\n<p>Set %lld in the archive",
+		    (long long)s.set_id);
+		if (event != NULL) {
+			printf(": %zu set%s dealt for ", dealt, dealt == 1 ? "" : "s");
+			put_html(stdout, event);
+		}
+		printf(".</p>\n<p><a download=\"");
+		put_html(stdout, prefix);
+		printf(".zip\" href=\"data:application/zip;base64,");
+		put_base64(stdout, zip, zip_size);
+		printf("\">Download everything (zip: the formats, the PDF hand record and the"
+		    " seed)</a>. Print this page for the hand record; keep the seed secret until"
+		    " the session is played.</p>\n</aside>\n");
+		fputs(after, stdout);
+		sodium_memzero(page, page_len);
+		free(page);
+	}
+	sodium_memzero(zip, zip_size);
+	free(zip);
+	for (size_t i = 0; i < nfiles; i++) {
+		free(paths[i]);
+		free((char *)names[i]);
+	}
+	free(base);
+	format_list_free(&list);
+	format_list_free(&all);
+	free(full_event);
+}
+
+/* check */
+
+struct check_page {
+	size_t hits;
+	struct archive *a;
+	unsigned *board_numbers;
+};
+
+static const char *const match_words[ARCHIVE_MATCHES] = {
+	"the same deal", "the same deal, turned round the table",
+	"the same four hands, at other seats", "two hands the same", "one hand the same",
+};
+
+static int
+put_hit(size_t index, const struct archive_hit *hit, void *arg)
+{
+	struct check_page *c = arg;
+	struct archive_set set = { 0 };
+	struct dl_error e;
+
+	if (c->hits++ == 0)
+		printf("<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
+		    "</th><th scope=\"col\">How</th><th scope=\"col\">Set</th><th scope=\"col\">"
+		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th></tr>\n");
+	printf("<tr><td>%u</td><td>%s</td><td>%lld</td><td>%u</td><td>", c->board_numbers[index],
+	    match_words[hit->match], (long long)hit->set, hit->board);
+	if (archive_set_get(c->a, hit->set, &set, &e) == 1) {
+		put_html(stdout, set.event != NULL ? set.event : "");
+		printf("</td><td>");
+		put_html(stdout, set.date != NULL ? set.date : "");
+	} else
+		printf("</td><td>");
+	archive_set_clear(&set);
+	printf("</td></tr>\n");
+	return 0;
+}
+
+static void
+check(const struct cgi_form *form)
+{
+	const struct cgi_field *file = cgi_field(form, "file");
+	struct reader_options opt = { 0 };
+	struct deal_reader *r;
+	struct dl_board_in b;
+	struct dl_error e;
+	unsigned char (*owner)[CARDS] = NULL;
+	unsigned *numbers = NULL;
+	size_t n = 0, cap = 0;
+	struct archive *a;
+	char *spec, *name;
+	const char *dot;
+	int got;
+
+	if (file == NULL || file->filename == NULL || file->len == 0)
+		refuse(400, "Bad Request", "no file to check");
+	make_workdir();
+	/* its suffix, if a plain one, says its format; else its content */
+	dot = strrchr(file->filename, '.');
+	if (dot != NULL && strlen(dot + 1) >= 1 && strlen(dot + 1) <= 8 &&
+	    strspn(dot + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ==
+	    strlen(dot + 1))
+		name = xasprintf("upload.%s", dot + 1);
+	else
+		name = xstrdup("upload");
+	char *path = work_file(name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd == -1 || write(fd, file->value, file->len) != (ssize_t)file->len || close(fd) != 0)
+		refuse(500, "Internal Server Error", "the file could not be kept to be read");
+	if (reader_open(&r, path, &opt, &e) == -1)
+		refuse(400, "Bad Request", "%s: %s", file->filename, e.msg);
+	while ((got = reader_next(r, &b, &e)) == 1) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			owner = xreallocarray(owner, cap, sizeof *owner);
+			numbers = xreallocarray(numbers, cap, sizeof *numbers);
+		}
+		memcpy(owner[n], b.owner, CARDS);
+		numbers[n++] = b.board;
+	}
+	reader_close(r);
+	if (got == -1)
+		refuse(400, "Bad Request", "%s", e.msg);
+	if (archive_default(&spec, &e) == -1)
+		refuse_error(500, &e);
+	if (archive_open(&a, spec, 0, &e) == -1)
+		refuse_error(500, &e);
+	free(spec);
+	head(200, "OK", "text/html; charset=utf-8", NULL);
+	page_begin("Played before?");
+	printf("<p>");
+	put_html(stdout, file->filename);
+	printf(": %zu boards.</p>\n", n);
+	struct check_page c = { .a = a, .board_numbers = numbers };
+	if (archive_check_boards(a, (const unsigned char (*)[CARDS])owner, n, 0, 0, put_hit, &c,
+	    &e) == -1) {
+		printf("<p>The archive could not be read: ");
+		put_html(stdout, e.msg);
+		printf("</p>\n");
+	} else if (c.hits == 0)
+		printf("<p>No board of it was seen before.</p>\n");
+	else
+		printf("</table>\n");
+	page_end();
+	archive_close(a);
+	if (owner != NULL)
+		sodium_memzero(owner, cap * sizeof *owner);
+	free(owner);
+	free(numbers);
+	free(path);
+	free(name);
+}
+
+int
+main(int argc, char *argv[])
+{
+	const char *method;
+	struct cgi_form form = { 0 };
+	int status;
+
+	tool_start();
+	tool_sodium_init();
+	if (argc > 1) {
+		if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
+			usage(stdout, 0);
+		usage(stderr, EXIT_TROUBLE);
+	}
+	if ((method = getenv("REQUEST_METHOD")) == NULL)
+		tool_fail(DL_ERR_USAGE, "a CGI program: run by a web server (docs/web.md), or with"
+		    " REQUEST_METHOD and the others set");
+	umask(077);
+	atexit(remove_workdir);
+	if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0)
+		form_page(strcmp(method, "HEAD") == 0);
+	else if (strcmp(method, "POST") == 0) {
+		size_t len;
+		char *body = read_body(&len);
+		struct dl_error e;
+
+		status = cgi_parse_body(&form, getenv("CONTENT_TYPE"), body, len, &limits, &e);
+		sodium_memzero(body, len);
+		free(body);
+		if (status != 0)
+			refuse_error(status, &e);
+		const char *action = text_field(&form, "action");
+		if (action != NULL && strcmp(action, "check") == 0)
+			check(&form);
+		else
+			deal(&form);
+		cgi_form_free(&form);
+	} else
+		refuse(405, "Method Not Allowed", "%s: this page takes GET and POST only", method);
+	xfflush(stdout, "standard output");
+	return 0;
+}
