@@ -142,6 +142,8 @@ refuse(int status, const char *reason, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* the web server's error log: what was refused, never a field's value */
+	tool_warn("%d %s: %s", status, reason, msg);
 	head(status, reason, "text/html; charset=utf-8",
 	    status == 503 ? "Retry-After: 30\r\n" : status == 405 ? "Allow: GET, HEAD, POST\r\n" :
 	    NULL);
@@ -152,7 +154,9 @@ refuse(int status, const char *reason, const char *fmt, ...)
 	page_end();
 	fflush(stdout);
 	remove_workdir();
-	exit(0);
+	/* answered; the status says how, by the tools' one policy: a request
+	 * refused is input refused, a server that could not serve it trouble */
+	exit(status >= 500 ? EXIT_TROUBLE : EXIT_REFUSED);
 }
 
 static void __attribute__((noreturn))

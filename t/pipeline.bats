@@ -186,7 +186,7 @@ stream_field_reads() {
 }
 
 @test "usage messages match the man pages' synopses" {
-	for t in dl-seed dl-stream dl-map dl-fmt dl-sqd dl-deal dl-bigdeal dl-bigdealx dl-stat dl-board dl-diff dl-dd dl-read dl-archive; do
+	for t in dl-seed dl-stream dl-map dl-fmt dl-sqd dl-deal dl-bigdeal dl-bigdealx dl-stat dl-board dl-diff dl-dd dl-read dl-archive dl-web; do
 		run "$t" -h
 		[ "$status" -eq 0 ]
 		synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$BATS_TEST_DIRNAME/../man/$t.1" |

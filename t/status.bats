@@ -86,6 +86,9 @@ check() {
 		dl-archive --db a.sqlite add --played a.tso 2> /dev/null
 		ends_with 1 dl-archive --db a.sqlite check a.tso ;;
 	dl-archive:2) ends_with 2 dl-archive --db nosuch.sqlite check a.tso ;;
+	dl-web:0) REQUEST_METHOD=GET ends_with 0 dl-web ;;
+	dl-web:1) REQUEST_METHOD=PUT ends_with 1 dl-web ;;
+	dl-web:2) ends_with 2 dl-web ;;
 	dl-read:0) ends_with 0 dl-read "$BIGDEAL/v1/ber.ber" ;;
 	dl-read:1) printf 'hello\n' > what; ends_with 1 dl-read what ;;
 	dl-read:2) ends_with 2 dl-read nosuch.ber ;;

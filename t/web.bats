@@ -1,0 +1,237 @@
+#!/usr/bin/env bats
+# dl-web as a CGI program, run as a web server runs it: the request in
+# its environment (RFC 3875) and its body on standard input.  The server
+# and the browser in front of it are t/web-server.bats's and
+# t/web-browser.bats's.
+
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
+	export DL_ARCHIVE=$BATS_TEST_TMPDIR/archive.sqlite
+	export DL_WEB_LOCKS=$BATS_TEST_TMPDIR/locks
+	mkdir tmp
+	export TMPDIR=$BATS_TEST_TMPDIR/tmp
+	export REMOTE_USER=director
+	unset CONTENT_TYPE CONTENT_LENGTH QUERY_STRING
+}
+
+# post TYPE BODY-FILE: dl-web answering a POST of the file
+post() {
+	REQUEST_METHOD=POST CONTENT_TYPE=$1 CONTENT_LENGTH=$(wc -c < "$2") dl-web < "$2"
+}
+
+# form FIELDS...: a urlencoded body of NAME=VALUE arguments, in body
+form() {
+	local IFS='&'
+	printf '%s' "$*" > body
+}
+
+# status FILE: the response's status line
+status_of() {
+	sed -n '1s/\r$//p' "$1"
+}
+
+# the response's body (after the blank line), into body.out
+body_of() {
+	awk 'done { print; next } /^\r$/ { done = 1 }' "$1" > body.out
+}
+
+# nothing of a request is left in its temporary folder
+clean_tmp() {
+	[ -z "$(ls -A tmp)" ] || { ls -la tmp >&2; return 1; }
+}
+
+@test "dl-web: run without a web server, a usage error" {
+	run -2 env -u REQUEST_METHOD dl-web
+	[ "$output" = "dl-web: a CGI program: run by a web server (docs/web.md), or with REQUEST_METHOD and the others set" ]
+	run -0 dl-web --help
+	[ "$output" = "usage: dl-web" ]
+}
+
+@test "GET: the form, with the formats the plugins write, never kept by a cache" {
+	REQUEST_METHOD=GET dl-web > r
+	[ "$(status_of r)" = "Status: 200 OK" ]
+	grep -qx $'Cache-Control: no-store\r' r
+	grep -qx $'Content-Type: text/html; charset=utf-8\r' r
+	grep -q '^<title>Deal a session</title>$' r
+	grep -q '<label><input type="checkbox" name="formats" value="pbn" checked> pbn</label>' r
+	grep -q '<label><input type="checkbox" name="formats" value="dup"> dup</label>' r
+	REQUEST_METHOD=HEAD dl-web > h
+	[ "$(tail -c 2 h | od -An -c | tr -d ' ')" = '\r\n' ]
+	[ "$(grep -c '<' h)" -eq 0 ]
+}
+
+@test "POST: a session dealt, its hand record shown, the zip of its files in the page; the seed regenerates it byte for byte" {
+	form 'event=Tuesday+Pairs' 'site=Riverside' 'date=2026.11.24' 'boards=1-8' \
+	    'formats=pbn' 'formats=dup,lin' 'prefix=tue'
+	post application/x-www-form-urlencoded body > r
+	[ "$(status_of r)" = "Status: 200 OK" ]
+	grep -q '^<title>Tuesday Pairs</title>$' r
+	grep -q '<p>Set 1 in the archive: 1 set dealt for Tuesday Pairs.</p>' r
+	grep -o 'base64,[^"]*' r | cut -d, -f2 | base64 -d > tue.zip
+	run -0 unzip -Z1 tue.zip
+	[ "$output" = $'tue.pbn\ntue.dup\ntue.lin\ntue.pdf\ntue.seed' ]
+	unzip -q tue.zip -d z
+	[ "$(head -1 z/tue.seed)" = "#P: dl/1 seed" ]
+	grep -qx '#I: Tuesday Pairs' z/tue.seed
+	dl-stream -n 1-8 < z/tue.seed | dl-map | dl-fmt -f pbn,dup,lin -p again
+	cmp again.pbn z/tue.pbn
+	cmp again.dup z/tue.dup
+	cmp again.lin z/tue.lin
+	[ "$(pdfinfo z/tue.pdf | awk '/^Pages:/ { print $2 }')" -eq 2 ]
+	clean_tmp
+	# the archive has it, with who dealt it
+	run -0 dl-archive sets
+	[[ $output == "1 "*" 8 1-8 - director dl-web (Tuesday Pairs, 2026.11.24)" ]]
+	# a second set of the event: dealing until one pleases shows
+	post application/x-www-form-urlencoded body > r2
+	grep -q '<p>Set 2 in the archive: 2 sets dealt for Tuesday Pairs.</p>' r2
+}
+
+@test "POST download=zip: the zip alone, named as asked, with the analysis when dd=on" {
+	form 'event=Club' 'boards=1-4' 'dd=on' 'download=zip' 'prefix=club-night'
+	post application/x-www-form-urlencoded body > r
+	[ "$(status_of r)" = "Status: 200 OK" ]
+	grep -qx $'Content-Type: application/zip\r' r
+	grep -qx $'Content-Disposition: attachment; filename="club-night.zip"\r' r
+	body_of r
+	run -0 unzip -Z1 body.out
+	[ "$output" = $'club-night.pbn\nclub-night.pdf\nclub-night.seed' ]
+	unzip -q body.out -d z
+	dl-stream -n 1-4 < z/club-night.seed | dl-map | dl-dd -q | dl-fmt -f pbn | cmp - z/club-night.pbn
+	grep -q '^\[ParContract ' z/club-night.pbn
+	clean_tmp
+}
+
+@test "multipart/form-data, as browsers send it, with the director's own entropy" {
+	b=----dlwebtest
+	{
+		printf -- '--%s\r\nContent-Disposition: form-data; name="event"\r\n\r\nMonday\r\n' $b
+		printf -- '--%s\r\nContent-Disposition: form-data; name="boards"\r\n\r\n1-3\r\n' $b
+		printf -- '--%s\r\nContent-Disposition: form-data; name="entropy"\r\n\r\n4 17 23 31 38 42\r\n' $b
+		printf -- '--%s\r\nContent-Disposition: form-data; name="download"\r\n\r\nzip\r\n' $b
+		printf -- '--%s--\r\n' $b
+	} > body
+	post "multipart/form-data; boundary=$b" body > r
+	[ "$(status_of r)" = "Status: 200 OK" ]
+	body_of r
+	unzip -q body.out -d z
+	# the director's text goes in Big Deal's way: a bigdeal seed
+	grep -q '^bigdeal ' z/session.seed
+	dl-stream -n 1-3 < z/session.seed | dl-map | dl-fmt -f pbn | cmp - z/session.pbn
+}
+
+@test "what cannot be taken: a page saying why, with its status" {
+	REQUEST_METHOD=PUT dl-web > r || true
+	[ "$(status_of r)" = "Status: 405 Method Not Allowed" ]
+	grep -qx $'Allow: GET, HEAD, POST\r' r
+	run -1 --separate-stderr env REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded dl-web < /dev/null
+	# the server's error log is told in one line
+	[ "$stderr" = "dl-web: 411 Length Required: a request without its length" ]
+	[ "${lines[0]}" = $'Status: 411 Length Required\r' ]
+	# too large: refused before a byte is read
+	run -1 --separate-stderr env REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=99999999999 dl-web < /dev/null
+	[ "${lines[0]}" = $'Status: 413 Payload Too Large\r' ]
+	[[ $output == *"<p>a request of 99999999999 bytes: at most 10551296 (a file of 10 MiB)</p>"* ]]
+	printf 'hello' > body
+	run -1 --separate-stderr post text/plain body
+	[ "${lines[0]}" = $'Status: 415 Unsupported Media Type\r' ]
+	for bad in 'event=%zz' 'event=a%00b' 'prefix=../x' 'prefix=.hidden' 'boards=1-200' \
+	    'date=24.11.2026' 'paper=legal' 'formats=nosuch' 'session=0'; do
+		form "$bad"
+		run -1 --separate-stderr post application/x-www-form-urlencoded body
+		[ "${lines[0]}" = $'Status: 400 Bad Request\r' ] || { echo "$bad: ${lines[0]}"; return 1; }
+	done
+	form 'boards=1-200'
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[[ $output == *"<p>200 boards: at most 100 a request (a session)</p>"* ]]
+	form 'prefix=../x'
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[[ $output == *"<p>the file name: letters, digits, &#39;.&#39;, &#39;_&#39; and &#39;-&#39; only, at most 64, not beginning with &#39;.&#39; or &#39;-&#39;</p>"* ]]
+	# a field too long, too many fields
+	form "event=$(head -c 5000 /dev/zero | tr '\0' x)"
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 413 Payload Too Large\r' ]
+	clean_tmp
+	[ ! -e archive.sqlite ]
+}
+
+@test "markup in every text field is text: escaped in the page, as each format writes it in the files" {
+	form 'event=%3Cscript%3Ealert(1)%3C%2Fscript%3E' 'site=%3Cb%3E%26' 'boards=1-2' 'formats=pbn'
+	post application/x-www-form-urlencoded body > r
+	[ "$(status_of r)" = "Status: 200 OK" ]
+	run grep -c '<script>alert' r
+	[ "$output" = 0 ]
+	grep -q '<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>' r
+	grep -o 'base64,[^"]*' r | cut -d, -f2 | base64 -d > s.zip
+	unzip -q s.zip -d z
+	grep -qx '\[Event "<script>alert(1)</script>"\]' z/session.pbn
+	grep -qx '\[Site "<b>&"\]' z/session.pbn
+}
+
+@test "check: an uploaded file of any format against the archive, board by board" {
+	form 'event=Spring+Pairs' 'boards=1-4' 'formats=pbn' 'download=zip'
+	post application/x-www-form-urlencoded body > r
+	body_of r
+	unzip -q body.out -d z
+	b=----dlwebcheck
+	{
+		printf -- '--%s\r\nContent-Disposition: form-data; name="action"\r\n\r\ncheck\r\n' $b
+		printf -- '--%s\r\nContent-Disposition: form-data; name="file"; filename="spring.pbn"\r\n' $b
+		printf 'Content-Type: application/octet-stream\r\n\r\n'
+		cat z/session.pbn
+		printf '\r\n--%s--\r\n' $b
+	} > upload
+	post "multipart/form-data; boundary=$b" upload > c
+	[ "$(status_of c)" = "Status: 200 OK" ]
+	grep -q '<p>spring.pbn: 4 boards.</p>' c
+	grep -q '<tr><td>1</td><td>the same deal</td><td>1</td><td>1</td><td>Spring Pairs</td><td></td></tr>' c
+	[ "$(grep -c '<tr><td>' c)" -eq 4 ]
+	# a file never dealt
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 2> /dev/null |
+	    dl-stream -n 1-3 | dl-map | dl-fmt -f pbn > other.pbn
+	{
+		printf -- '--%s\r\nContent-Disposition: form-data; name="action"\r\n\r\ncheck\r\n' $b
+		printf -- '--%s\r\nContent-Disposition: form-data; name="file"; filename="other.pbn"\r\n\r\n' $b
+		cat other.pbn
+		printf '\r\n--%s--\r\n' $b
+	} > upload
+	post "multipart/form-data; boundary=$b" upload > c
+	grep -q '<p>No board of it was seen before.</p>' c
+	clean_tmp
+}
+
+@test "a request ended by a signal in the middle leaves nothing behind" {
+	form 'event=Long' 'boards=1-36' 'dd=on' 'download=zip'
+	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > /dev/null &
+	pid=$!
+	for _ in $(seq 100); do
+		ls tmp | grep -q '^dl-web\.' && break
+		sleep 0.05
+	done
+	ls tmp | grep -q '^dl-web\.'
+	kill -TERM "$pid"
+	wait "$pid" || true
+	clean_tmp
+}
+
+@test "the double-dummy analysis on as many requests at once as there are cores, then 503" {
+	mkdir -p locks
+	# every slot held, as by requests analysing
+	for i in $(seq 0 $(($(nproc) - 1))); do
+		exec {fd}> "locks/slot$i"
+		flock -n "$fd"
+	done
+	form 'boards=1-2' 'dd=on'
+	run -2 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 503 Service Unavailable\r' ]
+	[[ $output == *$'Retry-After: 30\r'* ]]
+	# without the analysis it deals
+	form 'boards=1-2'
+	run -0 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+}
