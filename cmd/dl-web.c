@@ -206,7 +206,8 @@ form_page(int head_only)
 	    "<fieldset><legend>Formats</legend>\n", BOARDS_MAX);
 	for (size_t i = 0; i < w.n; i++) {
 		printf("<label><input type=\"checkbox\" name=\"formats\" value=\"%s\"%s> %s</label>\n",
-		    w.names[i], strcmp(w.names[i], "pbn") == 0 ? " checked" : "", w.names[i]);
+		    w.names[i], strcmp(w.names[i], "pbn") == 0 || strcmp(w.names[i], "pdf") == 0 ?
+		    " checked" : "", w.names[i]);
 	}
 	printf("</fieldset>\n"
 	    "<label><input type=\"checkbox\" name=\"dd\" value=\"on\" checked>"
@@ -362,9 +363,10 @@ chosen_formats(const struct cgi_form *form, struct format_list *list)
 		free(text);
 		text = more;
 	}
+	/* the dealing machine's PBN and the PDF hand record, unless told */
 	if (*text == '\0') {
 		free(text);
-		text = xstrdup("pbn");
+		text = xstrdup("pbn,pdf");
 	}
 	if (format_list_parse(text, list, &e) == -1)
 		refuse_error(400, &e);
@@ -547,8 +549,9 @@ deal(const struct cgi_form *form)
 	struct format_list all = { 0 };
 	for (size_t i = 0; i < list.n; i++)
 		add_format(&all, list.names[i]);
-	add_format(&all, "html");
-	add_format(&all, "pdf");
+	/* the page is the html hand record; a zip alone needs none */
+	if (download == NULL || strcmp(download, "zip") != 0)
+		add_format(&all, "html");
 	int analysis = dd != NULL && strcmp(dd, "on") == 0;
 	if (analysis && !take_analysis_slot())
 		refuse(503, "Service Unavailable", "every core is analysing another session: try"

@@ -58,6 +58,7 @@ clean_tmp() {
 	grep -q '^<title>Deal a session</title>$' r
 	grep -q '<label><input type="checkbox" name="formats" value="pbn" checked> pbn</label>' r
 	grep -q '<label><input type="checkbox" name="formats" value="dup"> dup</label>' r
+	grep -q '<label><input type="checkbox" name="formats" value="pdf" checked> pdf</label>' r
 	REQUEST_METHOD=HEAD dl-web > h
 	[ "$(tail -c 2 h | od -An -c | tr -d ' ')" = '\r\n' ]
 	[ "$(grep -c '<' h)" -eq 0 ]
@@ -65,7 +66,7 @@ clean_tmp() {
 
 @test "POST: a session dealt, its hand record shown, the zip of its files in the page; the seed regenerates it byte for byte" {
 	form 'event=Tuesday+Pairs' 'site=Riverside' 'date=2026.11.24' 'boards=1-8' \
-	    'formats=pbn' 'formats=dup,lin' 'prefix=tue'
+	    'formats=pbn' 'formats=dup,lin,pdf' 'prefix=tue'
 	post application/x-www-form-urlencoded body > r
 	[ "$(status_of r)" = "Status: 200 OK" ]
 	grep -q '^<title>Tuesday Pairs</title>$' r
