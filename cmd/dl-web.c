@@ -455,39 +455,24 @@ fail:
 	refuse(500, "Internal Server Error", "the zip could not be made");
 }
 
-struct event_count {
-	const char *event;
-	size_t n;
-};
-
-static int
-count_event(const struct archive_set *set, void *arg)
-{
-	struct event_count *c = arg;
-
-	if (set->event != NULL && strcmp(set->event, c->event) == 0)
-		c->n++;
-	return 0;
-}
-
 /* How many sets the archive holds of this event: dealing again and again
  * until a set pleases shows. */
-static size_t
+static int64_t
 sets_of_event(const char *event)
 {
-	struct event_count c = { event, 0 };
 	struct archive *a;
 	struct dl_error e;
 	char *spec;
+	int64_t n = 0;
 
 	if (event == NULL || archive_default(&spec, &e) == -1)
 		return 0;
 	if (archive_open(&a, spec, 0, &e) == 0) {
-		archive_sets(a, count_event, &c, &e);
+		archive_count_event(a, event, &n, &e);
 		archive_close(a);
 	}
 	free(spec);
-	return c.n;
+	return n;
 }
 
 static void
@@ -624,7 +609,7 @@ deal(const struct cgi_form *form)
 
 	size_t zip_size;
 	void *zip = zip_files(paths, names, nfiles, &zip_size);
-	size_t dealt = sets_of_event(event);
+	int64_t dealt = sets_of_event(event);
 
 	if (download != NULL && strcmp(download, "zip") == 0) {
 		char *disposition = xasprintf("Content-Disposition: attachment; filename=\"%s.zip\"\r\n"
@@ -662,7 +647,7 @@ deal(const struct cgi_form *form)
 		    "<aside class=\"dl-web\" aria-label=\"This set\">\n<p>Set %lld in the archive",
 		    (long long)s.set_id);
 		if (event != NULL) {
-			printf(": %zu set%s dealt for ", dealt, dealt == 1 ? "" : "s");
+			printf(": %lld set%s dealt for ", (long long)dealt, dealt == 1 ? "" : "s");
 			put_html(stdout, event);
 		}
 		printf(".</p>\n<p><a download=\"");

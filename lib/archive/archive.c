@@ -642,3 +642,10 @@ archive_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
 	memset(c, 0, sizeof *c);
 	return a->ops->count(a, c, e);
 }
+
+int
+archive_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e)
+{
+	*n = 0;
+	return a->ops->count_event(a, event, n, e);
+}

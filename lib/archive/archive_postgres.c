@@ -43,6 +43,7 @@ static const char schema_sql[] =
     " key integer NOT NULL,"
     " deal bigint NOT NULL,"
     " PRIMARY KEY (key, deal));"
+    "CREATE INDEX sets_event ON sets (event);"
     "INSERT INTO dl_archive VALUES ('schema', 2);";
 
 static PGconn *
@@ -548,6 +549,18 @@ pg_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
 	return 0;
 }
 
+static int
+pg_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e)
+{
+	PGresult *res = query(a, e, "SELECT count(*) FROM sets WHERE event = $1", 1, &event);
+
+	if (res == NULL)
+		return -1;
+	*n = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	return 0;
+}
+
 static void
 pg_close(struct archive *a)
 {
@@ -580,6 +593,7 @@ static const struct archive_ops pg_ops = {
 	.deals = pg_deals,
 	.mark_played = pg_mark_played,
 	.count = pg_count,
+	.count_event = pg_count_event,
 	.close = pg_close,
 };
 

@@ -50,6 +50,7 @@ static const char schema_v1[] =
 static const char schema_v2[] =
     "ALTER TABLE sets ADD COLUMN played TEXT;"
     "ALTER TABLE sets ADD COLUMN user TEXT;"
+    "CREATE INDEX sets_event ON sets (event);"
     "PRAGMA user_version = 2;";
 
 static struct sqlite_archive *
@@ -509,6 +510,24 @@ sqlite_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
 	return 0;
 }
 
+static int
+sqlite_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db_of(a)->db, "SELECT count(*) FROM sets WHERE event = ?", -1, &st,
+	    NULL) != SQLITE_OK)
+		return db_error(a, e, "cannot read the archive");
+	sqlite3_bind_text(st, 1, event, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	*n = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_error(a, e, "cannot read the archive");
+	return 0;
+}
+
 static void
 sqlite_close(struct archive *a)
 {
@@ -543,6 +562,7 @@ static const struct archive_ops sqlite_ops = {
 	.deals = sqlite_deals,
 	.mark_played = sqlite_mark_played,
 	.count = sqlite_count,
+	.count_event = sqlite_count_event,
 	.close = sqlite_close,
 };
 

@@ -151,6 +151,9 @@ struct archive_counts {
 	int64_t sets, deals, played_sets, played_deals;
 };
 int archive_count(struct archive *a, struct archive_counts *c, struct dl_error *e);
+/* How many sets of this event it holds: a set dealt again and again until
+ * one pleases shows (dl-web says so). */
+int archive_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e);
 
 /* The hands of a deal as masks (bit c for card c), by seat. */
 void archive_hands(const unsigned char owner[CARDS], uint64_t hand[4]);
