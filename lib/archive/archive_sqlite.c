@@ -18,10 +18,20 @@
 /* "dlAR": what says a SQLite file is a dl archive */
 #define APPLICATION_ID 0x646c4152
 
+/* Rows go in ROWS to a statement: a statement a row costs more in the
+ * statement's own steps (its cursor opened and closed, its program run)
+ * than the row does in the tree.  ROWS * 3 parameters stay below 999, the
+ * limit of SQLite before 3.32. */
+#define ROWS 256
+
 struct sqlite_archive {
 	sqlite3 *db;
-	sqlite3_stmt *put_deal, *put_hand, *candidates, *deal_range;
+	sqlite3_stmt *put_deal, *put_hand, *put_deals, *put_hands, *candidates, *deal_range;
+	/* the sets' queries, prepared on first use and kept: a check asks
+	 * one or two for every hit */
+	sqlite3_stmt *set_by_id, *set_by_digest, *set_of_deal;
 	int writing;
+	int reading;		/* in sqlite_read_begin's transaction */
 	int64_t version;	/* of the schema; 1 is read as it is */
 };
 
@@ -246,12 +256,17 @@ step_done(struct archive *a, sqlite3_stmt *st, struct dl_error *e)
 static int
 sqlite_put_deals(struct archive *a, const struct deal_row *rows, size_t n, struct dl_error *e)
 {
-	sqlite3_stmt *st = db_of(a)->put_deal;
+	struct sqlite_archive *s = db_of(a);
 
-	for (size_t i = 0; i < n; i++) {
-		sqlite3_bind_int64(st, 1, rows[i].id);
-		sqlite3_bind_int64(st, 2, rows[i].board);
-		sqlite3_bind_blob(st, 3, rows[i].number, DEAL_NUMBER_BYTES, SQLITE_STATIC);
+	for (size_t i = 0; i < n;) {
+		sqlite3_stmt *st = n - i >= ROWS ? s->put_deals : s->put_deal;
+		int k = 0;
+
+		for (size_t end = st == s->put_deals ? i + ROWS : i + 1; i < end; i++) {
+			sqlite3_bind_int64(st, ++k, rows[i].id);
+			sqlite3_bind_int64(st, ++k, rows[i].board);
+			sqlite3_bind_blob(st, ++k, rows[i].number, DEAL_NUMBER_BYTES, SQLITE_STATIC);
+		}
 		if (step_done(a, st, e) == -1)
 			return -1;
 	}
@@ -261,15 +276,46 @@ sqlite_put_deals(struct archive *a, const struct deal_row *rows, size_t n, struc
 static int
 sqlite_put_hands(struct archive *a, const struct hand_row *rows, size_t n, struct dl_error *e)
 {
-	sqlite3_stmt *st = db_of(a)->put_hand;
+	struct sqlite_archive *s = db_of(a);
 
-	for (size_t i = 0; i < n; i++) {
-		sqlite3_bind_int(st, 1, rows[i].key);
-		sqlite3_bind_int64(st, 2, rows[i].deal);
+	for (size_t i = 0; i < n;) {
+		sqlite3_stmt *st = n - i >= ROWS ? s->put_hands : s->put_hand;
+		int k = 0;
+
+		for (size_t end = st == s->put_hands ? i + ROWS : i + 1; i < end; i++) {
+			sqlite3_bind_int(st, ++k, rows[i].key);
+			sqlite3_bind_int64(st, ++k, rows[i].deal);
+		}
 		if (step_done(a, st, e) == -1)
 			return -1;
 	}
 	return 0;
+}
+
+/* "INSERT INTO ... VALUES (?, ?), (?, ?), ...": ROWS rows of columns. */
+static int
+prepare_rows(struct archive *a, sqlite3_stmt **st, const char *insert, unsigned columns,
+    struct dl_error *e)
+{
+	size_t len = strlen(insert) + ROWS * (3 * columns + 2) + 1, at;
+	char *sql = xmalloc(len);
+	int r;
+
+	at = (size_t)snprintf(sql, len, "%s", insert);
+	for (unsigned i = 0; i < ROWS; i++) {
+		sql[at++] = i == 0 ? ' ' : ',';
+		sql[at++] = '(';
+		for (unsigned c = 0; c < columns; c++) {
+			if (c > 0)
+				sql[at++] = ',';
+			sql[at++] = '?';
+		}
+		sql[at++] = ')';
+	}
+	sql[at] = '\0';
+	r = prepare(a, st, sql, e);
+	free(sql);
+	return r;
 }
 
 static void
@@ -344,14 +390,40 @@ sqlite_candidates(struct archive *a, const struct key_range *ranges, size_t n,
     int (*each)(const struct deal_row *, void *), void *arg, struct dl_error *e)
 {
 	sqlite3_stmt *st = db_of(a)->candidates;
+	int r = 0;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && r == 0; i++) {
 		sqlite3_bind_int(st, 1, ranges[i].lo);
 		sqlite3_bind_int(st, 2, ranges[i].hi);
-		if (deal_rows(a, st, each, arg, e) == -1)
-			return -1;
+		r = deal_rows(a, st, each, arg, e);
 	}
+	return r == -1 ? -1 : 0;
+}
+
+/* In autocommit each statement takes and drops the file's lock and reads
+ * its header again, which cost more than a look-up: a check's look-ups
+ * go in one read transaction (within a write, in that one). */
+static int
+sqlite_read_begin(struct archive *a, struct dl_error *e)
+{
+	struct sqlite_archive *s = db_of(a);
+
+	if (s->writing || s->reading)
+		return 0;
+	if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		return db_error(a, e, "cannot read the archive");
+	s->reading = 1;
 	return 0;
+}
+
+static void
+sqlite_read_end(struct archive *a)
+{
+	struct sqlite_archive *s = db_of(a);
+
+	if (s->reading)
+		sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+	s->reading = 0;
 }
 
 static char *
@@ -397,21 +469,28 @@ set_from_row(sqlite3_stmt *st, struct archive_set *set)
 	set->user = column_text(st, 15);
 }
 
-/* The sets a query bound by bind() answers: each to each(), or the first
- * into *one (then 1, or 0 when none). */
+/* The sets a query answers, bound to value or blob: each to each(), or
+ * the first into *one (then 1, or 0 when none).  keep: where the query is
+ * kept prepared for the next call, or NULL to make it for this one. */
 static int
-set_rows(struct archive *a, const char *sql, int64_t value, const void *blob,
-    struct archive_set *one, int (*each)(const struct archive_set *, void *), void *arg,
-    struct dl_error *e)
+set_rows(struct archive *a, sqlite3_stmt **keep, const char *sql, int64_t value,
+    const void *blob, struct archive_set *one, int (*each)(const struct archive_set *, void *),
+    void *arg, struct dl_error *e)
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = keep != NULL ? *keep : NULL;
 	int rc, r = 0, found = 0;
-	char *query = xasprintf("SELECT %s FROM sets %s", SET_COLUMNS(a), sql);
 
-	rc = sqlite3_prepare_v2(db_of(a)->db, query, -1, &st, NULL);
-	free(query);
-	if (rc != SQLITE_OK)
-		return db_error(a, e, "cannot read the archive");
+	if (st == NULL) {
+		char *query = xasprintf("SELECT %s FROM sets %s", SET_COLUMNS(a), sql);
+
+		rc = sqlite3_prepare_v3(db_of(a)->db, query, -1,
+		    keep != NULL ? SQLITE_PREPARE_PERSISTENT : 0, &st, NULL);
+		free(query);
+		if (rc != SQLITE_OK)
+			return db_error(a, e, "cannot read the archive");
+		if (keep != NULL)
+			*keep = st;
+	}
 	if (blob != NULL)
 		sqlite3_bind_blob(st, 1, blob, SET_DIGEST_BYTES, SQLITE_STATIC);
 	else if (sqlite3_bind_parameter_count(st) > 0)
@@ -428,7 +507,11 @@ set_rows(struct archive *a, const char *sql, int64_t value, const void *blob,
 		r = each(&set, arg);
 		archive_set_clear(&set);
 	}
-	sqlite3_finalize(st);
+	if (keep != NULL) {
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+	} else
+		sqlite3_finalize(st);
 	if (r == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return db_error(a, e, "cannot read the archive");
 	return one != NULL ? found : r;
@@ -437,7 +520,7 @@ set_rows(struct archive *a, const char *sql, int64_t value, const void *blob,
 static int
 sqlite_set_by_id(struct archive *a, int64_t id, struct archive_set *set, struct dl_error *e)
 {
-	return set_rows(a, "WHERE id = ?", id, NULL, set, NULL,
+	return set_rows(a, &db_of(a)->set_by_id, "WHERE id = ?", id, NULL, set, NULL,
 	    NULL, e);
 }
 
@@ -445,7 +528,7 @@ static int
 sqlite_set_by_digest(struct archive *a, const unsigned char *digest, struct archive_set *set,
     struct dl_error *e)
 {
-	return set_rows(a, "WHERE digest = ?", 0, digest, set,
+	return set_rows(a, &db_of(a)->set_by_digest, "WHERE digest = ?", 0, digest, set,
 	    NULL, NULL, e);
 }
 
@@ -453,7 +536,7 @@ static int
 sqlite_set_of_deal(struct archive *a, int64_t deal, struct archive_set *set,
     struct dl_error *e)
 {
-	return set_rows(a, "WHERE first_deal <= ?"
+	return set_rows(a, &db_of(a)->set_of_deal, "WHERE first_deal <= ?"
 	    " ORDER BY first_deal DESC LIMIT 1", deal, NULL, set, NULL, NULL, e);
 }
 
@@ -461,7 +544,7 @@ static int
 sqlite_sets(struct archive *a, int (*each)(const struct archive_set *, void *), void *arg,
     struct dl_error *e)
 {
-	return set_rows(a, "ORDER BY id", 0, NULL, NULL, each,
+	return set_rows(a, NULL, "ORDER BY id", 0, NULL, NULL, each,
 	    arg, e);
 }
 
@@ -536,10 +619,16 @@ sqlite_close(struct archive *a)
 	if (s == NULL)
 		return;
 	sqlite_write_rollback(a);
+	sqlite_read_end(a);
 	sqlite3_finalize(s->put_deal);
 	sqlite3_finalize(s->put_hand);
+	sqlite3_finalize(s->put_deals);
+	sqlite3_finalize(s->put_hands);
 	sqlite3_finalize(s->candidates);
 	sqlite3_finalize(s->deal_range);
+	sqlite3_finalize(s->set_by_id);
+	sqlite3_finalize(s->set_by_digest);
+	sqlite3_finalize(s->set_of_deal);
 	sqlite3_close(s->db);
 	free(s);
 	a->db = NULL;
@@ -554,6 +643,8 @@ static const struct archive_ops sqlite_ops = {
 	.put_deals = sqlite_put_deals,
 	.put_hands = sqlite_put_hands,
 	.put_set = sqlite_put_set,
+	.read_begin = sqlite_read_begin,
+	.read_end = sqlite_read_end,
 	.candidates = sqlite_candidates,
 	.set_by_id = sqlite_set_by_id,
 	.set_by_digest = sqlite_set_by_digest,
@@ -598,7 +689,9 @@ archive_sqlite_open(struct archive *a, const char *path, unsigned flags, struct 
 		if (create_file(path, e) == -1)
 			goto fail;
 	}
-	if (sqlite3_open_v2(path, &s->db, mode | SQLITE_OPEN_NOFOLLOW, NULL) != SQLITE_OK) {
+	/* no mutexes: an archive is one thread's (archive.h) */
+	if (sqlite3_open_v2(path, &s->db, mode | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
+	    NULL) != SQLITE_OK) {
 		db_error(a, e, "cannot open");
 		goto fail;
 	}
@@ -610,6 +703,9 @@ archive_sqlite_open(struct archive *a, const char *path, unsigned flags, struct 
 	    prepare(a, &s->put_deal, "INSERT INTO deals (id, board, number) VALUES (?, ?, ?)",
 	    e) == -1 ||
 	    prepare(a, &s->put_hand, "INSERT INTO hands (key, deal) VALUES (?, ?)", e) == -1 ||
+	    prepare_rows(a, &s->put_deals, "INSERT INTO deals (id, board, number) VALUES", 3,
+	    e) == -1 ||
+	    prepare_rows(a, &s->put_hands, "INSERT INTO hands (key, deal) VALUES", 2, e) == -1 ||
 	    prepare(a, &s->candidates, "SELECT d.id, d.board, d.number FROM hands h"
 	    " JOIN deals d ON d.id = h.deal WHERE h.key BETWEEN ? AND ?", e) == -1 ||
 	    prepare(a, &s->deal_range, "SELECT id, board, number FROM deals"

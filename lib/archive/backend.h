@@ -45,6 +45,11 @@ struct archive_ops {
 	    struct dl_error *e);
 	/* The set, its id into set->id. */
 	int (*put_set)(struct archive *a, struct archive_set *set, struct dl_error *e);
+	/* A read transaction around a check's look-ups, so that they see one
+	 * state of the archive and do not each take the file's lock; NULL
+	 * where a statement costs no more alone (PostgreSQL). */
+	int (*read_begin)(struct archive *a, struct dl_error *e);
+	void (*read_end)(struct archive *a);
 	/* Each deal holding a hand whose key is in one of the ranges, once
 	 * for each such hand. */
 	int (*candidates)(struct archive *a, const struct key_range *ranges, size_t n,
