@@ -7,7 +7,10 @@
 #                   no -Werror unless WERROR=1)
 #   make sanitize   the suite under ASan+UBSan (build in build-san)
 #   make bench      throughput and memory figures (docs/performance.md)
+#   make bench-archive  the archive's figures alone (a part of make bench)
 #   make stat-long  dl-stat on 10 million boards a generator (docs/statistics.md)
+#   make archive-long  10 million fresh deals checked against 10 million
+#                   archived: no match but chance's (docs/performance.md)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make uninstall  the same PREFIX and DESTDIR: removes what install put there
 # See docs/building.md.
@@ -181,7 +184,8 @@ $(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-web $(BUILD)/t/ddsbatch:
 # (Debian: libsqlite3-dev, libpq-dev): the tools that record or check sets.
 ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 libpq 2>/dev/null)
 $(BUILD)/bin/dl-archive $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-sqd $(BUILD)/bin/dl-bigdeal \
-	$(BUILD)/bin/dl-bigdealx $(BUILD)/bin/dl-web: LIBS += $(ARCHIVE_LIBS)
+	$(BUILD)/bin/dl-bigdealx $(BUILD)/bin/dl-web $(BUILD)/t/archivebench \
+	$(BUILD)/t/bigdeal_os: LIBS += $(ARCHIVE_LIBS)
 # dl-web zips a set with libarchive (Debian: libarchive-dev)
 $(BUILD)/bin/dl-web: LIBS += $(shell $(PKG_CONFIG) --libs libarchive 2>/dev/null)
 
@@ -266,12 +270,23 @@ sanitize-threads: test-deps
 bench: deps
 	@sh share/dev/ensure-deps.sh --bench
 	@$(MAKE) --no-print-directory all $(BUILD)/t/dl256time $(BUILD)/t/ddsbatch \
-	    $(BUILD)/t/fmtbench $(BUILD)/t/rmdlanes
+	    $(BUILD)/t/fmtbench $(BUILD)/t/rmdlanes $(BUILD)/t/archivebench
 	@sh share/dev/bench.sh "$(BUILD)"
+	@sh share/dev/bench-archive.sh "$(BUILD)"
+
+# The archive's figures alone (they take some minutes: 10^7 deals into
+# SQLite and into PostgreSQL).
+bench-archive: deps
+	@$(MAKE) --no-print-directory all $(BUILD)/t/archivebench
+	@sh share/dev/bench-archive.sh "$(BUILD)"
 
 stat-long: deps
 	@$(MAKE) --no-print-directory all
 	@sh share/dev/stat-long.sh "$(BUILD)"
+
+archive-long: deps
+	@$(MAKE) --no-print-directory all
+	@sh share/dev/archive-long.sh "$(BUILD)"
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DLLIBDIR = $(DESTDIR)$(PREFIX)/lib/dl
@@ -325,4 +340,5 @@ clean:
 -include share/dev/memcheck.mk
 
 .PHONY: all test-progs deps test-deps run check test sanitize sanitize-threads bench stat-long \
+	archive-long bench-archive \
 	install uninstall clean
