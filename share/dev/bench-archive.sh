@@ -4,7 +4,10 @@
 # (10^7) from the benchmark's fixed dl256 key go into a fresh SQLite
 # archive, then into a throwaway PostgreSQL server started here
 # (t/postgres.bash); each is asked for $LOOKUPS of its own boards (every
-# hand found) and for a fresh 32-board session.  A look-up figure is the
+# hand found) and for a fresh 32-board session; PostgreSQL with whole keys
+# (SQLite's look-ups) and with the 16-bit prefixes a shared archive is
+# asked by (about 600 candidates a hand on 10^7 deals: $PREFIX_LOOKUPS
+# boards only).  A look-up figure is the
 # best of $RUNS runs with the archive warm (its file in the page cache,
 # PostgreSQL's buffers filled by the run before); an import is run once,
 # into an archive made for it.
@@ -15,11 +18,13 @@ PATH="$build/bin:$PATH"
 RUNS=${RUNS:-3}
 ARCHIVE_BOARDS=${ARCHIVE_BOARDS:-10000000}
 LOOKUPS=${LOOKUPS:-100000}
+PREFIX_LOOKUPS=${PREFIX_LOOKUPS:-1000}
 SESSION_RUNS=${SESSION_RUNS:-50}
 tmp=$(mktemp -d)
 pg=
 cleanup() { [ -z "$pg" ] || pg_stop; rm -rf "$tmp"; }
 trap cleanup EXIT
+trap 'exit 2' HUP INT TERM
 umask 077
 
 now() { date +%s.%N; }
@@ -46,26 +51,37 @@ printf '#P: dl/1 seed\ndl256 %s\n' \
     000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f |
     dl-stream -n "$ARCHIVE_BOARDS" | dl-map > "$tmp/deals.tso"
 first "$LOOKUPS" "$tmp/deals.tso" > "$tmp/lookups.tso"
+first "$PREFIX_LOOKUPS" "$tmp/deals.tso" > "$tmp/prefix-lookups.tso"
 printf '#P: dl/1 seed\ndl256 %s\n' \
     fd676a98ed0df3ed95af335b7c56acd367d70bfc570b690bfb8a50850c378bdc |
     dl-stream -n 32 | dl-map > "$tmp/session.tso"
 
 echo "archive: $ARCHIVE_BOARDS deals (one set), SQLite $(pkg-config --modversion sqlite3 2>/dev/null || echo '?'), $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
 
-# lookups BACKEND DB [BITS]: the figures of a warm archive
+# lookups BACKEND DB FILE [BITS]: the figures of a warm archive
 lookups() {
-	t=$(best "dl-archive -q --db '$2' check ${3:+--prefix-bits $3} '$tmp/lookups.tso'")
-	set -- "$1" "$2" "${3:-}" "$t" $("$build/t/archivebench" "$2" "$tmp/lookups.tso" "$RUNS" ${3:+"$3"})
-	echo "  $1: check of $LOOKUPS archived boards${3:+ ($3-bit prefixes)}: dl-archive $(printf %.2f "$4") s," \
-	    "$(rate "$LOOKUPS" "$4") boards/s, $(rate $((4 * LOOKUPS)) "$4") hand look-ups/s;" \
-	    "in one process $(rate $((4 * LOOKUPS)) "$(awk -v ms="$5" 'BEGIN { print ms / 1000 }')") hand look-ups/s" \
-	    "($6 the same deal, $((${10})) one hand)"
-	echo "$4" > "$tmp/lookup-$1${3:+-$3}"
-	set -- "$1" "$2" "$3" $("$build/t/archivebench" "$2" "$tmp/session.tso" "$SESSION_RUNS" ${3:+"$3"})
+	n=$(grep -vc '^#' "$3")
+	t=$(best "dl-archive -q --db '$2' check ${4:+--prefix-bits $4} '$3'")
+	set -- "$1" "$2" "$3" "${4:-}" "$t" $("$build/t/archivebench" "$2" "$3" "$RUNS" ${4:+"$4"})
+	echo "  $1: check of $n archived boards${4:+ ($4-bit prefixes)}: dl-archive $(printf %.2f "$5") s," \
+	    "$(rate "$n" "$5") boards/s, $(rate $((4 * n)) "$5") hand look-ups/s;" \
+	    "in one process $(rate $((4 * n)) "$(awk -v ms="$6" 'BEGIN { print ms / 1000 }')") hand look-ups/s" \
+	    "($7 the same deal, ${11} one hand)"
+	echo "$5" > "$tmp/lookup-$1${4:+-$4}"
+}
+
+# session BACKEND DB [BITS]: a fresh 32-board session checked, warm
+session() {
+	set -- "$1" "$2" "${3:-}" $("$build/t/archivebench" "$2" "$tmp/session.tso" "$SESSION_RUNS" ${3:+"$3"})
 	t=$(RUNS=$SESSION_RUNS best "dl-archive -q --db '$2' check ${3:+--prefix-bits $3} '$tmp/session.tso'")
 	echo "  $1: a fresh 32-board session checked${3:+ ($3-bit prefixes)}: $4 ms in one process (best of $SESSION_RUNS)," \
 	    "$(awk -v t="$t" 'BEGIN { printf "%.1f", t * 1000 }') ms the whole dl-archive check (its start and reading included)"
 }
+
+# what a run of dl-archive costs before it opens an archive: loading its
+# libraries (libpq brings some thirty)
+t=$(RUNS=$SESSION_RUNS best "dl-archive --help > /dev/null")
+echo "  dl-archive --help: $(awk -v t="$t" 'BEGIN { printf "%.1f", t * 1000 }') ms (the start of every command)"
 
 # SQLite
 s=$(now)
@@ -74,7 +90,8 @@ t=$(since "$s")
 size=$(stat -c %s "$tmp/a.sqlite")
 echo "  sqlite: add of $ARCHIVE_BOARDS deals: $(printf %.1f "$t") s, $(rate "$ARCHIVE_BOARDS" "$t") deals/s;" \
     "file $size bytes, $(awk -v s="$size" -v n="$ARCHIVE_BOARDS" 'BEGIN { printf "%.1f", s / n }') bytes a deal"
-lookups sqlite "$tmp/a.sqlite"
+lookups sqlite "$tmp/a.sqlite" "$tmp/lookups.tso"
+session sqlite "$tmp/a.sqlite"
 rm -f "$tmp/a.sqlite"
 
 # PostgreSQL, a throwaway server on a Unix socket (t/postgres.bash)
@@ -92,7 +109,9 @@ psql=$(pg_bin)/psql
 size=$("$psql" -At "${PG_ARCHIVE#pg:}" -c "SELECT sum(pg_total_relation_size(c)) FROM unnest(ARRAY['sets', 'deals', 'hands']) AS c" 2>/dev/null || echo 0)
 echo "  postgresql: add of $ARCHIVE_BOARDS deals (COPY): $(printf %.1f "$t") s, $(rate "$ARCHIVE_BOARDS" "$t") deals/s;" \
     "tables and indexes $size bytes, $(awk -v s="$size" -v n="$ARCHIVE_BOARDS" 'BEGIN { printf "%.1f", s / n }') bytes a deal"
-lookups postgresql "$PG_ARCHIVE" 32
-lookups postgresql "$PG_ARCHIVE"
+lookups postgresql "$PG_ARCHIVE" "$tmp/lookups.tso" 32
+session postgresql "$PG_ARCHIVE" 32
+lookups postgresql "$PG_ARCHIVE" "$tmp/prefix-lookups.tso" 16
+session postgresql "$PG_ARCHIVE" 16
 echo "  postgresql / sqlite, the same look-ups (whole keys): $(awk -v p="$(cat "$tmp/lookup-postgresql-32")" \
     -v s="$(cat "$tmp/lookup-sqlite")" 'BEGIN { printf "%.2f", p / s }') times the time"
