@@ -452,7 +452,7 @@ struct check {
 	size_t nasked;
 	/* the boards' hands by hand, open addressing (a hand is never 0):
 	 * a candidate's hands are found there whole, without hashing them
-	 * again and searching the prefixes (a third of a look-up's time) */
+	 * again and searching the prefixes (a sixth of a look-up's time) */
 	struct hand_slot {
 		uint64_t hand;
 		size_t board;
@@ -506,7 +506,8 @@ slot_of(const struct check *c, uint64_t hand)
 static void
 slots_make(struct check *c, size_t n)
 {
-	size_t want = 2 * 4 * n + 2, size = 16;
+	/* at most two thirds full: a miss probes three slots on average */
+	size_t want = 4 * n + 2 * n + 2, size = 16;
 
 	while (size < want)
 		size *= 2;
