@@ -184,8 +184,7 @@ $(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-web $(BUILD)/t/ddsbatch:
 # (Debian: libsqlite3-dev, libpq-dev): the tools that record or check sets.
 ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 libpq 2>/dev/null)
 $(BUILD)/bin/dl-archive $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-sqd $(BUILD)/bin/dl-bigdeal \
-	$(BUILD)/bin/dl-bigdealx $(BUILD)/bin/dl-web $(BUILD)/t/archivebench \
-	$(BUILD)/t/bigdeal_os: LIBS += $(ARCHIVE_LIBS)
+	$(BUILD)/bin/dl-bigdealx $(BUILD)/bin/dl-web $(BUILD)/t/archivebench: LIBS += $(ARCHIVE_LIBS)
 # dl-web zips a set with libarchive (Debian: libarchive-dev)
 $(BUILD)/bin/dl-web: LIBS += $(shell $(PKG_CONFIG) --libs libarchive 2>/dev/null)
 
