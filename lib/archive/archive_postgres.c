@@ -4,6 +4,8 @@
  * The connection string may hold a password: messages name the database
  * and its host only. */
 #include <arpa/inet.h>
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,62 @@
 #include "deal_archive.h"
 #include "backend.h"
 #include "util.h"
+
+/* libpq is loaded when a PostgreSQL archive is opened, not with the
+ * program: it brings some thirty libraries (OpenSSL, Kerberos, LDAP),
+ * 6 ms of every run of dl-archive, dl-deal and dl-web, which keep their
+ * sets in SQLite.  Its functions, by its header's types. */
+#define PQ_LIBRARY "libpq.so.5"
+#define PQ_FUNCTIONS(X) \
+	X(PQclear) \
+	X(PQcmdTuples) \
+	X(PQconnectdb) \
+	X(PQdb) \
+	X(PQerrorMessage) \
+	X(PQexec) \
+	X(PQexecParams) \
+	X(PQfinish) \
+	X(PQgetResult) \
+	X(PQgetisnull) \
+	X(PQgetlength) \
+	X(PQgetvalue) \
+	X(PQhost) \
+	X(PQntuples) \
+	X(PQputCopyData) \
+	X(PQputCopyEnd) \
+	X(PQresultErrorField) \
+	X(PQresultErrorMessage) \
+	X(PQresultStatus) \
+	X(PQsetNoticeProcessor) \
+	X(PQstatus)
+
+static struct {
+#define PQ_POINTER(name) __typeof__(&name) name;
+	PQ_FUNCTIONS(PQ_POINTER)
+#undef PQ_POINTER
+} pq;
+static pthread_once_t pq_once = PTHREAD_ONCE_INIT;
+static char pq_error[256];
+static int pq_ready;
+
+static void
+pq_load(void)
+{
+	void *h = dlopen(PQ_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+
+	if (h == NULL) {
+		snprintf(pq_error, sizeof pq_error, "%s", dlerror());
+		return;
+	}
+#define PQ_SYMBOL(name) \
+	if ((*(void **)&pq.name = dlsym(h, #name)) == NULL) { \
+		snprintf(pq_error, sizeof pq_error, "%s has no %s", PQ_LIBRARY, #name); \
+		return; \
+	}
+	PQ_FUNCTIONS(PQ_SYMBOL)
+#undef PQ_SYMBOL
+	pq_ready = 1;
+}
 
 struct pg_archive {
 	PGconn *conn;
@@ -56,8 +114,8 @@ conn_of(struct archive *a)
 static int
 pg_error(struct archive *a, struct dl_error *e, const PGresult *res, const char *what)
 {
-	const char *msg = res != NULL ? PQresultErrorMessage(res) : PQerrorMessage(conn_of(a));
-	const char *state = res != NULL ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
+	const char *msg = res != NULL ? pq.PQresultErrorMessage(res) : pq.PQerrorMessage(conn_of(a));
+	const char *state = res != NULL ? pq.PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
 	size_t len = strcspn(msg, "\n");
 
 	/* 55P03: lock_not_available, after DL_ARCHIVE_WAIT seconds */
@@ -72,12 +130,12 @@ pg_error(struct archive *a, struct dl_error *e, const PGresult *res, const char 
 static int
 command(struct archive *a, struct dl_error *e, const char *sql)
 {
-	PGresult *res = PQexec(conn_of(a), sql);
+	PGresult *res = pq.PQexec(conn_of(a), sql);
 	int r = 0;
 
-	if (PQresultStatus(res) != PGRES_COMMAND_OK && PQresultStatus(res) != PGRES_TUPLES_OK)
+	if (pq.PQresultStatus(res) != PGRES_COMMAND_OK && pq.PQresultStatus(res) != PGRES_TUPLES_OK)
 		r = pg_error(a, e, res, "cannot run the query");
-	PQclear(res);
+	pq.PQclear(res);
 	return r;
 }
 
@@ -86,11 +144,11 @@ command(struct archive *a, struct dl_error *e, const char *sql)
 static PGresult *
 query(struct archive *a, struct dl_error *e, const char *sql, int n, const char *const *params)
 {
-	PGresult *res = PQexecParams(conn_of(a), sql, n, NULL, params, NULL, NULL, 0);
+	PGresult *res = pq.PQexecParams(conn_of(a), sql, n, NULL, params, NULL, NULL, 0);
 
-	if (PQresultStatus(res) != PGRES_TUPLES_OK && PQresultStatus(res) != PGRES_COMMAND_OK) {
+	if (pq.PQresultStatus(res) != PGRES_TUPLES_OK && pq.PQresultStatus(res) != PGRES_COMMAND_OK) {
 		pg_error(a, e, res, "cannot read the archive");
-		PQclear(res);
+		pq.PQclear(res);
 		return NULL;
 	}
 	return res;
@@ -103,9 +161,9 @@ query_int(struct archive *a, struct dl_error *e, const char *sql, int64_t *value
 
 	if (res == NULL)
 		return -1;
-	*value = PQntuples(res) > 0 && !PQgetisnull(res, 0, 0) ?
-	    strtoll(PQgetvalue(res, 0, 0), NULL, 10) : 0;
-	PQclear(res);
+	*value = pq.PQntuples(res) > 0 && !pq.PQgetisnull(res, 0, 0) ?
+	    strtoll(pq.PQgetvalue(res, 0, 0), NULL, 10) : 0;
+	pq.PQclear(res);
 	return 0;
 }
 
@@ -209,33 +267,33 @@ copy_rows(struct archive *a, const char *sql, size_t n,
     size_t (*line)(char *buf, const void *rows, size_t i), const void *rows, struct dl_error *e)
 {
 	PGconn *conn = conn_of(a);
-	PGresult *res = PQexec(conn, sql);
+	PGresult *res = pq.PQexec(conn, sql);
 	char buf[65536];
 	size_t used = 0;
 	int r = 0;
 
-	if (PQresultStatus(res) != PGRES_COPY_IN) {
+	if (pq.PQresultStatus(res) != PGRES_COPY_IN) {
 		r = pg_error(a, e, res, "cannot write to the archive");
-		PQclear(res);
+		pq.PQclear(res);
 		return r;
 	}
-	PQclear(res);
+	pq.PQclear(res);
 	for (size_t i = 0; i < n && r == 0; i++) {
 		used += line(buf + used, rows, i);
 		if (used > sizeof buf - 256) {
-			if (PQputCopyData(conn, buf, (int)used) != 1)
+			if (pq.PQputCopyData(conn, buf, (int)used) != 1)
 				r = -1;
 			used = 0;
 		}
 	}
-	if (r == 0 && used > 0 && PQputCopyData(conn, buf, (int)used) != 1)
+	if (r == 0 && used > 0 && pq.PQputCopyData(conn, buf, (int)used) != 1)
 		r = -1;
-	if (PQputCopyEnd(conn, r == 0 ? NULL : "dl-archive stopped") != 1)
+	if (pq.PQputCopyEnd(conn, r == 0 ? NULL : "dl-archive stopped") != 1)
 		r = -1;
-	while ((res = PQgetResult(conn)) != NULL) {
-		if (PQresultStatus(res) != PGRES_COMMAND_OK && r == 0)
+	while ((res = pq.PQgetResult(conn)) != NULL) {
+		if (pq.PQresultStatus(res) != PGRES_COMMAND_OK && r == 0)
 			r = pg_error(a, e, res, "cannot write to the archive");
-		PQclear(res);
+		pq.PQclear(res);
 	}
 	if (r == -1 && e != NULL && e->kind == DL_ERR_NONE)
 		pg_error(a, e, NULL, "cannot write to the archive");
@@ -310,8 +368,8 @@ pg_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
 	free(digest);
 	if (res == NULL)
 		return -1;
-	set->id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-	PQclear(res);
+	set->id = strtoll(pq.PQgetvalue(res, 0, 0), NULL, 10);
+	pq.PQclear(res);
 	return 0;
 }
 
@@ -341,15 +399,15 @@ deal_results(struct archive *a, PGresult *res, int (*each)(const struct deal_row
 {
 	int r = 0;
 
-	for (int i = 0; i < PQntuples(res) && r == 0; i++) {
+	for (int i = 0; i < pq.PQntuples(res) && r == 0; i++) {
 		struct deal_row row;
 
-		if (PQgetlength(res, i, 0) != 8 || PQgetlength(res, i, 1) != 4 ||
-		    PQgetlength(res, i, 2) != DEAL_NUMBER_BYTES)
+		if (pq.PQgetlength(res, i, 0) != 8 || pq.PQgetlength(res, i, 1) != 4 ||
+		    pq.PQgetlength(res, i, 2) != DEAL_NUMBER_BYTES)
 			return dl_error_set(e, DL_ERR_INPUT, "%s: a damaged deal", a->name);
-		row.id = be64(PQgetvalue(res, i, 0));
-		row.board = be32(PQgetvalue(res, i, 1));
-		memcpy(row.number, PQgetvalue(res, i, 2), DEAL_NUMBER_BYTES);
+		row.id = be64(pq.PQgetvalue(res, i, 0));
+		row.board = be32(pq.PQgetvalue(res, i, 1));
+		memcpy(row.number, pq.PQgetvalue(res, i, 2), DEAL_NUMBER_BYTES);
 		r = each(&row, arg);
 	}
 	return r;
@@ -383,7 +441,7 @@ pg_candidates(struct archive *a, const struct key_range *ranges, size_t n,
 		 * apart): as a plain join the planner, which takes a range for
 		 * a thousand rows where it holds one, read the deals whole into
 		 * a hash join */
-		res = PQexecParams(conn_of(a), "SELECT d.id, d.board, d.number"
+		res = pq.PQexecParams(conn_of(a), "SELECT d.id, d.board, d.number"
 		    " FROM unnest($1::int4[], $2::int4[]) AS q(lo, hi)"
 		    " CROSS JOIN LATERAL (SELECT h.deal FROM hands h"
 		    " WHERE h.key BETWEEN q.lo AND q.hi OFFSET 0) AS h"
@@ -392,13 +450,13 @@ pg_candidates(struct archive *a, const struct key_range *ranges, size_t n,
 		    2, NULL, params, NULL, NULL, 1);
 		free(lo);
 		free(hi);
-		if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+		if (pq.PQresultStatus(res) != PGRES_TUPLES_OK) {
 			pg_error(a, e, res, "cannot read the archive");
-			PQclear(res);
+			pq.PQclear(res);
 			return -1;
 		}
 		r = deal_results(a, res, each, arg, e);
-		PQclear(res);
+		pq.PQclear(res);
 		if (r != 0)
 			return r;
 	}
@@ -411,31 +469,31 @@ pg_candidates(struct archive *a, const struct key_range *ranges, size_t n,
 static char *
 text_or_null(const PGresult *res, int row, int col)
 {
-	return PQgetisnull(res, row, col) ? NULL : xstrdup(PQgetvalue(res, row, col));
+	return pq.PQgetisnull(res, row, col) ? NULL : xstrdup(pq.PQgetvalue(res, row, col));
 }
 
 static void
 set_from_row(const PGresult *res, int i, struct archive_set *set)
 {
-	const char *hex = PQgetvalue(res, i, 1);
+	const char *hex = pq.PQgetvalue(res, i, 1);
 
 	memset(set, 0, sizeof *set);
-	set->id = strtoll(PQgetvalue(res, i, 0), NULL, 10);
+	set->id = strtoll(pq.PQgetvalue(res, i, 0), NULL, 10);
 	sodium_hex2bin(set->digest, SET_DIGEST_BYTES, hex, strlen(hex), NULL, NULL, NULL);
-	strlcpy(set->fingerprint, PQgetvalue(res, i, 2), sizeof set->fingerprint);
-	set->first_deal = strtoll(PQgetvalue(res, i, 3), NULL, 10);
-	set->boards = (unsigned)strtoul(PQgetvalue(res, i, 4), NULL, 10);
-	set->low = (unsigned)strtoul(PQgetvalue(res, i, 5), NULL, 10);
-	set->high = (unsigned)strtoul(PQgetvalue(res, i, 6), NULL, 10);
+	strlcpy(set->fingerprint, pq.PQgetvalue(res, i, 2), sizeof set->fingerprint);
+	set->first_deal = strtoll(pq.PQgetvalue(res, i, 3), NULL, 10);
+	set->boards = (unsigned)strtoul(pq.PQgetvalue(res, i, 4), NULL, 10);
+	set->low = (unsigned)strtoul(pq.PQgetvalue(res, i, 5), NULL, 10);
+	set->high = (unsigned)strtoul(pq.PQgetvalue(res, i, 6), NULL, 10);
 	set->event = text_or_null(res, i, 7);
 	set->site = text_or_null(res, i, 8);
 	set->date = text_or_null(res, i, 9);
 	set->generator = text_or_null(res, i, 10);
 	set->headers = text_or_null(res, i, 11);
 	set->source = text_or_null(res, i, 12);
-	strlcpy(set->archived, PQgetvalue(res, i, 13), sizeof set->archived);
-	if (!PQgetisnull(res, i, 14))
-		strlcpy(set->played, PQgetvalue(res, i, 14), sizeof set->played);
+	strlcpy(set->archived, pq.PQgetvalue(res, i, 13), sizeof set->archived);
+	if (!pq.PQgetisnull(res, i, 14))
+		strlcpy(set->played, pq.PQgetvalue(res, i, 14), sizeof set->played);
 	set->user = text_or_null(res, i, 15);
 }
 
@@ -451,18 +509,18 @@ set_rows(struct archive *a, const char *where, const char *param, struct archive
 	if (res == NULL)
 		return -1;
 	if (one != NULL) {
-		r = PQntuples(res) > 0;
+		r = pq.PQntuples(res) > 0;
 		if (r)
 			set_from_row(res, 0, one);
 	} else
-		for (int i = 0; i < PQntuples(res) && r == 0; i++) {
+		for (int i = 0; i < pq.PQntuples(res) && r == 0; i++) {
 			struct archive_set set;
 
 			set_from_row(res, i, &set);
 			r = each(&set, arg);
 			archive_set_clear(&set);
 		}
-	PQclear(res);
+	pq.PQclear(res);
 	return r;
 }
 
@@ -514,15 +572,15 @@ pg_deals(struct archive *a, int64_t first, int64_t last,
 
 	snprintf(lo, sizeof lo, "%lld", (long long)first);
 	snprintf(hi, sizeof hi, "%lld", (long long)last);
-	res = PQexecParams(conn_of(a), "SELECT id, board, number FROM deals"
+	res = pq.PQexecParams(conn_of(a), "SELECT id, board, number FROM deals"
 	    " WHERE id BETWEEN $1 AND $2 ORDER BY id", 2, NULL, params, NULL, NULL, 1);
-	if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+	if (pq.PQresultStatus(res) != PGRES_TUPLES_OK) {
 		pg_error(a, e, res, "cannot read the archive");
-		PQclear(res);
+		pq.PQclear(res);
 		return -1;
 	}
 	r = deal_results(a, res, each, arg, e);
-	PQclear(res);
+	pq.PQclear(res);
 	return r;
 }
 
@@ -539,8 +597,8 @@ pg_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error 
 	    params);
 	if (res == NULL)
 		return -1;
-	r = strcmp(PQcmdTuples(res), "0") != 0;
-	PQclear(res);
+	r = strcmp(pq.PQcmdTuples(res), "0") != 0;
+	pq.PQclear(res);
 	return r;
 }
 
@@ -564,8 +622,8 @@ pg_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error
 
 	if (res == NULL)
 		return -1;
-	*n = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-	PQclear(res);
+	*n = strtoll(pq.PQgetvalue(res, 0, 0), NULL, 10);
+	pq.PQclear(res);
 	return 0;
 }
 
@@ -578,7 +636,7 @@ pg_close(struct archive *a)
 		return;
 	if (p->conn != NULL) {
 		pg_write_rollback(a);
-		PQfinish(p->conn);
+		pq.PQfinish(p->conn);
 	}
 	free(p);
 	a->db = NULL;
@@ -621,10 +679,16 @@ archive_postgres_open(struct archive *a, const char *conninfo, unsigned flags,
 	a->ops = &pg_ops;
 	a->db = p;
 	a->name = xstrdup("PostgreSQL archive");
-	p->conn = PQconnectdb(conninfo);
-	if (PQstatus(p->conn) != CONNECTION_OK) {
+	pthread_once(&pq_once, pq_load);
+	if (!pq_ready) {
+		dl_error_set(e, DL_ERR_SYSTEM, "%s: PostgreSQL's client library: %s (Debian: libpq5)",
+		    a->name, pq_error);
+		goto fail;
+	}
+	p->conn = pq.PQconnectdb(conninfo);
+	if (pq.PQstatus(p->conn) != CONNECTION_OK) {
 		size_t len;
-		const char *msg = PQerrorMessage(p->conn);
+		const char *msg = pq.PQerrorMessage(p->conn);
 
 		/* libpq's message names host and socket, never the password */
 		len = strcspn(msg, "\n");
@@ -632,9 +696,9 @@ archive_postgres_open(struct archive *a, const char *conninfo, unsigned flags,
 		goto fail;
 	}
 	free(a->name);
-	a->name = xasprintf("PostgreSQL archive %s on %s", PQdb(p->conn),
-	    PQhost(p->conn) != NULL ? PQhost(p->conn) : "the local socket");
-	PQsetNoticeProcessor(p->conn, ignore_notice, NULL);
+	a->name = xasprintf("PostgreSQL archive %s on %s", pq.PQdb(p->conn),
+	    pq.PQhost(p->conn) != NULL ? pq.PQhost(p->conn) : "the local socket");
+	pq.PQsetNoticeProcessor(p->conn, ignore_notice, NULL);
 	/* a look-up's estimated cost passes jit_above_cost (the planner takes
 	 * a range for thousands of rows): compiling it took 12 to 50 ms, a
 	 * hundred times the query's run */
