@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "deal_archive.h"
@@ -28,7 +30,8 @@ usage(FILE *fp, int status)
 	    "       dl-archive [--db archive] sets\n"
 	    "       dl-archive [--db archive] count\n"
 	    "       dl-archive [--db archive] export set\n"
-	    "       dl-archive [--db archive] played set ...\n");
+	    "       dl-archive [--db archive] played set ...\n"
+	    "       dl-archive [--db archive] compact\n");
 	exit(status);
 }
 
@@ -133,23 +136,24 @@ read_file(struct input *in, const char *path, struct dl_error *e)
 	return got;
 }
 
-/* Standard input is read whole into memory, never onto a disk (it may
- * be a set not yet played), so that its first bytes can say what it is
- * and a reader plugin can still read it from its start. */
+/* Standard input, a pipe or a terminal is read whole into memory, never
+ * onto a disk (it may be a set not yet played), so that its first bytes
+ * can say what it is and a reader plugin can still read it from its
+ * start.  A descriptor of a memory file, or -1. */
 static int
-stdin_to_memory(struct dl_error *e)
+to_memory(int from, const char *label, struct dl_error *e)
 {
 	char buf[65536];
 	ssize_t got;
-	int fd = memfd_create("dl-archive standard input", MFD_CLOEXEC);
+	int fd = memfd_create("dl-archive input", MFD_CLOEXEC);
 
 	if (fd == -1)
-		return dl_error_sys(e, "standard input");
-	while ((got = read(STDIN_FILENO, buf, sizeof buf)) != 0) {
+		return dl_error_sys(e, "%s", label);
+	while ((got = read(from, buf, sizeof buf)) != 0) {
 		if (got == -1 && errno == EINTR)
 			continue;
 		if (got == -1 || write(fd, buf, (size_t)got) != got) {
-			dl_error_sys(e, "standard input");
+			dl_error_sys(e, "%s", label);
 			close(fd);
 			return -1;
 		}
@@ -167,14 +171,30 @@ input_read(struct input *in, struct dl_error *e)
 	int fd = -1, r;
 	size_t got;
 
+	struct stat st;
+
 	if (in->path == NULL || strcmp(in->path, "-") == 0) {
-		if ((fd = stdin_to_memory(e)) == -1)
+		in->label = xstrdup("standard input");
+		if ((fd = to_memory(STDIN_FILENO, in->label, e)) == -1)
 			return -1;
 		snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 		name = path;
-		in->label = xstrdup("standard input");
-	} else
+	} else {
 		in->label = tool_escaped(in->path);
+		/* a pipe (<(...), a FIFO) can be read once: into memory first */
+		if (stat(in->path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+			int from = open(in->path, O_RDONLY | O_CLOEXEC);
+
+			if (from == -1)
+				return dl_error_sys(e, "%s", in->label);
+			fd = to_memory(from, in->label, e);
+			close(from);
+			if (fd == -1)
+				return -1;
+			snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+			name = path;
+		}
+	}
 	in->set.source = xstrdup(in->path == NULL ? "standard input" : in->path);
 	if ((fp = fopen(name, "r")) == NULL) {
 		r = dl_error_sys(e, "%s", in->label);
@@ -185,7 +205,8 @@ input_read(struct input *in, struct dl_error *e)
 	if (strncmp(head, "#P: dl/", 7) == 0 && format == NULL) {
 		rewind(fp);
 		r = read_stream(in, fp, e);
-		if (r == -1 && fd == -1)
+		/* standard input's lines are "line N", as every tool says them */
+		if (r == -1 && in->path != NULL && strcmp(in->path, "-") != 0)
 			dl_error_prefix(e, "%s", in->label);
 		fclose(fp);
 	} else {
@@ -194,7 +215,7 @@ input_read(struct input *in, struct dl_error *e)
 		if (r == -1 && fd != -1 && strncmp(e->msg, path, strlen(path)) == 0) {
 			char *rest = xstrdup(e->msg + strlen(path));
 
-			snprintf(e->msg, sizeof e->msg, "standard input%s", rest);
+			snprintf(e->msg, sizeof e->msg, "%s%s", in->label, rest);
 			free(rest);
 		}
 	}
@@ -633,6 +654,19 @@ cmd_played(struct archive *a, int argc, char *argv[])
 	return 0;
 }
 
+static int
+cmd_compact(struct archive *a, int argc, char *argv[])
+{
+	struct dl_error e;
+
+	(void)argv;
+	if (argc != 0)
+		usage(stderr, EXIT_TROUBLE);
+	if (archive_compact(a, &e) == -1)
+		tool_die(&e);
+	return 0;
+}
+
 static const struct command {
 	const char *name;
 	unsigned flags;
@@ -645,6 +679,7 @@ static const struct command {
 	{ "count", 0, cmd_count },
 	{ "export", 0, cmd_export },
 	{ "played", ARCHIVE_WRITE, cmd_played },
+	{ "compact", ARCHIVE_WRITE, cmd_compact },
 };
 
 int

@@ -165,3 +165,11 @@ psql_q() {
 	[[ $output != *SECRET* ]]
 	[ "${#lines[@]}" -eq 1 ]
 }
+
+@test "postgresql: compact" {
+	dl-archive add --played club.tso 2> /dev/null
+	run -0 dl-archive compact
+	[ "$output" = "" ]
+	run -1 --separate-stderr dl-archive check <(variant turn < club.tso)
+	[ "${#lines[@]}" -eq 32 ]
+}

@@ -359,3 +359,20 @@ setup() {
 	run -0 dl-archive --db named.sqlite sets
 	[[ $output == "1 2025-11-25T19:46:40Z "[0-9a-f]*" 4 1-4 - director dl-bigdeal -p named" ]]
 }
+
+@test "compact: the archive rewritten smaller, everything in it as before" {
+	dl-seed --not-for-play --no-history --hex abcdabcdabcdabcdabcdabcdabcdabcdabcdabcd \
+	    2> /dev/null | dl-stream -n 1-20000 | dl-map > big.tso
+	dl-archive add club.tso big.tso 2> /dev/null
+	dl-archive sets > before
+	size=$(stat -c %s archive.sqlite)
+	run -0 dl-archive compact
+	[ "$output" = "" ]
+	[ "$(stat -c %s archive.sqlite)" -lt "$size" ]
+	[ "$(stat -c %a archive.sqlite)" = 600 ]
+	dl-archive sets | cmp - before
+	run -1 --separate-stderr dl-archive check <(variant turn < club.tso)
+	[ "${#lines[@]}" -eq 32 ]
+	run -0 sqlite3 archive.sqlite 'PRAGMA integrity_check'
+	[ "$output" = ok ]
+}

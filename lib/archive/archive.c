@@ -785,3 +785,9 @@ archive_count_event(struct archive *a, const char *event, int64_t *n, struct dl_
 	*n = 0;
 	return a->ops->count_event(a, event, n, e);
 }
+
+int
+archive_compact(struct archive *a, struct dl_error *e)
+{
+	return a->ops->compact(a, e);
+}

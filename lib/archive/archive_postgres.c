@@ -615,6 +615,14 @@ pg_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
 	return 0;
 }
 
+/* VACUUM FULL rewrites the tables and their indexes packed; it takes
+ * the tables' exclusive lock, as long as it takes. */
+static int
+pg_compact(struct archive *a, struct dl_error *e)
+{
+	return command(a, e, "VACUUM FULL sets, deals, hands");
+}
+
 static int
 pg_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e)
 {
@@ -660,6 +668,7 @@ static const struct archive_ops pg_ops = {
 	.mark_played = pg_mark_played,
 	.count = pg_count,
 	.count_event = pg_count_event,
+	.compact = pg_compact,
 	.close = pg_close,
 };
 

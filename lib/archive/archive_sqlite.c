@@ -594,6 +594,12 @@ sqlite_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
 }
 
 static int
+sqlite_compact(struct archive *a, struct dl_error *e)
+{
+	return exec(a, "VACUUM", e);
+}
+
+static int
 sqlite_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e)
 {
 	sqlite3_stmt *st;
@@ -654,6 +660,7 @@ static const struct archive_ops sqlite_ops = {
 	.mark_played = sqlite_mark_played,
 	.count = sqlite_count,
 	.count_event = sqlite_count_event,
+	.compact = sqlite_compact,
 	.close = sqlite_close,
 };
 

@@ -69,6 +69,8 @@ struct archive_ops {
 	/* 1 when the set was there (and is now played), 0 when not. */
 	int (*mark_played)(struct archive *a, int64_t id, const char *when, struct dl_error *e);
 	int (*count)(struct archive *a, struct archive_counts *c, struct dl_error *e);
+	/* The files or tables rewritten without their free space. */
+	int (*compact)(struct archive *a, struct dl_error *e);
 	/* The sets whose event is this. */
 	int (*count_event)(struct archive *a, const char *event, int64_t *n, struct dl_error *e);
 	void (*close)(struct archive *a);

@@ -151,6 +151,10 @@ struct archive_counts {
 	int64_t sets, deals, played_sets, played_deals;
 };
 int archive_count(struct archive *a, struct archive_counts *c, struct dl_error *e);
+/* The archive rewritten without its free space: the hands' index, which
+ * grows all over, packed again (docs/archive.md, "Sizing").  Takes the
+ * writer's lock, and as long as a copy of the archive takes to write. */
+int archive_compact(struct archive *a, struct dl_error *e);
 /* How many sets of this event it holds: a set dealt again and again until
  * one pleases shows (dl-web says so). */
 int archive_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e);
