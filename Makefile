@@ -177,8 +177,9 @@ $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL) $(FLAGSTAMP
 	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
 
 # dl-dd and dl-deal (its analysis) have libdds solve their boards (Debian:
-# libdds-dev), through lib/deals/solve.c.
-$(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-web $(BUILD)/t/ddsbatch: LIBS += -ldds
+# libdds-dev), through lib/deals/solve.c; dl-web runs dl-dd for it
+# (cmd/analyse_child.c), so as not to start DDS for every request.
+$(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/t/ddsbatch: LIBS += -ldds
 
 # The archive (lib/archive/) keeps its sets in SQLite or PostgreSQL
 # (Debian: libsqlite3-dev, libpq-dev): the tools that record or check sets.

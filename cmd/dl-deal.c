@@ -135,7 +135,7 @@ main(int argc, char *argv[])
 		tool_owner_hash_rc(&rc, 0, owner);
 	struct session s = {
 		.formats = &list, .wo = wo, .event = event, .boards = r, .analysis = analysis,
-		.show_analysis = isatty(STDERR_FILENO), .source = source,
+		.analyser = &session_dds, .show_analysis = isatty(STDERR_FILENO), .source = source,
 		.owner = source.generator->owner_bytes != 0 ? owner : NULL,
 		.progress = wo.prefix != NULL && isatty(STDERR_FILENO) &&
 		    r.high - r.low >= 10000 ? show_progress : NULL,

@@ -571,7 +571,7 @@ deal(const struct cgi_form *form)
 
 	struct session s = {
 		.formats = &all, .event = event, .site = site, .date = date, .boards = r,
-		.analysis = analysis, .record = 1, .where = "dl-web", .keep_seed = 1,
+		.analysis = analysis, .analyser = &session_dl_dd, .record = 1, .where = "dl-web", .keep_seed = 1,
 	};
 	s.wo.prefix = base;
 	s.wo.publish = PUBLISH_NEW;

@@ -9,7 +9,6 @@
 #include "proto.h"
 #include "recording.h"
 #include "session.h"
-#include "solve.h"
 
 int
 session_wants_analysis(const struct format_list *list)
@@ -17,49 +16,6 @@ session_wants_analysis(const struct format_list *list)
 	for (size_t i = 0; i < list->n; i++)
 		if (strcmp(list->names[i], "html") == 0 || strcmp(list->names[i], "pdf") == 0)
 			return 1;
-	return 0;
-}
-
-/* The analysis: DDS's through the solver, with a line on a terminal as
- * dl-dd shows. */
-struct analysing {
-	struct solver *solver;
-	int shown;
-	int midline;	/* a progress line without its end */
-	unsigned long done, total;
-	struct timespec start;
-};
-
-static void
-analysed_some(void *ctx, size_t boards)
-{
-	struct analysing *a = ctx;
-	struct timespec now;
-	double elapsed, rate;
-
-	if (!a->shown)
-		return;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	elapsed = (double)(now.tv_sec - a->start.tv_sec) +
-	    (double)(now.tv_nsec - a->start.tv_nsec) / 1e9;
-	rate = elapsed > 0 ? (double)(a->done + boards) / elapsed : 0;
-	fprintf(stderr, "\r%s: analysed %lu/%lu boards, %.1f a second, %.0f s left   ",
-	    getprogname(), a->done + boards, a->total, rate,
-	    rate > 0 ? (double)(a->total - a->done - boards) / rate : 0);
-	a->midline = a->done + boards < a->total;
-	if (!a->midline)
-		fputc('\n', stderr);
-}
-
-static int
-analyse(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
-    struct dl_analysis analysis[], struct dl_error *e)
-{
-	struct analysing *a = ctx;
-
-	if (solver_solve_run(a->solver, first, n, owner, analysis, analysed_some, a, e) == -1)
-		return -1;
-	a->done += n;
 	return 0;
 }
 
@@ -88,7 +44,7 @@ make_headers(char *headers[9], const struct session *s, const struct seed_record
 	headers[n++] = xasprintf("#M: %s", seed->generator->mapping);
 	if (s->analysis) {
 		char name[64];
-		solver_name(name, sizeof name);
+		s->analyser->name(s->analyser->ctx, name, sizeof name);
 		headers[n++] = xasprintf("#A: %s", name);
 	}
 	return n;
@@ -98,7 +54,7 @@ int
 session_deal(struct session *s, struct dl_error *e)
 {
 	struct recording *recording = NULL;
-	struct analysing analysing = { 0 };
+	int analysing = 0;
 	struct writers *ws = NULL;
 	struct seed_record *seed;
 	char *headers[9];
@@ -120,19 +76,17 @@ session_deal(struct session *s, struct dl_error *e)
 		goto fail;
 	nheaders = make_headers(headers, s, seed);
 	if (s->analysis) {
-		analysing.solver = solver_start(0);
-		analysing.shown = s->show_analysis;
-		analysing.total = (unsigned long)s->boards.high - s->boards.low + 1;
-		clock_gettime(CLOCK_MONOTONIC, &analysing.start);
+		if (s->analyser->start(s->analyser->ctx,
+		    (unsigned long)s->boards.high - s->boards.low + 1, s->show_analysis, e) == -1)
+			goto fail;
+		analysing = 1;
 	}
 	if (writers_begin(ws, s->boards.low, s->boards.high, s->event, headers, nheaders,
 	    s->analysis, 0, e) == -1 ||
 	    deal_boards_analysed(seed, s->boards, ws, s->progress, s->analysis ?
-	    &(struct deal_analyser){ .analyse = analyse, .ctx = &analysing } : NULL, e) == -1) {
-		if (analysing.midline)
-			fputc('\n', stderr);
+	    &(struct deal_analyser){ .analyse = s->analyser->analyse, .ctx = s->analyser->ctx } :
+	    NULL, e) == -1)
 		goto fail;
-	}
 	/* in the archive before its files are there: a set published is a
 	 * set recorded */
 	if (recording != NULL) {
@@ -147,8 +101,8 @@ session_deal(struct session *s, struct dl_error *e)
 	status = writers_finish(ws, e);
 	ws = NULL;
 fail:
-	if (analysing.solver != NULL)
-		solver_free(analysing.solver);
+	if (analysing)
+		s->analyser->stop(s->analyser->ctx);
 	recording_abort(recording);
 	if (ws != NULL)
 		writers_abort(ws);

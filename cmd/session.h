@@ -13,13 +13,35 @@
 #include "util.h"
 #include "writers.h"
 
+/* Who analyses the deals, double dummy: start before the first board (the
+ * run's number of boards), analyse as deal_analyser's (deal.h), stop after
+ * the last (also after a failure), name the #A: header's text. */
+struct session_analyser {
+	int (*start)(void *ctx, unsigned long total, int shown, struct dl_error *e);
+	int (*analyse)(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
+	    struct dl_analysis analysis[], struct dl_error *e);
+	void (*stop)(void *ctx);
+	void (*name)(void *ctx, char *buf, size_t size);
+	void *ctx;
+};
+
+/* DDS in this process (lib/deals/solve.c), with a progress line on a
+ * terminal when shown: dl-deal's (cmd/analyse_dds.c). */
+extern const struct session_analyser session_dds;
+/* dl-dd, the tool, beside this program, a process of its own for each
+ * chunk of boards: dl-web's (cmd/analyse_child.c), which then does not
+ * load DDS, whose start costs every request 20 ms, for requests that
+ * do not analyse. */
+extern const struct session_analyser session_dl_dd;
+
 struct session {
 	/* what to deal and where to */
 	const struct format_list *formats;
 	struct writers_options wo;
 	const char *event, *site, *date;	/* #I:, #S:, #D:, or NULL */
 	struct board_range boards;
-	int analysis;			/* the double-dummy analysis too */
+	int analysis;			/* the double-dummy analysis too, */
+	const struct session_analyser *analyser;	/* by this */
 	int show_analysis;		/* a progress line of it on standard error */
 	/* called now and then with the boards dealt, or NULL */
 	void (*progress)(unsigned long done, unsigned long total);

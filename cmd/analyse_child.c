@@ -1,0 +1,194 @@
+/* The double-dummy analysis by dl-dd, the tool, in a process of its own
+ * for each chunk of boards: dl-web's (session.h).  dl-web then never
+ * loads DDS itself, whose start costs 20 ms, a cost every request would
+ * pay, analysed or not.  The deals reach dl-dd as a deals stream in an
+ * anonymous memory file (its standard input), never on a disk or a
+ * command line, and come back as a deals+dd stream on a pipe. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "proto.h"
+#include "session.h"
+#include "util.h"
+
+extern char **environ;
+
+static struct child {
+	char *dl_dd;		/* beside this program */
+	char name[64];
+} child_state;
+
+/* dl-dd beside this program (build/bin, or where both were installed). */
+static int
+find_dl_dd(struct child *c, struct dl_error *e)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	char *slash;
+
+	if (c->dl_dd != NULL)
+		return 0;
+	if (n <= 0)
+		return dl_error_sys(e, "/proc/self/exe");
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	*slash = '\0';
+	c->dl_dd = xasprintf("%s/dl-dd", self);
+	if (access(c->dl_dd, X_OK) == -1)
+		return dl_error_sys(e, "%s", c->dl_dd);
+	return 0;
+}
+
+/* dl-dd -q on the stream in memory (len bytes of text); its output
+ * stream's records to each(). */
+static int
+run_dl_dd(struct child *c, const char *text, size_t len,
+    int (*each)(struct stream_in *s, char *line, size_t len, void *arg), void *arg,
+    int want_name, struct dl_error *e)
+{
+	int in = memfd_create("dl-web deals", MFD_CLOEXEC), out[2] = { -1, -1 }, status, r = -1;
+	char *argv[] = { "dl-dd", "-q", NULL };
+	posix_spawn_file_actions_t fa;
+	struct stream_in s;
+	pid_t pid;
+	FILE *fp;
+
+	if (in == -1 || write(in, text, len) != (ssize_t)len || lseek(in, 0, SEEK_SET) == -1 ||
+	    pipe2(out, O_CLOEXEC) == -1) {
+		dl_error_sys(e, "dl-dd");
+		goto close;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
+	errno = posix_spawn(&pid, c->dl_dd, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (errno != 0) {
+		dl_error_sys(e, "%s", c->dl_dd);
+		goto close;
+	}
+	close(out[1]);
+	out[1] = -1;
+	fp = fdopen(out[0], "r");
+	out[0] = -1;
+	if (want_name) {
+		/* its headers name the solver, whatever follows */
+		char line[128];
+
+		while (fgets(line, sizeof line, fp) != NULL)
+			if (strncmp(line, "#A: ", 4) == 0) {
+				line[strcspn(line, "\n")] = '\0';
+				strlcpy(c->name, line + 4, sizeof c->name);
+			}
+		r = 0;
+	} else if (stream_open_deals(&s, fp, STREAM_TAKES_ANALYSED, e) == 0) {
+		char *line;
+		size_t n;
+		int got;
+
+		while ((got = stream_next_record(&s, &line, &n, e)) == 1)
+			if (each(&s, line, n, arg) == -1) {
+				got = -1;
+				break;
+			}
+		stream_close(&s);
+		r = got == 0 ? 0 : -1;
+	}
+	fclose(fp);
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		;
+	if (r == 0 && !want_name && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
+		r = dl_error_set(e, DL_ERR_SYSTEM, "dl-dd failed (status %d)",
+		    WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+close:
+	if (in != -1)
+		close(in);
+	if (out[0] != -1)
+		close(out[0]);
+	if (out[1] != -1)
+		close(out[1]);
+	return r;
+}
+
+static int
+child_start(void *ctx, unsigned long total, int shown, struct dl_error *e)
+{
+	(void)total;
+	(void)shown;
+	return find_dl_dd(ctx, e);
+}
+
+struct results {
+	unsigned first;
+	size_t n;
+	struct dl_analysis *analysis;
+};
+
+static int
+take_result(struct stream_in *s, char *line, size_t len, void *arg)
+{
+	struct results *r = arg;
+	unsigned char owner[CARDS];
+	struct dl_error e;
+	unsigned board;
+
+	if (record_deal(s, line, len, &board, owner, &e) == -1 || board < r->first ||
+	    board - r->first >= r->n || stream_analysis(s) == NULL)
+		return -1;
+	r->analysis[board - r->first] = *stream_analysis(s);
+	return 0;
+}
+
+static int
+child_analyse(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
+    struct dl_analysis analysis[], struct dl_error *e)
+{
+	struct child *c = ctx;
+	struct results r = { first, n, analysis };
+	size_t cap = 64 + n * RECORD_TEXT_MAX, len;
+	char *text = secret_alloc(cap);
+
+	dl_error_clear(e);
+	len = (size_t)snprintf(text, cap, "#P: dl/1 deals\n#B: %u-%zu\n", first, first + n - 1);
+	len += records_deal_text(text + len, first, n, owner);
+	if (run_dl_dd(c, text, len, take_result, &r, 0, e) == -1) {
+		secret_free(text);
+		if (e->kind == DL_ERR_NONE)
+			dl_error_set(e, DL_ERR_SYSTEM, "dl-dd's analysis could not be read");
+		return -1;
+	}
+	secret_free(text);
+	return 0;
+}
+
+static void
+child_stop(void *ctx)
+{
+	(void)ctx;
+}
+
+/* dl-dd's #A:, from a run on no boards (which it refuses, after its
+ * headers). */
+static void
+child_name(void *ctx, char *buf, size_t size)
+{
+	struct child *c = ctx;
+	struct dl_error e;
+
+	if (c->name[0] == '\0' && find_dl_dd(c, &e) == 0)
+		run_dl_dd(c, "#P: dl/1 deals\n", 15, NULL, NULL, 1, &e);
+	snprintf(buf, size, "%s", c->name[0] != '\0' ? c->name : "dds");
+}
+
+const struct session_analyser session_dl_dd = {
+	.start = child_start, .analyse = child_analyse, .stop = child_stop, .name = child_name,
+	.ctx = &child_state,
+};
