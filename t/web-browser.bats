@@ -46,10 +46,6 @@ teardown_file() {
 	web_stop
 }
 
-setup() {
-	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
 # wd METHOD PATH [JSON]: a WebDriver command of the session; prints its
 # value, fails on a WebDriver error
 wd() {

@@ -17,10 +17,6 @@ teardown_file() {
 	web_stop
 }
 
-setup() {
-	cd "$BATS_TEST_TMPDIR" || return 1
-}
-
 # post ARGS...: curl against the server, the head into h, the body into b;
 # $status is curl's, $code the HTTP status
 post() {
@@ -235,15 +231,22 @@ has_line() {
 }
 
 @test "requests cut off by their client leave no dl-web running and no private directory" {
+	# one cut off during its analysis (32 boards take seconds), others
+	# as they are sent or dealt
+	curl -s -o /dev/null --max-time 0.5 -F 'event=Cut off long' -F boards=1-32 -F dd=on "$WEB_URL" || :
+	echo "when its client left: $(pgrep -fc "$WEB_BIN") dl-web running," \
+	    "$(find "$WEB_TMP" -mindepth 1 -maxdepth 1 -name 'dl-web.*' | wc -l) private directories"
 	for i in 1 2 3; do
-		curl -s -o /dev/null --max-time 0.05 -F boards=1-4 -F dd=on "$WEB_URL" || :
-		curl -s -o /dev/null --max-time 0.3 -F boards=1-8 -F dd=on -F download=zip "$WEB_URL" || :
-		curl -s -o /dev/null --max-time 0.1 -F boards=1-32 -F formats=pbn,lin,dup "$WEB_URL" || :
+		curl -s -o /dev/null --max-time 0.05 -F "event=Cut off $i" -F boards=1-4 -F dd=on "$WEB_URL" || :
+		curl -s -o /dev/null --max-time 0.3 -F "event=Cut off $i" -F boards=1-8 -F dd=on -F download=zip "$WEB_URL" || :
+		curl -s -o /dev/null --max-time 0.1 -F "event=Cut off $i" -F boards=1-32 -F formats=pbn,lin,dup "$WEB_URL" || :
 	done
 	# lighttpd does not signal a CGI whose client went away: each ends
 	# when it writes its answer, after its analysis (web.bash)
-	web_idle 60
+	web_idle 90
 	[ -z "$(find "$WEB_TMP" -mindepth 1 -maxdepth 1 ! -name 'dl-web-locks-*')" ]
+	# they were dealt (and recorded) all the same
+	dl-archive --db "$WEB_ARCHIVE" sets | grep -q '(Cut off long)$'
 	# and the server still deals
 	post -F boards=1-2 -F download=zip
 	[ "$code" = 200 ]

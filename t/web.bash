@@ -32,8 +32,7 @@ web_start() {
 	    "$lighttpd" -D -f "$BATS_TEST_DIRNAME/../share/web/lighttpd.conf" \
 	    > "$WEB/lighttpd.out" 2>&1 3>&- &
 	echo $! > "$WEB/lighttpd.pid"
-	local i
-	for i in $(seq 50); do
+	for _ in $(seq 50); do
 		curl -s -o /dev/null "$WEB_URL" && return 0
 		kill -0 "$(cat "$WEB/lighttpd.pid")" 2>/dev/null || break
 		sleep 0.1
@@ -57,8 +56,7 @@ web_stop() {
 # lighttpd tells a CGI nothing when its client goes away: a request cut
 # off ends when dl-web writes its answer (SIGPIPE), after its analysis.
 web_idle() {
-	local i
-	for i in $(seq $((${1:-30} * 10))); do
+	for _ in $(seq $((${1:-30} * 10))); do
 		if ! pgrep -f "$WEB_BIN" > /dev/null &&
 		    [ -z "$(find "$WEB_TMP" -mindepth 1 -maxdepth 1 -name 'dl-web.*')" ]; then
 			return 0
