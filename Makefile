@@ -1,6 +1,8 @@
 # dl: tournament bridge dealing as Unix filters.
 #   make            build the tools and plugins into build/bin and build/plugins
 #   make run        install missing dependencies, build, deal one session
+#   make serve      install lighttpd too, build, serve dl-web (the web page) on
+#                   http://127.0.0.1:${DL_WEB_PORT:-8080}/ (share/web/lighttpd.conf)
 #   make check      install missing dependencies, build with -Werror, run the
 #                   test suite (test helpers and fuzz replay binaries too)
 #   make test       build what the suite needs and run it (no dependencies,
@@ -237,6 +239,13 @@ run: deps
 	@$(MAKE) -s --no-print-directory all
 	@$(BUILD)/bin/dl-deal
 
+# dl-web through lighttpd in the foreground, on the loopback only; the
+# archive is DL_ARCHIVE or the user's (share/web/serve.sh).
+serve: deps
+	@sh share/dev/ensure-deps.sh --serve
+	@$(MAKE) -s --no-print-directory all
+	@sh share/web/serve.sh $(BUILD)/bin/dl-web
+
 check: test-deps
 	@$(MAKE) --no-print-directory WERROR=$(or $(WERROR),1) test
 
@@ -341,6 +350,6 @@ clean:
 # make memcheck: valgrind on the main pipelines
 -include share/dev/memcheck.mk
 
-.PHONY: all test-progs deps test-deps run check test sanitize sanitize-threads bench stat-long \
+.PHONY: all test-progs deps test-deps run serve check test sanitize sanitize-threads bench stat-long \
 	archive-long bench-archive \
 	install uninstall clean

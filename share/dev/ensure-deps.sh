@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs what building and testing dl needs on a Debian-like machine, or
 # prints the exact command when it cannot (not root, no password-less sudo).
-# Used by `make run`, `make check`, `make bench` and .ci/run.
+# Used by `make run`, `make serve` (--serve), `make check` (--test), `make
+# bench` (--bench) and .ci/run.
 set -eu
 
 packages=""
@@ -51,6 +52,19 @@ if [ "${1:-}" = --test ]; then
 	[ -x "$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | tail -1)" ] || need postgresql
 	# the recipe for analyses over many machines (docs/distributed.md)
 	command -v parallel >/dev/null 2>&1 || need parallel
+	# dl-web behind a real server (t/web-server.bats) and in a real
+	# browser driven over WebDriver (t/web-browser.bats)
+	command -v lighttpd >/dev/null 2>&1 || [ -x /usr/sbin/lighttpd ] || need lighttpd
+	command -v chromedriver >/dev/null 2>&1 || need chromium-driver
+	command -v curl >/dev/null 2>&1 || need curl
+	command -v unzip >/dev/null 2>&1 || need unzip
+	command -v jq >/dev/null 2>&1 || need jq
+	command -v python3 >/dev/null 2>&1 || need python3
+fi
+
+if [ "${1:-}" = --serve ]; then
+	# make serve: dl-web through lighttpd (share/web/lighttpd.conf)
+	command -v lighttpd >/dev/null 2>&1 || [ -x /usr/sbin/lighttpd ] || need lighttpd
 fi
 
 if [ "${1:-}" = --bench ]; then

@@ -1,0 +1,36 @@
+#!/bin/sh
+# make serve: dl-web on http://127.0.0.1:${DL_WEB_PORT:-8080}/ through
+# lighttpd in the foreground (share/web/lighttpd.conf), until Ctrl-C.
+#   sh share/web/serve.sh BUILD/bin/dl-web
+# The archive is DL_ARCHIVE, or the user's own (as the tools'); the CGI's
+# temporary files and the empty document root are in a private folder
+# removed at the end.
+set -eu
+
+bin=${1:?usage: serve.sh BUILD/bin/dl-web}
+here=$(cd "$(dirname "$0")" && pwd)
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+[ -x "$bin" ] || { echo "serve.sh: no $bin (make all)" >&2; exit 2; }
+lighttpd=$(command -v lighttpd 2>/dev/null || echo /usr/sbin/lighttpd)
+[ -x "$lighttpd" ] || { echo "serve.sh: no lighttpd (sh share/dev/ensure-deps.sh --serve)" >&2; exit 2; }
+
+if [ -z "${DL_ARCHIVE:-}" ]; then
+	if [ -n "${XDG_DATA_HOME:-}" ]; then
+		DL_ARCHIVE=$XDG_DATA_HOME/dl/archive.sqlite
+	else
+		DL_ARCHIVE=${HOME:?no HOME: set DL_ARCHIVE}/.local/share/dl/archive.sqlite
+	fi
+fi
+case $DL_ARCHIVE in
+/*) mkdir -p "$(dirname "$DL_ARCHIVE")" ;;
+esac
+DL_WEB_PORT=${DL_WEB_PORT:-8080}
+dir=$(mktemp -d "${TMPDIR:-/tmp}/dl-serve.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+trap 'exit 130' INT TERM
+mkdir -m 700 "$dir/root" "$dir/tmp"
+DL_WEB_BIN=$bin DL_WEB_ROOT=$dir/root DL_WEB_TMP=$dir/tmp
+export DL_ARCHIVE DL_WEB_PORT DL_WEB_BIN DL_WEB_ROOT DL_WEB_TMP
+
+echo "dl-web: http://127.0.0.1:$DL_WEB_PORT/ (archive $DL_ARCHIVE; Ctrl-C stops it)"
+"$lighttpd" -D -f "$here/lighttpd.conf"

@@ -1,0 +1,139 @@
+#!/usr/bin/env bats
+# dl-web in a real browser: Debian's Chromium, headless, driven through
+# chromedriver (WebDriver over HTTP, with curl and jq), against lighttpd
+# with the project's configuration (t/web.bash).  A director fills the
+# form, asks for the hand record, and takes the zip from the page's link;
+# the zip's seed regenerates its files byte for byte.  Screenshots of the
+# form and the result, 1200 and 400 pixels wide, go to
+# $DL_WEB_SCREENSHOTS when it is set (a folder; never the tree).
+
+load helper
+load web
+
+setup_file() {
+	web_start
+	CD_PORT=$(free_port)
+	export CD_PORT
+	chromedriver --port="$CD_PORT" > "$WEB/chromedriver.log" 2>&1 3>&- &
+	echo $! > "$WEB/chromedriver.pid"
+	local i
+	for i in $(seq 100); do
+		curl -s "http://127.0.0.1:$CD_PORT/status" 2>/dev/null | jq -e '.value.ready' > /dev/null && break
+		sleep 0.1
+	done
+	local caps
+	caps=$(jq -nc '{capabilities: {alwaysMatch: {browserName: "chrome",
+	    "goog:chromeOptions": {binary: "/usr/bin/chromium",
+	    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,1600"]}}}}')
+	WD_SESSION=$(curl -s -H 'Content-Type: application/json' -d "$caps" \
+	    "http://127.0.0.1:$CD_PORT/session" | jq -r '.value.sessionId')
+	[ -n "$WD_SESSION" ] && [ "$WD_SESSION" != null ] || {
+		echo "no WebDriver session:" >&2
+		cat "$WEB/chromedriver.log" >&2
+		return 1
+	}
+	export WD_SESSION
+}
+
+teardown_file() {
+	if [ -n "${WD_SESSION:-}" ]; then
+		curl -s -X DELETE "http://127.0.0.1:$CD_PORT/session/$WD_SESSION" > /dev/null || :
+	fi
+	if [ -f "$WEB/chromedriver.pid" ]; then
+		kill "$(cat "$WEB/chromedriver.pid")" 2>/dev/null || :
+		wait "$(cat "$WEB/chromedriver.pid")" 2>/dev/null || :
+	fi
+	web_stop
+}
+
+# wd METHOD PATH [JSON]: a WebDriver command of the session; prints its
+# value, fails on a WebDriver error
+wd() {
+	local out
+	out=$(curl -s -X "$1" -H 'Content-Type: application/json' ${3:+-d "$3"} \
+	    "http://127.0.0.1:$CD_PORT/session/$WD_SESSION$2") || return 1
+	if jq -e '.value | type == "object" and has("error")' <<< "$out" > /dev/null; then
+		echo "WebDriver $1 $2: $(jq -r '.value.error + ": " + .value.message' <<< "$out" | head -3)" >&2
+		return 1
+	fi
+	jq -c '.value' <<< "$out"
+}
+
+# element CSS: the id of the element CSS selects
+element() {
+	wd POST /element "$(jq -nc --arg v "$1" '{using: "css selector", value: $v}')" |
+	    jq -r 'to_entries[0].value'
+}
+
+# js SCRIPT: the value of a script run in the page, as JSON
+js() {
+	wd POST /execute/sync "$(jq -nc --arg s "$1" '{script: $s, args: []}')"
+}
+
+# shot NAME WIDTH: a screenshot of the window, WIDTH pixels wide, into
+# $DL_WEB_SCREENSHOTS/NAME.png (into the test's folder when unset)
+shot() {
+	local dir=${DL_WEB_SCREENSHOTS:-$BATS_TEST_TMPDIR}
+	mkdir -p "$dir"
+	wd GET /screenshot | jq -r . | base64 -d > "$dir/$1.png"
+	# a PNG, as wide as asked: its IHDR's width
+	[ "$(head -c 8 "$dir/$1.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+	[ "$(od -An -j16 -N4 -tu1 "$dir/$1.png" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')" = "$2" ]
+}
+
+@test "a director in Chromium deals a session, sees its hand record and takes its zip, whose seed regenerates it" {
+	wd POST /window/rect '{"width": 1200, "height": 1600}' > /dev/null
+	wd POST /url "$(jq -nc --arg u "$WEB_URL" '{url: $u}')" > /dev/null
+	[ "$(wd GET /title)" = '"Deal a session"' ]
+	shot form-desktop 1200
+	id=$(element '#event')
+	wd POST "/element/$id/value" '{"text": "Browser Pairs"}' > /dev/null
+	id=$(element '#date')
+	wd POST "/element/$id/value" '{"text": "2026.11.25"}' > /dev/null
+	id=$(element '#boards')
+	wd POST "/element/$id/clear" '{}' > /dev/null
+	wd POST "/element/$id/value" '{"text": "1-8"}' > /dev/null
+	id=$(element 'input[name=formats][value=lin]')
+	wd POST "/element/$id/click" '{}' > /dev/null
+	[ "$(js 'return Array.from(document.querySelectorAll("input[name=formats]:checked")).map(e => e.value).join(",")')" = '"lin,pbn"' ]
+	[ "$(js 'return document.querySelector("input[name=dd]").checked')" = true ]
+	id=$(wd POST /element '{"using": "xpath", "value": "//button[normalize-space()=\"Deal, and show the hand record\"]"}' |
+	    jq -r 'to_entries[0].value')
+	wd POST "/element/$id/click" '{}' > /dev/null
+	# the hand record is the page, its title the event
+	for i in $(seq 120); do
+		[ "$(wd GET /title)" = '"Browser Pairs"' ] && break
+		sleep 0.5
+	done
+	[ "$(wd GET /title)" = '"Browser Pairs"' ]
+	[ "$(js 'return Array.from(document.querySelectorAll("section.board")).map(s => s.id).join(" ")')" = \
+	    '"board-1 board-2 board-3 board-4 board-5 board-6 board-7 board-8"' ]
+	[ "$(js 'return document.querySelectorAll("section.board .hand").length')" = 32 ]
+	[ "$(js 'return document.querySelector("h1.event").textContent')" = '"Browser Pairs"' ]
+	[ "$(js 'return document.querySelector("aside.dl-web a[download]").getAttribute("download")')" = '"session.zip"' ]
+	js 'return document.querySelector("aside.dl-web p").textContent' | grep -Eq '^"Set [0-9]+ in the archive: 1 set dealt for Browser Pairs\."$'
+	shot result-desktop 1200
+	# the zip of the page's link, as the browser has it
+	js 'return document.querySelector("aside.dl-web a[download]").href' | jq -r . > href
+	grep -q '^data:application/zip;base64,' href
+	sed 's/^data:application\/zip;base64,//' href | base64 -d > session.zip
+	mkdir z
+	unzip -q session.zip -d z
+	[ "$(cd z && ls | tr '\n' ' ')" = "session.lin session.pbn session.pdf session.seed " ]
+	grep -q '^\[OptimumScore ' z/session.pbn
+	grep -Fxq '#I: Browser Pairs' z/session.seed
+	regenerates z session 1-8 1 pbn lin
+	# what the page shows is the set: board 1's hands, as dl-read reads them
+	dl-read z/session.pbn | grep '^1 ' > board1
+	[ -s board1 ]
+	# a phone: the result and the form, 400 pixels wide
+	wd POST /window/rect '{"width": 400, "height": 1600}' > /dev/null
+	shot result-phone 400
+	echo "result on a phone: $(js 'return [document.documentElement.scrollWidth, window.innerWidth]')"
+	[ "$(js 'return document.documentElement.scrollWidth <= window.innerWidth')" = true ]
+	wd POST /url "$(jq -nc --arg u "$WEB_URL" '{url: $u}')" > /dev/null
+	shot form-phone 400
+	# nothing wider than the window: no sideways scrolling on a phone
+	[ "$(js 'return document.documentElement.scrollWidth <= window.innerWidth')" = true ]
+	web_idle 30
+}
