@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -249,9 +250,21 @@ read_body(size_t *len)
 	n = strtonum(cl, 0, LLONG_MAX, &errstr);
 	if (errstr != NULL)
 		refuse(400, "Bad Request", "its length is not a number");
-	if ((unsigned long long)n > BODY_MAX)
+	if ((unsigned long long)n > BODY_MAX) {
+		/* read and dropped, up to a bound, so that a server that hands
+		 * the body on as it comes (fcgiwrap) can give the page, not a
+		 * broken pipe */
+		char sink[65536];
+		unsigned long long left = (unsigned long long)n < (64ull << 20) ? (unsigned long long)n : 0;
+		ssize_t r;
+
+		while (left > 0 && ((r = read(STDIN_FILENO, sink, left < sizeof sink ? left :
+		    sizeof sink)) > 0 || (r == -1 && errno == EINTR)))
+			if (r > 0)
+				left -= (unsigned long long)r;
 		refuse(413, "Payload Too Large", "a request of %lld bytes: at most %u (a file of"
 		    " %u MiB)", n, BODY_MAX, UPLOAD_MAX >> 20);
+	}
 	body = xmalloc((size_t)n + 1);
 	while (got < (size_t)n) {
 		ssize_t r = read(STDIN_FILENO, body + got, (size_t)n - got);
@@ -644,8 +657,8 @@ deal(const struct cgi_form *form)
 		printf("\n<style>.dl-web { font-family: 'DejaVu Sans', sans-serif; background: #fffbe6;"
 		    " border: 1px solid #c9b458; margin: 8px; padding: 8px 12px; }"
 		    " @media print { .dl-web { display: none; } }</style>\n"
-		    "<aside class=\"dl-web\" aria-label=\"This set\">\n<p>Set %lld in the archive",
-		    (long long)s.set_id);
+		    "<aside class=\"dl-web\" aria-label=\"This set\">\n<p>Recorded as set %lld of the"
+		    " archive of every set dealt here", (long long)s.set_id);
 		if (event != NULL) {
 			printf(": %lld set%s dealt for ", (long long)dealt, dealt == 1 ? "" : "s");
 			put_html(stdout, event);
@@ -656,7 +669,10 @@ deal(const struct cgi_form *form)
 		put_base64(stdout, zip, zip_size);
 		printf("\">Download everything (zip: the formats, the PDF hand record and the"
 		    " seed)</a>. Print this page for the hand record; keep the seed secret until"
-		    " the session is played.</p>\n</aside>\n");
+		    " the session is played.</p>\n<p><a href=\"");
+		put_html(stdout, getenv("SCRIPT_NAME") != NULL && *getenv("SCRIPT_NAME") == '/' ?
+		    getenv("SCRIPT_NAME") : "./");
+		printf("\">Deal another session</a></p>\n</aside>\n");
 		fputs(after, stdout);
 		sodium_memzero(page, page_len);
 		free(page);
@@ -710,6 +726,25 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 	return 0;
 }
 
+/* A file that cannot be read: the reader's message with the file's own
+ * name for the private path, and no advice for a command line. */
+static void __attribute__((noreturn))
+refuse_upload(const struct dl_error *e, const char *path, const char *filename)
+{
+	const char *at = strstr(e->msg, path);
+	char msg[2 * DL_ERROR_MAX + 256];
+
+	if (strstr(e->msg, "cannot tell its format") != NULL)
+		refuse(400, "Bad Request", "%s: not a file of a format dl reads (PBN, LIN, DUP, BRI,"
+		    " DGE, ...)", filename);
+	if (at != NULL)
+		snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - e->msg), e->msg, filename,
+		    at + strlen(path));
+	else
+		snprintf(msg, sizeof msg, "%s: %s", filename, e->msg);
+	refuse(400, "Bad Request", "%s", msg);
+}
+
 static void
 check(const struct cgi_form *form)
 {
@@ -742,7 +777,7 @@ check(const struct cgi_form *form)
 	if (fd == -1 || write(fd, file->value, file->len) != (ssize_t)file->len || close(fd) != 0)
 		refuse(500, "Internal Server Error", "the file could not be kept to be read");
 	if (reader_open(&r, path, &opt, &e) == -1)
-		refuse(400, "Bad Request", "%s: %s", file->filename, e.msg);
+		refuse_upload(&e, path, file->filename);
 	while ((got = reader_next(r, &b, &e)) == 1) {
 		if (n == cap) {
 			cap = cap ? 2 * cap : 64;
@@ -754,7 +789,7 @@ check(const struct cgi_form *form)
 	}
 	reader_close(r);
 	if (got == -1)
-		refuse(400, "Bad Request", "%s", e.msg);
+		refuse_upload(&e, path, file->filename);
 	if (archive_default(&spec, &e) == -1)
 		refuse_error(500, &e);
 	if (archive_open(&a, spec, 0, &e) == -1)
@@ -804,6 +839,17 @@ main(int argc, char *argv[])
 		    " REQUEST_METHOD and the others set");
 	umask(077);
 	atexit(remove_workdir);
+	/* a request whose client went away is not told so (the server tells
+	 * a CGI nothing): its analysis, here or in dl-dd, which inherits the
+	 * limit, ends after DL_WEB_CPU seconds of work all the same */
+	{
+		const char *cpu = getenv("DL_WEB_CPU"), *errstr = NULL;
+		long long seconds = cpu != NULL ? strtonum(cpu, 1, 86400, &errstr) : 300;
+		struct rlimit rl = { (rlim_t)(errstr == NULL ? seconds : 300),
+		    (rlim_t)(errstr == NULL ? seconds : 300) + 5 };
+
+		setrlimit(RLIMIT_CPU, &rl);
+	}
 	if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0)
 		form_page(strcmp(method, "HEAD") == 0);
 	else if (strcmp(method, "POST") == 0) {

@@ -95,7 +95,7 @@ shot() {
 	wd POST "/element/$id/value" '{"text": "1-8"}' > /dev/null
 	id=$(element 'input[name=formats][value=lin]')
 	wd POST "/element/$id/click" '{}' > /dev/null
-	[ "$(js 'return Array.from(document.querySelectorAll("input[name=formats]:checked")).map(e => e.value).join(",")')" = '"lin,pbn"' ]
+	[ "$(js 'return Array.from(document.querySelectorAll("input[name=formats]:checked")).map(e => e.value).join(",")')" = '"lin,pbn,pdf"' ]
 	[ "$(js 'return document.querySelector("input[name=dd]").checked')" = true ]
 	id=$(wd POST /element '{"using": "xpath", "value": "//button[normalize-space()=\"Deal, and show the hand record\"]"}' |
 	    jq -r 'to_entries[0].value')
@@ -111,7 +111,7 @@ shot() {
 	[ "$(js 'return document.querySelectorAll("section.board .hand").length')" = 32 ]
 	[ "$(js 'return document.querySelector("h1.event").textContent')" = '"Browser Pairs"' ]
 	[ "$(js 'return document.querySelector("aside.dl-web a[download]").getAttribute("download")')" = '"session.zip"' ]
-	js 'return document.querySelector("aside.dl-web p").textContent' | grep -Eq '^"Set [0-9]+ in the archive: 1 set dealt for Browser Pairs\."$'
+	js 'return document.querySelector("aside.dl-web p").textContent' | grep -Eq '^"Recorded as set [0-9]+ of the archive of every set dealt here: 1 set dealt for Browser Pairs\."$'
 	shot result-desktop 1200
 	# the zip of the page's link, as the browser has it
 	js 'return document.querySelector("aside.dl-web a[download]").href' | jq -r . > href

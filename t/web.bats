@@ -70,7 +70,7 @@ clean_tmp() {
 	post application/x-www-form-urlencoded body > r
 	[ "$(status_of r)" = "Status: 200 OK" ]
 	grep -q '^<title>Tuesday Pairs</title>$' r
-	grep -q '<p>Set 1 in the archive: 1 set dealt for Tuesday Pairs.</p>' r
+	grep -q '<p>Recorded as set 1 of the archive of every set dealt here: 1 set dealt for Tuesday Pairs.</p>' r
 	grep -o 'base64,[^"]*' r | cut -d, -f2 | base64 -d > tue.zip
 	run -0 unzip -Z1 tue.zip
 	[ "$output" = $'tue.pbn\ntue.dup\ntue.lin\ntue.pdf\ntue.seed' ]
@@ -88,7 +88,7 @@ clean_tmp() {
 	[[ $output == "1 "*" 8 1-8 - director dl-web (Tuesday Pairs, 2026.11.24)" ]]
 	# a second set of the event: dealing until one pleases shows
 	post application/x-www-form-urlencoded body > r2
-	grep -q '<p>Set 2 in the archive: 2 sets dealt for Tuesday Pairs.</p>' r2
+	grep -q '<p>Recorded as set 2 of the archive of every set dealt here: 2 sets dealt for Tuesday Pairs.</p>' r2
 }
 
 @test "POST download=zip: the zip alone, named as asked, with the analysis when dd=on" {
@@ -235,4 +235,28 @@ clean_tmp() {
 	form 'boards=1-2'
 	run -0 --separate-stderr post application/x-www-form-urlencoded body
 	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+}
+
+@test "check: a file that cannot be read is named by its own name, never by the server's private path" {
+	b=----dlwebbad
+	upload() {
+		{
+			printf -- '--%s\r\nContent-Disposition: form-data; name="action"\r\n\r\ncheck\r\n' $b
+			printf -- '--%s\r\nContent-Disposition: form-data; name="file"; filename="%s"\r\n\r\n' $b "$1"
+			cat "$2"
+			printf '\r\n--%s--\r\n' $b
+		} > upload
+	}
+	printf 'garbage\n' > g
+	upload g.txt g
+	run -1 --separate-stderr post "multipart/form-data; boundary=$b" upload
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	[[ $output == *"<p>g.txt: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)</p>"* ]]
+	printf '[Event "x"]\n[Board "1"]\n[Deal "N:AKQ"]\n' > p
+	upload bad.pbn p
+	run -1 --separate-stderr post "multipart/form-data; boundary=$b" upload
+	[[ $output == *"<p>bad.pbn:3: board 1: North has 1 suits, not 4 (three dots)</p>"* ]]
+	[[ $output != *"dl-web."* ]]
+	[[ $stderr != *"dl-web."* ]]
+	clean_tmp
 }
