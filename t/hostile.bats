@@ -610,7 +610,7 @@ played_club() {
 
 @test "every tool fails when it cannot write --help, --list or any output: /dev/full, a closed descriptor" {
 	tools=$(cd "$DL_BUILD/bin" && ls | grep -v -e '^dl-fmt-' -e '^dl-read-')
-	[ "$(echo $tools)" = "dl-bigdeal dl-bigdealx dl-board dl-cat dl-dd dl-deal dl-diff dl-fmt dl-map dl-read dl-seed dl-sqd dl-stat dl-stream" ]
+	[ "$(echo $tools)" = "dl-archive dl-bigdeal dl-bigdealx dl-board dl-cat dl-dd dl-deal dl-diff dl-fmt dl-map dl-read dl-seed dl-sqd dl-stat dl-stream dl-web" ]
 	for t in $tools; do
 		run --separate-stderr "$t" --help
 		[ "$status" -eq 0 ] && [[ $output == usage:* ]] || { echo "$t --help: $status"; return 1; }

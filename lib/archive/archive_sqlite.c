@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -33,6 +34,8 @@ struct sqlite_archive {
 	int writing;
 	int reading;		/* in sqlite_read_begin's transaction */
 	int64_t version;	/* of the schema; 1 is read as it is */
+	int wait_ms;		/* how long a writer waits for another */
+	struct timespec busy_since;
 };
 
 static const char schema_v1[] =
@@ -678,6 +681,28 @@ wait_ms(void)
 	return errstr != NULL ? 60000 : (int)(s * 1000);
 }
 
+/* Another writer holds the archive: try again every millisecond until
+ * DL_ARCHIVE_WAIT is over.  SQLite's own busy timeout sleeps ever longer
+ * (up to 100 ms a time), which a web server's requests, each a short add,
+ * would wait on for nothing. */
+static int
+busy_wait(void *arg, int count)
+{
+	struct sqlite_archive *s = arg;
+	struct timespec now, pause = { 0, 1000000 };
+	long long waited;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (count == 0)
+		s->busy_since = now;
+	waited = (now.tv_sec - s->busy_since.tv_sec) * 1000LL +
+	    (now.tv_nsec - s->busy_since.tv_nsec) / 1000000;
+	if (waited >= s->wait_ms)
+		return 0;
+	nanosleep(&pause, NULL);
+	return 1;
+}
+
 int
 archive_sqlite_open(struct archive *a, const char *path, unsigned flags, struct dl_error *e)
 {
@@ -702,7 +727,8 @@ archive_sqlite_open(struct archive *a, const char *path, unsigned flags, struct 
 		db_error(a, e, "cannot open");
 		goto fail;
 	}
-	sqlite3_busy_timeout(s->db, wait_ms());
+	s->wait_ms = wait_ms();
+	sqlite3_busy_handler(s->db, busy_wait, s);
 	sqlite3_extended_result_codes(s->db, 0);
 	if (schema(a, flags, e) == -1)
 		goto fail;
