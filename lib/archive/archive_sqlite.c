@@ -123,28 +123,6 @@ query_int(struct archive *a, const char *sql, int64_t *value, struct dl_error *e
 	return 0;
 }
 
-/* mkdir -p of the file's folders, mode 0700: the archive holds sets not
- * yet played. */
-static int
-make_parents(const char *path, struct dl_error *e)
-{
-	char *copy = xstrdup(path);
-
-	for (char *p = copy + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(copy, 0700) == -1 && errno != EEXIST) {
-			dl_error_sys(e, "%s", copy);
-			free(copy);
-			return -1;
-		}
-		*p = '/';
-	}
-	free(copy);
-	return 0;
-}
-
 /* A new archive is an empty file made here, mode 0600, before SQLite
  * opens it: SQLite would make it as the umask says. */
 static int
@@ -152,7 +130,7 @@ create_file(const char *path, struct dl_error *e)
 {
 	int fd;
 
-	if (make_parents(path, e) == -1)
+	if (make_private_parents(path, e) == -1)
 		return -1;
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd == -1 && errno != EEXIST)

@@ -1,8 +1,10 @@
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 
 #include <sodium.h>
@@ -447,4 +449,24 @@ void
 scrub_argument(char *arg)
 {
 	sodium_memzero(arg, strlen(arg));
+}
+
+int
+make_private_parents(const char *path, struct dl_error *e)
+{
+	char *copy = xstrdup(path);
+
+	for (char *p = copy + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(copy, 0700) == -1 && errno != EEXIST) {
+			dl_error_sys(e, "%s", copy);
+			free(copy);
+			return -1;
+		}
+		*p = '/';
+	}
+	free(copy);
+	return 0;
 }

@@ -87,6 +87,10 @@ void board_list_free(struct board_list *list);
 int hex_to_bytes(const char *hex, unsigned char *out, size_t len);
 
 /* Secrets live in locked, guarded memory and are wiped when freed. */
+/* mkdir -p of the folders above a file, each made mode 0700: a seed
+ * history's, an archive's; -1 with *e naming the folder that failed. */
+int make_private_parents(const char *path, struct dl_error *e);
+
 void *secret_alloc(size_t size);
 void secret_free(void *p);
 /* A copy of s in secret memory. */

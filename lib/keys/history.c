@@ -37,27 +37,6 @@ history_path(char **path, struct dl_error *e)
 	return 0;
 }
 
-/* mkdir -p, mode 0700: the history is nobody else's business. */
-static int
-make_parents(const char *path, struct dl_error *e)
-{
-	char *copy = xstrdup(path);
-
-	for (char *p = copy + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(copy, 0700) == -1 && errno != EEXIST) {
-			dl_error_sys(e, "%s", copy);
-			free(copy);
-			return -1;
-		}
-		*p = '/';
-	}
-	free(copy);
-	return 0;
-}
-
 /* The bytes a fingerprint is made of.  They are the memory image the seed
  * record had in the first versions (a 4-byte generator number, 0 bigdeal
  * and 1 dl256; random, owner and key; padding; event; session; padding),
@@ -113,7 +92,7 @@ check_and_record(const char *path, const char *hex, struct dl_error *e)
 
 	struct stat st;
 
-	if (make_parents(path, e) == -1)
+	if (make_private_parents(path, e) == -1)
 		return -1;
 	/* O_NONBLOCK: a FIFO put there must not hang us before fstat says
 	 * what it is */
