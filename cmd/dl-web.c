@@ -603,6 +603,9 @@ deal(const struct cgi_form *form)
 		tool_owner_hash(NULL, owner);
 		s.owner = owner;
 	}
+	/* this set among those of its event: the ones before, and itself */
+	int64_t dealt = event != NULL ? sets_of_event(event) + 1 : 0;
+	s.sets_of_event = dealt;
 	if (session_deal(&s, &e) == -1)
 		refuse_error(500, &e);
 
@@ -622,7 +625,6 @@ deal(const struct cgi_form *form)
 
 	size_t zip_size;
 	void *zip = zip_files(paths, names, nfiles, &zip_size);
-	int64_t dealt = sets_of_event(event);
 
 	if (download != NULL && strcmp(download, "zip") == 0) {
 		char *disposition = xasprintf("Content-Disposition: attachment; filename=\"%s.zip\"\r\n"

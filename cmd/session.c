@@ -22,7 +22,7 @@ session_wants_analysis(const struct format_list *list)
 /* The header lines a pipeline would carry, for writers that keep them;
  * with the analysis, dl-dd's #A:. */
 static size_t
-make_headers(char *headers[9], const struct session *s, const struct seed_record *seed)
+make_headers(char *headers[10], const struct session *s, const struct seed_record *seed)
 {
 	char when[32], generator[128];
 	time_t now = time(NULL);
@@ -39,6 +39,8 @@ make_headers(char *headers[9], const struct session *s, const struct seed_record
 		headers[n++] = xasprintf("#S: %s", s->site);
 	if (s->date != NULL)
 		headers[n++] = xasprintf("#D: %s", s->date);
+	if (s->sets_of_event > 0)
+		headers[n++] = xasprintf("#N: %lld", s->sets_of_event);
 	headers[n++] = xasprintf("#G: %s", generator);
 	headers[n++] = xasprintf("#B: %u-%u", s->boards.low, s->boards.high);
 	headers[n++] = xasprintf("#M: %s", seed->generator->mapping);
@@ -57,7 +59,7 @@ session_deal(struct session *s, struct dl_error *e)
 	int analysing = 0;
 	struct writers *ws = NULL;
 	struct seed_record *seed;
-	char *headers[9];
+	char *headers[10];
 	size_t nheaders = 0;
 	int status = -1;
 

@@ -39,6 +39,7 @@ struct session {
 	const struct format_list *formats;
 	struct writers_options wo;
 	const char *event, *site, *date;	/* #I:, #S:, #D:, or NULL */
+	long long sets_of_event;	/* #N:, the sets dealt for the event; 0: none */
 	struct board_range boards;
 	int analysis;			/* the double-dummy analysis too, */
 	const struct session_analyser *analyser;	/* by this */

@@ -22,6 +22,7 @@
 #include "analysed.h"
 #include "suits.h"
 #include "paper.h"
+#include "set_count.h"
 #include "untrusted.h"
 
 /* The longest text a board can have, with room to spare.  At its longest
@@ -118,6 +119,7 @@ struct html_state {
 	unsigned nboards;	/* in the run */
 	char *event;		/* the head's event, escaped */
 	size_t event_len;
+	unsigned long sets;	/* of the event, this one included (#N:), or 0 */
 	char *date;		/* the rest of the head: the same on every page */
 	size_t date_len;
 	size_t pending;		/* bytes of text not yet handed to the host */
@@ -375,6 +377,7 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 		return -1;
 	}
 	st->per_page = boards_per_page();
+	st->sets = sets_of_event(run);
 	st->boards = 0;
 	st->nboards = run->nboards;
 	st->pages = (run->nboards + st->per_page - 1) / st->per_page;
@@ -550,7 +553,13 @@ page_end(struct dl_out *out, struct html_state *st)
 
 	/* the words the PDF's foot has */
 	p = PUT(p, "</div>\n<footer class=\"foot\"><span>Set fingerprint <span class=\"fp\">"
-	    "</span>: matches the files of the deals (dl-fmt(1))</span><span>Page ");
+	    "</span>: matches the files of the deals (dl-fmt(1))");
+	if (st->sets > 0) {
+		p = PUT(p, "; set ");
+		p = put_unsigned(p, st->sets);
+		p = PUT(p, " dealt for this event");
+	}
+	p = PUT(p, "</span><span>Page ");
 	p = put_unsigned(p, page);
 	p = PUT(p, " of ");
 	p = put_unsigned(p, st->pages);

@@ -13,6 +13,7 @@
 
 #include "analysed.h"
 #include "paper.h"
+#include "set_count.h"
 #include "untrusted.h"
 
 #define MM (72.0 / 25.4)
@@ -760,14 +761,21 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 	cairo_line_to(cr, pw - m, ph - m - foot + 2);
 	cairo_stroke(cr);
 	cairo_tag_begin(cr, "P", NULL);
-	snprintf(line, sizeof line, "Page %u of %u", page, pages);
+	/* the set's number among its event's (#N:) beside the page's, where
+	 * the fingerprint's words leave no room for it */
+	if (sets_of_event(run) > 0)
+		snprintf(line, sizeof line, "Set %lu dealt for this event \u00b7 Page %u of %u",
+		    sets_of_event(run), page, pages);
+	else
+		snprintf(line, sizeof line, "Page %u of %u", page, pages);
 	double pw_page = text_width(cr, FONT " 8", line);
 	text_aligned(cr, pw - m, ph - m - foot + 5, FONT " 8", line, 1);
 	/* what the digits are, in words, and how anyone finds them from the
 	 * files (dl-fmt(1)); cut with an ellipsis rather than run into the
 	 * page number */
-	snprintf(line, sizeof line, "Set fingerprint %.4s %.4s %.4s %.4s: matches the files "
-	    "of the deals (dl-fmt(1))", fp,
+	snprintf(line, sizeof line, sets_of_event(run) > 0 ?
+	    "Set fingerprint %.4s %.4s %.4s %.4s (dl-fmt(1))" :
+	    "Set fingerprint %.4s %.4s %.4s %.4s: matches the files of the deals (dl-fmt(1))", fp,
 	    fp + (strlen(fp) >= 4 ? 4 : 0), fp + (strlen(fp) >= 8 ? 8 : 0),
 	    fp + (strlen(fp) >= 12 ? 12 : 0));
 	double w;

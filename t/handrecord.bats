@@ -330,3 +330,17 @@ chromium_pdf() {
 		[ "$output" = '<pre id="axe">axe  end</pre>' ] || { echo "$width: $output"; return 1; }
 	done
 }
+
+@test "#N: the set's number among its event's, on every page's foot of both hand records; a header that is no count, nowhere" {
+	{ sed -n '1p' s.dd; echo '#N: 3'; sed -n '2,$p' s.dd; } > n.dd
+	dl-fmt -f html,pdf -p n < n.dd
+	[ "$(grep -c 'matches the files of the deals (dl-fmt(1)); set 3 dealt for this event</span>' n.html)" -eq 2 ]
+	# the PDF's beside the page's number, where the fingerprint's words leave room
+	[ "$(pdftotext n.pdf - | grep -c 'Set 3 dealt for this event · Page [0-9] of 2')" -eq 2 ]
+	for bad in 0 x 3x 01; do
+		{ sed -n '1p' s.dd; echo "#N: $bad"; sed -n '2,$p' s.dd; } > b.dd
+		dl-fmt -f html < b.dd > b.html
+		run grep -c 'dealt for this event' b.html
+		[ "$output" = 0 ] || { echo "#N: $bad"; return 1; }
+	done
+}
