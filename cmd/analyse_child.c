@@ -69,6 +69,10 @@ run_dl_dd(struct child *c, const char *text, size_t len,
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO);
 	posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
+	/* the run for the name is refused by design ("no boards"): not a
+	 * line for the server's log */
+	if (want_name)
+		posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
 	errno = posix_spawn(&pid, c->dl_dd, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (errno != 0) {
