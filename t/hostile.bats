@@ -83,9 +83,13 @@ PHRASE=0123456789012345678901234567890123456789abcdef
 		pid=$!
 		sleep 0.5
 		cmdline=$(tr '\0' ' ' < /proc/$pid/cmdline)
-		# bigdealx opens its entropy file twice (a look, then the bytes)
-		timeout 2 sh -c ': > in' || true
-		timeout 2 sh -c ': > in' || true
+		# bigdealx opens its entropy file twice (a look, then the bytes):
+		# a writer for each open, for as long as it waits (a loaded
+		# machine may reach the FIFO later than the half second above)
+		for _ in $(seq 20); do
+			kill -0 "$pid" 2> /dev/null || break
+			timeout 1 sh -c ': > in' || true
+		done
 		wait $pid || true
 		[[ $cmdline != *SECRET* && $cmdline != *"$key"* ]] || { echo "$cmdline"; return 1; }
 		[[ $cmdline == *" -E in "* ]] || { echo "$cmdline"; return 1; }
