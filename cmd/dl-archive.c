@@ -4,6 +4,7 @@
  * and exports what it holds (lib/archive/, docs/archive.md). */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -509,9 +510,8 @@ cmd_find(struct archive *a, int argc, char *argv[])
 	struct find f = { a, 0 };
 	struct dl_error e;
 
+	(void)argc;
 	tool_input_status = EXIT_TROUBLE;
-	if (argc != 2)
-		usage(stderr, EXIT_TROUBLE);
 	if (strcmp(argv[0], "hand") == 0) {
 		uint64_t hand;
 
@@ -560,9 +560,8 @@ cmd_sets(struct archive *a, int argc, char *argv[])
 {
 	struct dl_error e;
 
+	(void)argc;
 	(void)argv;
-	if (argc != 0)
-		usage(stderr, EXIT_TROUBLE);
 	if (archive_sets(a, print_set, NULL, &e) == -1)
 		tool_die(&e);
 	xfflush(stdout, "standard output");
@@ -575,9 +574,8 @@ cmd_count(struct archive *a, int argc, char *argv[])
 	struct archive_counts c;
 	struct dl_error e;
 
+	(void)argc;
 	(void)argv;
-	if (argc != 0)
-		usage(stderr, EXIT_TROUBLE);
 	if (archive_count(a, &c, &e) == -1)
 		tool_die(&e);
 	printf("%lld sets, %lld deals; played %lld sets, %lld deals\n", (long long)c.sets,
@@ -597,19 +595,26 @@ export_board(unsigned board, const unsigned char owner[CARDS], void *arg)
 	return 0;
 }
 
+/* A set's number on the command line, for command what. */
+static int64_t
+set_number(const char *what, const char *text)
+{
+	const char *errstr;
+	long long id = strtonum(text, 1, INT64_MAX, &errstr);
+
+	if (errstr != NULL)
+		tool_fail(DL_ERR_USAGE, "%s: set number %s", what, errstr);
+	return id;
+}
+
 static int
 cmd_export(struct archive *a, int argc, char *argv[])
 {
 	struct archive_set set = { 0 };
 	struct dl_error e;
-	const char *errstr;
-	long long id;
+	long long id = set_number("export", argv[0]);
 
-	if (argc != 1)
-		usage(stderr, EXIT_TROUBLE);
-	id = strtonum(argv[0], 1, INT64_MAX, &errstr);
-	if (errstr != NULL)
-		tool_fail(DL_ERR_USAGE, "export: set number %s", errstr);
+	(void)argc;
 	switch (archive_set_get(a, id, &set, &e)) {
 	case -1:
 		tool_die(&e);
@@ -636,14 +641,9 @@ cmd_played(struct archive *a, int argc, char *argv[])
 {
 	struct dl_error e;
 
-	if (argc == 0)
-		usage(stderr, EXIT_TROUBLE);
 	for (int i = 0; i < argc; i++) {
-		const char *errstr;
-		long long id = strtonum(argv[i], 1, INT64_MAX, &errstr);
+		long long id = set_number("played", argv[i]);
 
-		if (errstr != NULL)
-			tool_fail(DL_ERR_USAGE, "played: set number %s", errstr);
 		switch (archive_mark_played(a, id, NULL, &e)) {
 		case -1:
 			tool_die(&e);
@@ -659,27 +659,30 @@ cmd_compact(struct archive *a, int argc, char *argv[])
 {
 	struct dl_error e;
 
+	(void)argc;
 	(void)argv;
-	if (argc != 0)
-		usage(stderr, EXIT_TROUBLE);
 	if (archive_compact(a, &e) == -1)
 		tool_die(&e);
 	return 0;
 }
 
+/* Each command, and how many operands it takes (the usage's line): main
+ * checks them, so that a command's own code need not. */
+#define ANY INT_MAX
 static const struct command {
 	const char *name;
 	unsigned flags;
+	int min, max;
 	int (*run)(struct archive *a, int argc, char *argv[]);
 } commands[] = {
-	{ "add", ARCHIVE_WRITE, cmd_add },
-	{ "check", 0, cmd_check },
-	{ "find", 0, cmd_find },
-	{ "sets", 0, cmd_sets },
-	{ "count", 0, cmd_count },
-	{ "export", 0, cmd_export },
-	{ "played", ARCHIVE_WRITE, cmd_played },
-	{ "compact", ARCHIVE_WRITE, cmd_compact },
+	{ "add", ARCHIVE_WRITE, 0, ANY, cmd_add },
+	{ "check", 0, 0, ANY, cmd_check },
+	{ "find", 0, 2, 2, cmd_find },
+	{ "sets", 0, 0, 0, cmd_sets },
+	{ "count", 0, 0, 0, cmd_count },
+	{ "export", 0, 1, 1, cmd_export },
+	{ "played", ARCHIVE_WRITE, 1, ANY, cmd_played },
+	{ "compact", ARCHIVE_WRITE, 0, 0, cmd_compact },
 };
 
 int
@@ -736,6 +739,8 @@ main(int argc, char *argv[])
 		}
 	if ((played && strcmp(cmd->name, "add") != 0) ||
 	    (prefix_bits && strcmp(cmd->name, "check") != 0))
+		usage(stderr, EXIT_TROUBLE);
+	if (argc - optind < cmd->min || argc - optind > cmd->max)
 		usage(stderr, EXIT_TROUBLE);
 	a = open_archive(cmd->flags);
 	status = cmd->run(a, argc - optind, argv + optind);
