@@ -166,7 +166,7 @@ struct archive_add {
 	struct set_digest digest;
 	unsigned boards, low, high;
 	struct deal_row *deals;
-	size_t ndeals;
+	size_t ndeals, capdeals;
 	uint64_t *hands;		/* key << 32 | deal - run */
 	size_t nhands, caphands;
 };
@@ -183,7 +183,6 @@ archive_add_begin(struct archive *a, struct archive_add **addp, struct dl_error 
 	add->a = a;
 	add->next = add->run = add->first;
 	set_digest_init(&add->digest);
-	add->deals = xreallocarray(NULL, ADD_CHUNK, sizeof *add->deals);
 	*addp = add;
 	return 0;
 }
@@ -220,6 +219,23 @@ sort_hands(uint64_t *v, size_t n)
 	return from;
 }
 
+/* A secret array grown to cap elements of size bytes, its used ones kept:
+ * by hand, since realloc would free the old block unwiped.  The arrays
+ * start small and double, so that a session of 32 boards does not fault
+ * in and wipe megabytes. */
+static void *
+grow_wiped(void *old, size_t used, size_t oldcap, size_t cap, size_t size)
+{
+	void *p = xreallocarray(NULL, cap, size);
+
+	if (old != NULL) {
+		memcpy(p, old, used * size);
+		sodium_memzero(old, oldcap * size);
+		free(old);
+	}
+	return p;
+}
+
 static int
 flush_deals(struct archive_add *add, struct dl_error *e)
 {
@@ -241,27 +257,30 @@ flush_hands(struct archive_add *add, struct dl_error *e)
 {
 	struct archive *a = add->a;
 	struct hand_row *rows;
-	size_t n = 0;
+	size_t n = 0, cap;
 	int r = 0;
 
 	if (add->nhands == 0)
 		return 0;
 	add->hands = sort_hands(add->hands, add->nhands);
 	add->caphands = add->nhands;
-	rows = xreallocarray(NULL, 4 * ADD_CHUNK, sizeof *rows);
+	/* as many rows as there are hands, up to a batch: a session's 128
+	 * rows are not a 4 MB block to fault in and wipe */
+	cap = add->nhands < 4 * ADD_CHUNK ? add->nhands : 4 * ADD_CHUNK;
+	rows = xreallocarray(NULL, cap, sizeof *rows);
 	for (size_t i = 0; i < add->nhands && r == 0; i++) {
 		if (i > 0 && add->hands[i] == add->hands[i - 1])
 			continue;
 		rows[n].key = stored_key((uint32_t)(add->hands[i] >> 32));
 		rows[n].deal = add->run + (int64_t)(add->hands[i] & 0xffffffffu);
-		if (++n == 4 * ADD_CHUNK) {
+		if (++n == cap) {
 			r = a->ops->put_hands(a, rows, n, e);
 			n = 0;
 		}
 	}
 	if (r == 0 && n > 0)
 		r = a->ops->put_hands(a, rows, n, e);
-	sodium_memzero(rows, 4 * ADD_CHUNK * sizeof *rows);
+	sodium_memzero(rows, cap * sizeof *rows);
 	free(rows);
 	add->nhands = 0;
 	add->run = add->next;
@@ -272,24 +291,26 @@ int
 archive_add_board(struct archive_add *add, unsigned board, const unsigned char owner[CARDS],
     struct dl_error *e)
 {
-	struct deal_row *d = &add->deals[add->ndeals];
+	struct deal_row *d;
 	uint64_t hand[4];
 
+	if (add->ndeals == add->capdeals) {
+		size_t cap = add->capdeals ? 2 * add->capdeals : 64;
+
+		add->deals = grow_wiped(add->deals, add->ndeals, add->capdeals, cap,
+		    sizeof *add->deals);
+		add->capdeals = cap;
+	}
+	d = &add->deals[add->ndeals];
 	d->id = add->next++;
 	d->board = board;
 	deal_number_to_bytes(number_from_deal(owner), d->number);
 	archive_hands(owner, hand);
 	if (add->nhands + 4 > add->caphands) {
-		/* grown by hand: realloc would free the old block unwiped */
 		size_t cap = add->caphands ? 2 * add->caphands : 4 * 64;
-		uint64_t *hands = xreallocarray(NULL, cap, sizeof *hands);
 
-		if (add->hands != NULL) {
-			memcpy(hands, add->hands, add->nhands * sizeof *hands);
-			sodium_memzero(add->hands, add->caphands * sizeof *add->hands);
-			free(add->hands);
-		}
-		add->hands = hands;
+		add->hands = grow_wiped(add->hands, add->nhands, add->caphands, cap,
+		    sizeof *add->hands);
 		add->caphands = cap;
 	}
 	for (unsigned s = 0; s < 4; s++)
@@ -314,7 +335,8 @@ archive_add_board(struct archive_add *add, unsigned board, const unsigned char o
 static void
 add_free(struct archive_add *add)
 {
-	sodium_memzero(add->deals, ADD_CHUNK * sizeof *add->deals);
+	if (add->deals != NULL)
+		sodium_memzero(add->deals, add->capdeals * sizeof *add->deals);
 	if (add->hands != NULL)
 		sodium_memzero(add->hands, add->caphands * sizeof *add->hands);
 	free(add->deals);

@@ -97,9 +97,14 @@ exec(struct archive *a, const char *sql, struct dl_error *e)
 	return 0;
 }
 
+/* A kept statement, prepared on its first use: a process that adds one
+ * session uses two of them, and parsing the others (the 256-row inserts
+ * above all) cost more than the session's rows. */
 static int
 prepare(struct archive *a, sqlite3_stmt **st, const char *sql, struct dl_error *e)
 {
+	if (*st != NULL)
+		return 0;
 	if (sqlite3_prepare_v3(db_of(a)->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) !=
 	    SQLITE_OK)
 		return db_error(a, e, "cannot prepare a query");
@@ -223,6 +228,35 @@ sqlite_write_rollback(struct archive *a)
 	db_of(a)->writing = 0;
 }
 
+/* "INSERT INTO ... VALUES (?, ?), (?, ?), ...": ROWS rows of columns. */
+static int
+prepare_rows(struct archive *a, sqlite3_stmt **st, const char *insert, unsigned columns,
+    struct dl_error *e)
+{
+	size_t len = strlen(insert) + ROWS * (3 * columns + 2) + 1, at;
+	char *sql;
+	int r;
+
+	if (*st != NULL)
+		return 0;
+	sql = xmalloc(len);
+	at = (size_t)snprintf(sql, len, "%s", insert);
+	for (unsigned i = 0; i < ROWS; i++) {
+		sql[at++] = i == 0 ? ' ' : ',';
+		sql[at++] = '(';
+		for (unsigned c = 0; c < columns; c++) {
+			if (c > 0)
+				sql[at++] = ',';
+			sql[at++] = '?';
+		}
+		sql[at++] = ')';
+	}
+	sql[at] = '\0';
+	r = prepare(a, st, sql, e);
+	free(sql);
+	return r;
+}
+
 static int
 step_done(struct archive *a, sqlite3_stmt *st, struct dl_error *e)
 {
@@ -239,6 +273,10 @@ sqlite_put_deals(struct archive *a, const struct deal_row *rows, size_t n, struc
 {
 	struct sqlite_archive *s = db_of(a);
 
+	if (prepare(a, &s->put_deal, "INSERT INTO deals (id, board, number) VALUES (?, ?, ?)",
+	    e) == -1 || (n >= ROWS && prepare_rows(a, &s->put_deals,
+	    "INSERT INTO deals (id, board, number) VALUES", 3, e) == -1))
+		return -1;
 	for (size_t i = 0; i < n;) {
 		sqlite3_stmt *st = n - i >= ROWS ? s->put_deals : s->put_deal;
 		int k = 0;
@@ -259,6 +297,10 @@ sqlite_put_hands(struct archive *a, const struct hand_row *rows, size_t n, struc
 {
 	struct sqlite_archive *s = db_of(a);
 
+	if (prepare(a, &s->put_hand, "INSERT INTO hands (key, deal) VALUES (?, ?)", e) == -1 ||
+	    (n >= ROWS && prepare_rows(a, &s->put_hands, "INSERT INTO hands (key, deal) VALUES",
+	    2, e) == -1))
+		return -1;
 	for (size_t i = 0; i < n;) {
 		sqlite3_stmt *st = n - i >= ROWS ? s->put_hands : s->put_hand;
 		int k = 0;
@@ -273,32 +315,6 @@ sqlite_put_hands(struct archive *a, const struct hand_row *rows, size_t n, struc
 	return 0;
 }
 
-/* "INSERT INTO ... VALUES (?, ?), (?, ?), ...": ROWS rows of columns. */
-static int
-prepare_rows(struct archive *a, sqlite3_stmt **st, const char *insert, unsigned columns,
-    struct dl_error *e)
-{
-	size_t len = strlen(insert) + ROWS * (3 * columns + 2) + 1, at;
-	char *sql = xmalloc(len);
-	int r;
-
-	at = (size_t)snprintf(sql, len, "%s", insert);
-	for (unsigned i = 0; i < ROWS; i++) {
-		sql[at++] = i == 0 ? ' ' : ',';
-		sql[at++] = '(';
-		for (unsigned c = 0; c < columns; c++) {
-			if (c > 0)
-				sql[at++] = ',';
-			sql[at++] = '?';
-		}
-		sql[at++] = ')';
-	}
-	sql[at] = '\0';
-	r = prepare(a, st, sql, e);
-	free(sql);
-	return r;
-}
-
 static void
 bind_text(sqlite3_stmt *st, int i, const char *text)
 {
@@ -311,7 +327,7 @@ bind_text(sqlite3_stmt *st, int i, const char *text)
 static int
 sqlite_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = NULL;
 	int rc;
 
 	if (prepare(a, &st, "INSERT INTO sets (digest, fingerprint, first_deal, boards, low, high,"
@@ -370,8 +386,14 @@ static int
 sqlite_candidates(struct archive *a, const struct key_range *ranges, size_t n,
     int (*each)(const struct deal_row *, void *), void *arg, struct dl_error *e)
 {
-	sqlite3_stmt *st = db_of(a)->candidates;
+	struct sqlite_archive *s = db_of(a);
+	sqlite3_stmt *st;
 	int r = 0;
+
+	if (prepare(a, &s->candidates, "SELECT d.id, d.board, d.number FROM hands h"
+	    " JOIN deals d ON d.id = h.deal WHERE h.key BETWEEN ? AND ?", e) == -1)
+		return -1;
+	st = s->candidates;
 
 	for (size_t i = 0; i < n && r == 0; i++) {
 		sqlite3_bind_int(st, 1, ranges[i].lo);
@@ -533,8 +555,13 @@ static int
 sqlite_deals(struct archive *a, int64_t first, int64_t last,
     int (*each)(const struct deal_row *, void *), void *arg, struct dl_error *e)
 {
-	sqlite3_stmt *st = db_of(a)->deal_range;
+	struct sqlite_archive *s = db_of(a);
+	sqlite3_stmt *st;
 
+	if (prepare(a, &s->deal_range, "SELECT id, board, number FROM deals"
+	    " WHERE id BETWEEN ? AND ? ORDER BY id", e) == -1)
+		return -1;
+	st = s->deal_range;
 	sqlite3_bind_int64(st, 1, first);
 	sqlite3_bind_int64(st, 2, last);
 	return deal_rows(a, st, each, arg, e);
@@ -543,7 +570,7 @@ sqlite_deals(struct archive *a, int64_t first, int64_t last,
 static int
 sqlite_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error *e)
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = NULL;
 	int64_t found;
 	int rc;
 
@@ -710,17 +737,7 @@ archive_sqlite_open(struct archive *a, const char *path, unsigned flags, struct 
 	sqlite3_extended_result_codes(s->db, 0);
 	if (schema(a, flags, e) == -1)
 		goto fail;
-	if (exec(a, "PRAGMA cache_size = -65536", e) == -1 ||
-	    prepare(a, &s->put_deal, "INSERT INTO deals (id, board, number) VALUES (?, ?, ?)",
-	    e) == -1 ||
-	    prepare(a, &s->put_hand, "INSERT INTO hands (key, deal) VALUES (?, ?)", e) == -1 ||
-	    prepare_rows(a, &s->put_deals, "INSERT INTO deals (id, board, number) VALUES", 3,
-	    e) == -1 ||
-	    prepare_rows(a, &s->put_hands, "INSERT INTO hands (key, deal) VALUES", 2, e) == -1 ||
-	    prepare(a, &s->candidates, "SELECT d.id, d.board, d.number FROM hands h"
-	    " JOIN deals d ON d.id = h.deal WHERE h.key BETWEEN ? AND ?", e) == -1 ||
-	    prepare(a, &s->deal_range, "SELECT id, board, number FROM deals"
-	    " WHERE id BETWEEN ? AND ? ORDER BY id", e) == -1)
+	if (exec(a, "PRAGMA cache_size = -65536", e) == -1)
 		goto fail;
 	return 0;
 fail:

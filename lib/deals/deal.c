@@ -13,10 +13,14 @@
  * the formats) run side by side, as dl-stream | dl-map | dl-fmt do. */
 #define CHUNK_BOARDS 4096
 
+/* A chunk's arrays are in its maker's secret memory, as long as a chunk
+ * is: CHUNK_BOARDS, or the range when it is shorter.  A session of 32
+ * boards so locks 5 KB, not 540 KB (whose page faults were a third of a
+ * web request's processor time). */
 struct chunk {
 	unsigned long first, count;
-	u128 numbers[CHUNK_BOARDS];
-	unsigned char owners[CHUNK_BOARDS][CARDS];
+	u128 *numbers;
+	unsigned char (*owners)[CARDS];
 };
 
 /* Two chunks: one is made while the other is written. */
@@ -26,14 +30,32 @@ struct maker {
 	struct number_source ns;
 	const struct mapping *map;
 	struct board_range range;
+	unsigned long chunk_boards;	/* a chunk's length */
 	struct chunk chunk[CHUNKS];
+	/* then each chunk's numbers, then each chunk's owners */
 };
 
-/* The analyses of the chunk being written, when there is an analyser: the
- * deals' secrets too (double-dummy tricks say much of a hand). */
-struct analyses {
-	struct dl_analysis a[CHUNK_BOARDS];
-};
+/* The maker and its chunks' arrays in one secret allocation.  Its size is
+ * kept a multiple of 16: sodium_malloc puts a block against its guard
+ * page, so that an odd size would leave the u128s unaligned. */
+static struct maker *
+maker_alloc(unsigned long chunk_boards)
+{
+	size_t head = (sizeof(struct maker) + 15) & ~(size_t)15;
+	size_t numbers = chunk_boards * sizeof(u128);
+	size_t owners = chunk_boards * CARDS;
+	size_t size = (head + CHUNKS * (numbers + owners) + 15) & ~(size_t)15;
+	unsigned char *p = secret_alloc(size);
+	struct maker *m = (struct maker *)p;
+
+	m->chunk_boards = chunk_boards;
+	for (size_t i = 0; i < CHUNKS; i++) {
+		m->chunk[i].numbers = (u128 *)(p + head + i * numbers);
+		m->chunk[i].owners = (unsigned char (*)[CARDS])
+		    (p + head + CHUNKS * numbers + i * owners);
+	}
+	return m;
+}
 
 /* The ring's maker: chunk number item of the range, into its slot.  One
  * maker thread: the boards are made in order, as a sequential generator
@@ -45,9 +67,9 @@ make_chunk(void *ctx, unsigned worker, unsigned long item, size_t slot)
 	struct chunk *c = &m->chunk[slot];
 
 	(void)worker;
-	c->first = m->range.low + item * CHUNK_BOARDS;
-	c->count = m->range.high - c->first + 1 < CHUNK_BOARDS ?
-	    m->range.high - c->first + 1 : CHUNK_BOARDS;
+	c->first = m->range.low + item * m->chunk_boards;
+	c->count = m->range.high - c->first + 1 < m->chunk_boards ?
+	    m->range.high - c->first + 1 : m->chunk_boards;
 	for (unsigned long i = 0; i < c->count; i++)
 		c->numbers[i] = number_source_board(&m->ns, (unsigned)(c->first + i));
 	m->map->deals(c->numbers, c->count, c->owners);
@@ -56,19 +78,19 @@ make_chunk(void *ctx, unsigned worker, unsigned long item, size_t slot)
 static int
 write_chunk(const struct chunk *c, struct writers *ws, struct board_range range,
     void (*progress)(unsigned long done, unsigned long total),
-    const struct deal_analyser *analyser, struct analyses *an, struct dl_error *e)
+    const struct deal_analyser *analyser, struct dl_analysis *an, struct dl_error *e)
 {
 	unsigned long total = (unsigned long)range.high - range.low + 1;
 
 	/* the whole chunk first: its writing then goes without a pause */
 	if (analyser != NULL &&
-	    analyser->analyse(analyser->ctx, (unsigned)c->first, c->count, c->owners, an->a,
+	    analyser->analyse(analyser->ctx, (unsigned)c->first, c->count, c->owners, an,
 	    e) == -1)
 		return -1;
 	for (unsigned long i = 0; i < c->count; i++) {
 		unsigned long b = c->first + i;
 		if (writers_board(ws, (unsigned)b, c->owners[i], -1, -1,
-		    analyser != NULL ? &an->a[i] : NULL, e) == -1)
+		    analyser != NULL ? &an[i] : NULL, e) == -1)
 			return -1;
 		if (progress != NULL && (b - range.low + 1) % PROGRESS_EVERY == 0)
 			progress(b - range.low + 1, total);
@@ -89,9 +111,14 @@ deal_boards_analysed(const struct seed_record *seed, struct board_range range,
     struct writers *ws, void (*progress)(unsigned long done, unsigned long total),
     const struct deal_analyser *analyser, struct dl_error *e)
 {
-	struct maker *m = secret_alloc(sizeof *m);	/* deals before play */
-	struct analyses *an = analyser != NULL ? secret_alloc(sizeof *an) : NULL;
 	unsigned long boards = (unsigned long)range.high - range.low + 1;
+	unsigned long chunk_boards = boards < CHUNK_BOARDS ? boards : CHUNK_BOARDS;
+	unsigned long chunks = (boards + chunk_boards - 1) / chunk_boards;
+	struct maker *m = maker_alloc(chunk_boards);	/* deals before play */
+	/* the analyses of the chunk being written: the deals' secrets too
+	 * (double-dummy tricks say much of a hand) */
+	struct dl_analysis *an = analyser != NULL ?
+	    secret_alloc(chunk_boards * sizeof *an) : NULL;
 	struct ring *ring;
 	size_t slot;
 	int status = 0, got;
@@ -100,9 +127,9 @@ deal_boards_analysed(const struct seed_record *seed, struct board_range range,
 	m->range = range;
 	number_source_init(&m->ns, seed, range.high);
 	/* the deals are made on a thread of their own while this one writes
-	 * the chunk before */
+	 * the chunk before; one chunk is made here, with no thread to start */
 	ring = ring_start(&(struct ring_work){ .ctx = m, .slots = CHUNKS,
-	    .make = make_chunk, .items = (boards + CHUNK_BOARDS - 1) / CHUNK_BOARDS }, 1);
+	    .make = make_chunk, .items = chunks }, chunks > 1 ? 1 : 0);
 	while ((got = ring_take(ring, &slot)) == 1) {
 		if (write_chunk(&m->chunk[slot], ws, range, progress, analyser, an, e) == -1) {
 			status = -1;
