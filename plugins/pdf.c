@@ -108,17 +108,113 @@ pdf_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	return 0;
 }
 
-/* A layout in a font, of our own markup or (plain) of text shown as it
- * is, on one line; its natural width in *width (to g_object_unref). */
-static PangoLayout *
-new_layout(cairo_t *cr, const char *font, const char *text, int plain, double *width)
-{
-	PangoLayout *layout = pango_cairo_create_layout(cr);
-	PangoFontDescription *desc = pango_font_description_from_string(font);
-	int w, h;
+/* What the texts of a document share, kept with its cairo context: one
+ * pango context (pango_cairo_create_layout makes a context for each
+ * layout), the fonts' descriptions, parsed once each, and the page's
+ * layouts by font and text.  Laying out text is most of the PDF's time,
+ * and a board asks for the same text again and again: a suit measured,
+ * then counted in lines, then drawn; the tricks' digits and strains on
+ * every board.  Nothing here transforms the cairo context, so that a
+ * layout made once stays right for the document; the layouts are
+ * forgotten at the end of each page all the same, so that a long
+ * document's memory does not grow with it. */
+#define TEXT_FONTS 32
 
+struct text_cache {
+	PangoContext *context;
+	unsigned nfonts;
+	struct {
+		char *name;
+		PangoFontDescription *desc;
+	} font[TEXT_FONTS];
+	GHashTable *layouts;	/* "where font\001markup" -> struct cached_layout */
+};
+
+struct cached_layout {
+	PangoLayout *layout;
+	double width;
+};
+
+static void
+cached_layout_free(void *p)
+{
+	struct cached_layout *c = p;
+
+	g_object_unref(c->layout);
+	g_free(c);
+}
+
+static const cairo_user_data_key_t text_cache_key;
+
+static void
+text_cache_free(void *p)
+{
+	struct text_cache *tc = p;
+
+	for (unsigned i = 0; i < tc->nfonts; i++) {
+		g_free(tc->font[i].name);
+		pango_font_description_free(tc->font[i].desc);
+	}
+	g_hash_table_destroy(tc->layouts);
+	g_object_unref(tc->context);
+	g_free(tc);
+}
+
+static struct text_cache *
+text_cache_of(cairo_t *cr)
+{
+	struct text_cache *tc = cairo_get_user_data(cr, &text_cache_key);
+
+	if (tc == NULL) {
+		tc = g_new0(struct text_cache, 1);
+		tc->context = pango_cairo_create_context(cr);
+		tc->layouts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+		    cached_layout_free);
+		if (cairo_set_user_data(cr, &text_cache_key, tc, text_cache_free) !=
+		    CAIRO_STATUS_SUCCESS) {
+			/* out of memory: cairo's status says so at the end */
+			text_cache_free(tc);
+			return NULL;
+		}
+	}
+	return tc;
+}
+
+/* A layout in a font, of our own markup or (plain) of text shown as it
+ * is, on one line; its natural width in *width (to g_object_unref).  The
+ * shared context takes cr's transformation and font options first, as
+ * pango_cairo_create_layout's own would. */
+static PangoLayout *
+new_layout(cairo_t *cr, const char *font, const char *text, int plain, PangoAlignment align,
+    double *width)
+{
+	struct text_cache *tc = text_cache_of(cr);
+	PangoLayout *layout;
+	PangoFontDescription *desc = NULL;
+	int w, h, own = 0;
+
+	if (tc == NULL)
+		layout = pango_cairo_create_layout(cr);
+	else {
+		pango_cairo_update_context(cr, tc->context);
+		layout = pango_layout_new(tc->context);
+		for (unsigned i = 0; i < tc->nfonts && desc == NULL; i++)
+			if (strcmp(tc->font[i].name, font) == 0)
+				desc = tc->font[i].desc;
+	}
+	if (desc == NULL) {
+		desc = pango_font_description_from_string(font);
+		if (tc != NULL && tc->nfonts < TEXT_FONTS) {
+			tc->font[tc->nfonts].name = g_strdup(font);
+			tc->font[tc->nfonts++].desc = desc;
+		} else
+			own = 1;
+	}
 	pango_layout_set_font_description(layout, desc);
-	pango_font_description_free(desc);
+	if (own)
+		pango_font_description_free(desc);
+	/* before it is measured: setting it after lays the text out again */
+	pango_layout_set_alignment(layout, align);
 	if (plain) {
 		/* a paragraph separator is drawn, not a second line over the boards */
 		pango_layout_set_single_paragraph_mode(layout, TRUE);
@@ -134,7 +230,52 @@ new_layout(cairo_t *cr, const char *font, const char *text, int plain, double *w
 static PangoLayout *
 layout_of(cairo_t *cr, const char *font, const char *markup, double *width)
 {
-	return new_layout(cr, font, markup, 0, width);
+	return new_layout(cr, font, markup, 0, PANGO_ALIGN_LEFT, width);
+}
+
+/* The same, made once a page and shared: the caller neither changes nor
+ * frees it.  where: its alignment (text_aligned), part of its key. */
+static PangoLayout *
+shared_layout(cairo_t *cr, const char *font, const char *markup, double where,
+    double *width)
+{
+	struct text_cache *tc = text_cache_of(cr);
+	/* the lines of a label ("N" over its points) aligned alike */
+	PangoAlignment align = where == 0 ? PANGO_ALIGN_LEFT :
+	    where == 1 ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_CENTER;
+	struct cached_layout *c;
+	char *key;
+
+	if (tc == NULL) {
+		/* no cache: kept by cr until it goes, all the same */
+		static const cairo_user_data_key_t last;
+		PangoLayout *layout = new_layout(cr, font, markup, 0, align, width);
+
+		cairo_set_user_data(cr, &last, layout, g_object_unref);
+		return layout;
+	}
+	key = g_strconcat(align == PANGO_ALIGN_LEFT ? "L" : align == PANGO_ALIGN_RIGHT ? "R" : "C",
+	    font, "\001", markup, NULL);
+	if ((c = g_hash_table_lookup(tc->layouts, key)) != NULL) {
+		g_free(key);
+		*width = c->width;
+		return c->layout;
+	}
+	c = g_new(struct cached_layout, 1);
+	c->layout = new_layout(cr, font, markup, 0, align, &c->width);
+	g_hash_table_insert(tc->layouts, key, c);
+	*width = c->width;
+	return c->layout;
+}
+
+/* The page's shared layouts let go (after cairo_show_page). */
+static void
+forget_page_layouts(cairo_t *cr)
+{
+	struct text_cache *tc = cairo_get_user_data(cr, &text_cache_key);
+
+	if (tc != NULL)
+		g_hash_table_remove_all(tc->layouts);
 }
 
 /* Draws markup with its top at y: left-aligned at x (where 0), centred on
@@ -144,14 +285,10 @@ text_aligned(cairo_t *cr, double x, double y, const char *font, const char *mark
     double where)
 {
 	double width;
-	PangoLayout *layout = layout_of(cr, font, markup, &width);
+	PangoLayout *layout = shared_layout(cr, font, markup, where, &width);
 
-	/* the lines of a label ("N" over its points) aligned alike */
-	pango_layout_set_alignment(layout, where == 0 ? PANGO_ALIGN_LEFT :
-	    where == 1 ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_CENTER);
 	cairo_move_to(cr, x - where * width, y);
 	pango_cairo_show_layout(cr, layout);
-	g_object_unref(layout);
 }
 
 static void
@@ -174,7 +311,7 @@ text_width(cairo_t *cr, const char *font, const char *markup)
 {
 	double width;
 
-	g_object_unref(layout_of(cr, font, markup, &width));
+	shared_layout(cr, font, markup, 0, &width);
 	return width;
 }
 
@@ -203,7 +340,7 @@ plain_text(const char *s)
 static PangoLayout *
 plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
 {
-	return new_layout(cr, font, text, 1, width);
+	return new_layout(cr, font, text, 1, PANGO_ALIGN_LEFT, width);
 }
 
 /* A hand's four suits, a line each: "\u2660 A K 10 7", a dash for a void.
@@ -219,8 +356,15 @@ plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
  * takes less room */
 #define RANK_GAP "<span size=\"x-small\"> </span>"
 #define HAND_LINE_MAX 512
+#define VOID_MARK "\u2014"
+
+static const char *const rank_text[13] = {
+	"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
+};
+
 struct hand {
-	char lines[4][HAND_LINE_MAX];
+	unsigned char ranks[4][13];	/* each suit's, as rank_text's indices */
+	unsigned nranks[4];
 	char font[64];
 	double width;		/* of the column */
 	int wrap;		/* long suits wrap (at HAND_MIN_PT) */
@@ -228,23 +372,84 @@ struct hand {
 	double line;		/* the height of one line in the hand's font */
 };
 
-/* A suit's layout in the hand's font, wrapped when the hand is (to
- * g_object_unref). */
-static PangoLayout *
-suit_layout(cairo_t *cr, const struct hand *hand, unsigned suit)
-{
-	double width;
-	PangoLayout *layout = layout_of(cr, hand->font, hand->lines[suit], &width);
+/* A line on one line is drawn a piece at a time: the suit's symbol and
+ * space, each rank, the narrow gaps between.  The pieces are few (twenty
+ * in all) and shared by every hand of the page, where a layout of the
+ * whole line, with a run for each gap, had to be shaped piece by piece
+ * for each hand: this was half of the PDF's time. */
+enum piece_kind { PIECE_HEAD, PIECE_RANK, PIECE_GAP, PIECE_VOID };
 
-	if (hand->wrap) {
-		char head[64];
-		snprintf(head, sizeof head, "%s ", suit_markup[suit]);
-		pango_layout_set_width(layout, (int)(hand->width * PANGO_SCALE));
-		pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-		/* the lines after the first under the first rank */
-		pango_layout_set_indent(layout, -(int)(text_width(cr, hand->font, head) *
-		    PANGO_SCALE));
+static PangoLayout *
+piece(cairo_t *cr, const char *font, enum piece_kind kind, unsigned which, double *width)
+{
+	char head[64];
+
+	switch (kind) {
+	case PIECE_HEAD:
+		snprintf(head, sizeof head, "%s ", suit_markup[which]);
+		return shared_layout(cr, font, head, 0, width);
+	case PIECE_RANK:
+		return shared_layout(cr, font, rank_text[which], 0, width);
+	case PIECE_GAP:
+		return shared_layout(cr, font, RANK_GAP, 0, width);
+	default:
+		return shared_layout(cr, font, VOID_MARK, 0, width);
 	}
+}
+
+/* A suit's line on one line, measured in font; drawn at (x, y) (its top)
+ * when draw, the pieces on one baseline: the line's, that of its tallest
+ * piece but the gap (smaller type, as in a layout of the whole line). */
+static double
+suit_line(cairo_t *cr, const struct hand *hand, const char *font, unsigned suit, int draw,
+    double x, double y)
+{
+	unsigned n = hand->nranks[suit];
+	double w, at = 0;
+	int base = pango_layout_get_baseline(piece(cr, font, PIECE_HEAD, suit, &w));
+
+	for (unsigned i = 0; i < 2 * n; i++) {
+		PangoLayout *l = i % 2 == 0 ? piece(cr, font, PIECE_RANK,
+		    hand->ranks[suit][i / 2], &w) : piece(cr, font, PIECE_GAP, 0, &w);
+		if (i % 2 == 0 && pango_layout_get_baseline(l) > base)
+			base = pango_layout_get_baseline(l);
+	}
+	for (unsigned i = 0; i < (n == 0 ? 2 : 2 * n); i++) {
+		PangoLayout *l = i == 0 ? piece(cr, font, PIECE_HEAD, suit, &w) :
+		    n == 0 ? piece(cr, font, PIECE_VOID, 0, &w) :
+		    i % 2 == 1 ? piece(cr, font, PIECE_RANK, hand->ranks[suit][i / 2], &w) :
+		    piece(cr, font, PIECE_GAP, 0, &w);
+		if (draw) {
+			cairo_move_to(cr, x + at,
+			    y + (double)(base - pango_layout_get_baseline(l)) / PANGO_SCALE);
+			pango_cairo_show_layout(cr, l);
+		}
+		at += w;
+	}
+	return at;
+}
+
+/* A suit as one layout of markup, wrapped at the column's width, the
+ * lines after the first under the first rank (to g_object_unref). */
+static PangoLayout *
+wrapped_suit(cairo_t *cr, const struct hand *hand, unsigned suit)
+{
+	char line[HAND_LINE_MAX], head[64];
+	size_t len = (size_t)snprintf(line, sizeof line, "%s ", suit_markup[suit]);
+	PangoLayout *layout;
+	double width;
+
+	for (unsigned i = 0; i < hand->nranks[suit]; i++)
+		len += (size_t)snprintf(line + len, sizeof line - len, "%s%s",
+		    i > 0 ? RANK_GAP : "", rank_text[hand->ranks[suit][i]]);
+	if (hand->nranks[suit] == 0)
+		snprintf(line + len, sizeof line - len, VOID_MARK);
+	layout = layout_of(cr, hand->font, line, &width);
+	snprintf(head, sizeof head, "%s ", suit_markup[suit]);
+	pango_layout_set_width(layout, (int)(hand->width * PANGO_SCALE));
+	pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+	pango_layout_set_indent(layout, -(int)(text_width(cr, hand->font, head) *
+	    PANGO_SCALE));
 	return layout;
 }
 
@@ -252,24 +457,16 @@ static void
 hand_prepare(cairo_t *cr, struct hand *hand, const struct dl_deal *deal, unsigned seat,
     double width, double scale)
 {
-	static const char *const ranks[13] = {
-		"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
-	};
 	double size;
 
 	hand->width = width;
 	for (unsigned suit = 0; suit < 4; suit++) {
-		char *line = hand->lines[suit];
-		size_t len = (size_t)snprintf(line, HAND_LINE_MAX, "%s ", suit_markup[suit]);
-		unsigned n = 0;
+		hand->nranks[suit] = 0;
 		for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
 			unsigned card = deal->hand[seat][i];
 			if (card / 13 == suit)
-				len += (size_t)snprintf(line + len, HAND_LINE_MAX - len, "%s%s",
-				    n++ > 0 ? RANK_GAP : "", ranks[card % 13]);
+				hand->ranks[suit][hand->nranks[suit]++] = (unsigned char)(card % 13);
 		}
-		if (n == 0)
-			snprintf(line + len, HAND_LINE_MAX - len, "\u2014");
 	}
 	/* widths do not scale quite in proportion: the largest size that fits */
 	hand->wrap = 1;
@@ -277,7 +474,7 @@ hand_prepare(cairo_t *cr, struct hand *hand, const struct dl_deal *deal, unsigne
 		double widest = 0;
 		snprintf(hand->font, sizeof hand->font, FONT " %.2f", size);
 		for (unsigned suit = 0; suit < 4; suit++) {
-			double w = text_width(cr, hand->font, hand->lines[suit]);
+			double w = suit_line(cr, hand, hand->font, suit, 0, 0, 0);
 			if (w > widest)
 				widest = w;
 		}
@@ -286,10 +483,28 @@ hand_prepare(cairo_t *cr, struct hand *hand, const struct dl_deal *deal, unsigne
 			break;
 		}
 	}
-	if (hand->wrap)
-		snprintf(hand->font, sizeof hand->font, FONT " %.2f", HAND_MIN_PT);
+	if (!hand->wrap) {
+		int h, most = 0;
+		double w;
+		/* a line's height: its tallest piece's, the gap's aside */
+		for (unsigned i = 0; i < 4; i++) {
+			pango_layout_get_size(piece(cr, hand->font, PIECE_HEAD, i, &w), NULL, &h);
+			if (h > most)
+				most = h;
+		}
+		for (unsigned i = 0; i < 13; i++) {
+			pango_layout_get_size(piece(cr, hand->font, PIECE_RANK, i, &w), NULL, &h);
+			if (h > most)
+				most = h;
+		}
+		for (unsigned suit = 0; suit < 4; suit++)
+			hand->nlines[suit] = 1;
+		hand->line = (double)most / PANGO_SCALE;
+		return;
+	}
+	snprintf(hand->font, sizeof hand->font, FONT " %.2f", HAND_MIN_PT);
 	for (unsigned suit = 0; suit < 4; suit++) {
-		PangoLayout *layout = suit_layout(cr, hand, suit);
+		PangoLayout *layout = wrapped_suit(cr, hand, suit);
 		int h;
 		hand->nlines[suit] = pango_layout_get_line_count(layout);
 		pango_layout_get_size(layout, NULL, &h);
@@ -314,10 +529,13 @@ static void
 draw_hand(cairo_t *cr, double x, double y, const struct hand *hand, double pitch)
 {
 	for (unsigned suit = 0; suit < 4; suit++) {
-		PangoLayout *layout = suit_layout(cr, hand, suit);
-		cairo_move_to(cr, x, y);
-		pango_cairo_show_layout(cr, layout);
-		g_object_unref(layout);
+		if (hand->wrap) {
+			PangoLayout *layout = wrapped_suit(cr, hand, suit);
+			cairo_move_to(cr, x, y);
+			pango_cairo_show_layout(cr, layout);
+			g_object_unref(layout);
+		} else
+			suit_line(cr, hand, hand->font, suit, 1, x, y);
 		y += pitch + (hand->nlines[suit] - 1) * hand->line;
 	}
 }
@@ -940,6 +1158,7 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	for (unsigned page = 0; page < pages; page++) {
 		draw_page(cr, pw, ph, &head, st, (size_t)page * per, page + 1, pages, run);
 		cairo_show_page(cr);
+		forget_page_layouts(cr);
 	}
 	cairo_tag_end(cr, "Document");
 	head_free(&head);
