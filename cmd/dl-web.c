@@ -406,66 +406,84 @@ add_format(struct format_list *list, const char *name)
 	list->names[list->n++] = xstrdup(name);
 }
 
+/* The zip as libarchive writes it: a block that grows, wiped when it
+ * moves (the seed is in it). */
+struct zip_buffer {
+	unsigned char *data;
+	size_t len, cap;
+};
+
+static la_ssize_t
+zip_append(struct archive *z, void *arg, const void *data, size_t len)
+{
+	struct zip_buffer *b = arg;
+
+	(void)z;
+	if (len > b->cap - b->len) {
+		size_t cap = b->cap != 0 ? b->cap : 1u << 16;
+		unsigned char *grown;
+
+		while (len > cap - b->len)
+			cap *= 2;
+		grown = xreallocarray(NULL, cap, 1);
+		if (b->data != NULL) {
+			memcpy(grown, b->data, b->len);
+			sodium_memzero(b->data, b->cap);
+			free(b->data);
+		}
+		b->data = grown;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, data, len);
+	b->len += len;
+	return (la_ssize_t)len;
+}
+
 /* The files of the set, zipped in memory (libarchive). */
 static void *
 zip_files(char *const *paths, const char *const *names, size_t n, size_t *size)
 {
 	struct archive *z = archive_write_new();
-	size_t cap = 1u << 20;
-	void *buf = NULL;
+	struct zip_buffer b = { NULL, 0, 0 };
+	int ok = archive_write_set_format_zip(z) == ARCHIVE_OK &&
+	    archive_write_open2(z, &b, NULL, zip_append, NULL, NULL) == ARCHIVE_OK;
 
-	for (;;) {
-		size_t used = 0;
+	for (size_t i = 0; i < n && ok; i++) {
+		struct archive_entry *entry = archive_entry_new();
+		FILE *fp = fopen(paths[i], "r");
+		char chunk[65536];
+		size_t got;
+		struct stat st;
 
-		buf = xreallocarray(buf, cap, 1);
-		archive_write_set_format_zip(z);
-		if (archive_write_open_memory(z, buf, cap, &used) != ARCHIVE_OK)
-			goto fail;
-		int ok = 1;
-		for (size_t i = 0; i < n && ok; i++) {
-			struct archive_entry *entry = archive_entry_new();
-			FILE *fp = fopen(paths[i], "r");
-			char chunk[65536];
-			size_t got;
-			struct stat st;
-
-			if (fp == NULL || fstat(fileno(fp), &st) == -1) {
-				archive_entry_free(entry);
-				if (fp != NULL)
-					fclose(fp);
-				goto fail;
-			}
+		if (fp == NULL || fstat(fileno(fp), &st) == -1)
+			ok = 0;
+		else {
 			archive_entry_set_pathname(entry, names[i]);
 			archive_entry_set_size(entry, st.st_size);
 			archive_entry_set_filetype(entry, AE_IFREG);
 			archive_entry_set_perm(entry, 0600);
 			archive_entry_set_mtime(entry, st.st_mtime, 0);
-			if (archive_write_header(z, entry) != ARCHIVE_OK)
-				ok = 0;
+			ok = archive_write_header(z, entry) == ARCHIVE_OK;
 			while (ok && (got = fread(chunk, 1, sizeof chunk, fp)) > 0)
-				if (archive_write_data(z, chunk, got) < 0)
-					ok = 0;
+				ok = archive_write_data(z, chunk, got) == (la_ssize_t)got;
+			ok = ok && !ferror(fp);
 			sodium_memzero(chunk, sizeof chunk);
+		}
+		if (fp != NULL)
 			fclose(fp);
-			archive_entry_free(entry);
-		}
-		if (ok && archive_write_close(z) == ARCHIVE_OK) {
-			archive_write_free(z);
-			*size = used;
-			return buf;
-		}
-		/* the memory was too small: twice as much, from the start */
-		archive_write_free(z);
-		sodium_memzero(buf, cap);
-		if (cap >= (256u << 20))
-			break;
-		cap *= 2;
-		z = archive_write_new();
+		archive_entry_free(entry);
 	}
-fail:
+	if (ok)
+		ok = archive_write_close(z) == ARCHIVE_OK;
 	archive_write_free(z);
-	free(buf);
-	refuse(500, "Internal Server Error", "the zip could not be made");
+	if (!ok) {
+		if (b.data != NULL)
+			sodium_memzero(b.data, b.cap);
+		free(b.data);
+		refuse(500, "Internal Server Error", "the zip could not be made");
+	}
+	*size = b.len;
+	return b.data;
 }
 
 /* How many sets the archive holds of this event: dealing again and again

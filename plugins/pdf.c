@@ -120,6 +120,18 @@ pdf_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
  * document's memory does not grow with it. */
 #define TEXT_FONTS 32
 
+/* The pieces a hand's line is drawn with (suit_line), in one font: each
+ * suit's symbol and space, the ranks, the gap, the void's dash. */
+#define PIECES (4 + 13 + 2)
+#define PIECE_FONTS 8
+struct pieces {
+	char font[64];
+	PangoLayout *layout[PIECES];
+	double width[PIECES];
+	int baseline[PIECES];
+	double height;		/* a line's: its tallest piece's, the gap's aside */
+};
+
 struct text_cache {
 	PangoContext *context;
 	unsigned nfonts;
@@ -128,6 +140,8 @@ struct text_cache {
 		PangoFontDescription *desc;
 	} font[TEXT_FONTS];
 	GHashTable *layouts;	/* "where font\001markup" -> struct cached_layout */
+	struct pieces pieces[PIECE_FONTS];
+	unsigned npieces;
 };
 
 struct cached_layout {
@@ -147,10 +161,20 @@ cached_layout_free(void *p)
 static const cairo_user_data_key_t text_cache_key;
 
 static void
+pieces_forget(struct text_cache *tc)
+{
+	for (unsigned f = 0; f < tc->npieces; f++)
+		for (unsigned i = 0; i < PIECES; i++)
+			g_object_unref(tc->pieces[f].layout[i]);
+	tc->npieces = 0;
+}
+
+static void
 text_cache_free(void *p)
 {
 	struct text_cache *tc = p;
 
+	pieces_forget(tc);
 	for (unsigned i = 0; i < tc->nfonts; i++) {
 		g_free(tc->font[i].name);
 		pango_font_description_free(tc->font[i].desc);
@@ -274,8 +298,10 @@ forget_page_layouts(cairo_t *cr)
 {
 	struct text_cache *tc = cairo_get_user_data(cr, &text_cache_key);
 
-	if (tc != NULL)
+	if (tc != NULL) {
 		g_hash_table_remove_all(tc->layouts);
+		pieces_forget(tc);
+	}
 }
 
 /* Draws markup with its top at y: left-aligned at x (where 0), centred on
@@ -373,58 +399,91 @@ struct hand {
 };
 
 /* A line on one line is drawn a piece at a time: the suit's symbol and
- * space, each rank, the narrow gaps between.  The pieces are few (twenty
- * in all) and shared by every hand of the page, where a layout of the
+ * space, each rank, the narrow gaps between.  The pieces are few (19 a
+ * font) and shared by every hand of the page, where a layout of the
  * whole line, with a run for each gap, had to be shaped piece by piece
  * for each hand: this was half of the PDF's time. */
-enum piece_kind { PIECE_HEAD, PIECE_RANK, PIECE_GAP, PIECE_VOID };
+enum { PIECE_HEAD = 0, PIECE_RANK = 4, PIECE_GAP = 17, PIECE_VOID = 18 };
 
-static PangoLayout *
-piece(cairo_t *cr, const char *font, enum piece_kind kind, unsigned which, double *width)
+static const struct pieces *
+pieces_of(cairo_t *cr, const char *font, struct pieces *own)
 {
-	char head[64];
+	struct text_cache *tc = text_cache_of(cr);
+	struct pieces *p = own;
+	int most = 0;
 
-	switch (kind) {
-	case PIECE_HEAD:
-		snprintf(head, sizeof head, "%s ", suit_markup[which]);
-		return shared_layout(cr, font, head, 0, width);
-	case PIECE_RANK:
-		return shared_layout(cr, font, rank_text[which], 0, width);
-	case PIECE_GAP:
-		return shared_layout(cr, font, RANK_GAP, 0, width);
-	default:
-		return shared_layout(cr, font, VOID_MARK, 0, width);
+	if (tc != NULL) {
+		for (unsigned f = 0; f < tc->npieces; f++)
+			if (strcmp(tc->pieces[f].font, font) == 0)
+				return &tc->pieces[f];
+		/* a page's fonts are fewer; past that, the oldest goes */
+		if (tc->npieces == PIECE_FONTS) {
+			for (unsigned i = 0; i < PIECES; i++)
+				g_object_unref(tc->pieces[0].layout[i]);
+			memmove(&tc->pieces[0], &tc->pieces[1],
+			    (PIECE_FONTS - 1) * sizeof tc->pieces[0]);
+			tc->npieces--;
+		}
+		p = &tc->pieces[tc->npieces++];
 	}
+	snprintf(p->font, sizeof p->font, "%s", font);
+	for (unsigned i = 0; i < PIECES; i++) {
+		char head[64];
+		const char *markup = i < PIECE_RANK ? head : i < PIECE_GAP ?
+		    rank_text[i - PIECE_RANK] : i == PIECE_GAP ? RANK_GAP : VOID_MARK;
+		int h;
+
+		if (i < PIECE_RANK)
+			snprintf(head, sizeof head, "%s ", suit_markup[i]);
+		p->layout[i] = layout_of(cr, font, markup, &p->width[i]);
+		p->baseline[i] = pango_layout_get_baseline(p->layout[i]);
+		pango_layout_get_size(p->layout[i], NULL, &h);
+		if (i != PIECE_GAP && h > most)
+			most = h;
+	}
+	p->height = (double)most / PANGO_SCALE;
+	return p;
 }
 
-/* A suit's line on one line, measured in font; drawn at (x, y) (its top)
- * when draw, the pieces on one baseline: the line's, that of its tallest
- * piece but the gap (smaller type, as in a layout of the whole line). */
-static double
-suit_line(cairo_t *cr, const struct hand *hand, const char *font, unsigned suit, int draw,
-    double x, double y)
+/* pieces_of's own pieces let go, when there was no cache to keep them */
+static void
+pieces_done(const struct pieces *p, struct pieces *own)
 {
-	unsigned n = hand->nranks[suit];
-	double w, at = 0;
-	int base = pango_layout_get_baseline(piece(cr, font, PIECE_HEAD, suit, &w));
+	if (p == own)
+		for (unsigned i = 0; i < PIECES; i++)
+			g_object_unref(own->layout[i]);
+}
 
-	for (unsigned i = 0; i < 2 * n; i++) {
-		PangoLayout *l = i % 2 == 0 ? piece(cr, font, PIECE_RANK,
-		    hand->ranks[suit][i / 2], &w) : piece(cr, font, PIECE_GAP, 0, &w);
-		if (i % 2 == 0 && pango_layout_get_baseline(l) > base)
-			base = pango_layout_get_baseline(l);
+/* A suit's line on one line, measured in the pieces' font; drawn at (x,
+ * y) (its top) when draw, the pieces on one baseline: the line's, that
+ * of its tallest piece but the gap (smaller type, as in a layout of the
+ * whole line). */
+static double
+suit_line(cairo_t *cr, const struct hand *hand, const struct pieces *p, unsigned suit,
+    int draw, double x, double y)
+{
+	unsigned n = hand->nranks[suit], k = 0, order[2 * 13 + 1];
+	int base = 0;
+	double at = 0;
+
+	order[k++] = PIECE_HEAD + suit;
+	for (unsigned i = 0; i < n; i++) {
+		if (i > 0)
+			order[k++] = PIECE_GAP;
+		order[k++] = PIECE_RANK + hand->ranks[suit][i];
 	}
-	for (unsigned i = 0; i < (n == 0 ? 2 : 2 * n); i++) {
-		PangoLayout *l = i == 0 ? piece(cr, font, PIECE_HEAD, suit, &w) :
-		    n == 0 ? piece(cr, font, PIECE_VOID, 0, &w) :
-		    i % 2 == 1 ? piece(cr, font, PIECE_RANK, hand->ranks[suit][i / 2], &w) :
-		    piece(cr, font, PIECE_GAP, 0, &w);
+	if (n == 0)
+		order[k++] = PIECE_VOID;
+	for (unsigned i = 0; i < k; i++)
+		if (order[i] != PIECE_GAP && p->baseline[order[i]] > base)
+			base = p->baseline[order[i]];
+	for (unsigned i = 0; i < k; i++) {
 		if (draw) {
 			cairo_move_to(cr, x + at,
-			    y + (double)(base - pango_layout_get_baseline(l)) / PANGO_SCALE);
-			pango_cairo_show_layout(cr, l);
+			    y + (double)(base - p->baseline[order[i]]) / PANGO_SCALE);
+			pango_cairo_show_layout(cr, p->layout[order[i]]);
 		}
-		at += w;
+		at += p->width[order[i]];
 	}
 	return at;
 }
@@ -472,35 +531,23 @@ hand_prepare(cairo_t *cr, struct hand *hand, const struct dl_deal *deal, unsigne
 	hand->wrap = 1;
 	for (size = HAND_PT * scale; size >= HAND_MIN_PT; size -= 0.25) {
 		double widest = 0;
+		struct pieces own;
+		const struct pieces *p;
 		snprintf(hand->font, sizeof hand->font, FONT " %.2f", size);
+		p = pieces_of(cr, hand->font, &own);
 		for (unsigned suit = 0; suit < 4; suit++) {
-			double w = suit_line(cr, hand, hand->font, suit, 0, 0, 0);
+			double w = suit_line(cr, hand, p, suit, 0, 0, 0);
 			if (w > widest)
 				widest = w;
 		}
+		hand->line = p->height;
+		pieces_done(p, &own);
 		if (widest <= width) {
 			hand->wrap = 0;
-			break;
+			for (unsigned suit = 0; suit < 4; suit++)
+				hand->nlines[suit] = 1;
+			return;
 		}
-	}
-	if (!hand->wrap) {
-		int h, most = 0;
-		double w;
-		/* a line's height: its tallest piece's, the gap's aside */
-		for (unsigned i = 0; i < 4; i++) {
-			pango_layout_get_size(piece(cr, hand->font, PIECE_HEAD, i, &w), NULL, &h);
-			if (h > most)
-				most = h;
-		}
-		for (unsigned i = 0; i < 13; i++) {
-			pango_layout_get_size(piece(cr, hand->font, PIECE_RANK, i, &w), NULL, &h);
-			if (h > most)
-				most = h;
-		}
-		for (unsigned suit = 0; suit < 4; suit++)
-			hand->nlines[suit] = 1;
-		hand->line = (double)most / PANGO_SCALE;
-		return;
 	}
 	snprintf(hand->font, sizeof hand->font, FONT " %.2f", HAND_MIN_PT);
 	for (unsigned suit = 0; suit < 4; suit++) {
@@ -534,8 +581,12 @@ draw_hand(cairo_t *cr, double x, double y, const struct hand *hand, double pitch
 			cairo_move_to(cr, x, y);
 			pango_cairo_show_layout(cr, layout);
 			g_object_unref(layout);
-		} else
-			suit_line(cr, hand, hand->font, suit, 1, x, y);
+		} else {
+			struct pieces own;
+			const struct pieces *p = pieces_of(cr, hand->font, &own);
+			suit_line(cr, hand, p, suit, 1, x, y);
+			pieces_done(p, &own);
+		}
 		y += pitch + (hand->nlines[suit] - 1) * hand->line;
 	}
 }
