@@ -10,6 +10,7 @@
 #   make sanitize   the suite under ASan+UBSan (build in build-san)
 #   make bench      throughput and memory figures (docs/performance.md)
 #   make bench-archive  the archive's figures alone (a part of make bench)
+#   make bench-web  dl-web's behind lighttpd, with ab (a part of make bench)
 #   make stat-long  dl-stat on 10 million boards a generator (docs/statistics.md)
 #   make archive-long  10 million fresh deals checked against 10 million
 #                   archived: no match but chance's (docs/performance.md)
@@ -284,6 +285,13 @@ bench: deps
 	    $(BUILD)/t/fmtbench $(BUILD)/t/rmdlanes $(BUILD)/t/archivebench
 	@sh share/dev/bench.sh "$(BUILD)"
 	@sh share/dev/bench-archive.sh "$(BUILD)"
+	@sh share/dev/bench-web.sh "$(BUILD)"
+
+# dl-web's figures alone: lighttpd on a loopback port, loaded with ab.
+bench-web: deps
+	@sh share/dev/ensure-deps.sh --bench
+	@$(MAKE) --no-print-directory all
+	@sh share/dev/bench-web.sh "$(BUILD)"
 
 # The archive's figures alone (they take some minutes: 10^7 deals into
 # SQLite and into PostgreSQL).
@@ -351,5 +359,5 @@ clean:
 -include share/dev/memcheck.mk
 
 .PHONY: all test-progs deps test-deps run serve check test sanitize sanitize-threads bench stat-long \
-	archive-long bench-archive \
+	archive-long bench-archive bench-web \
 	install uninstall clean

@@ -68,9 +68,15 @@ if [ "${1:-}" = --serve ]; then
 fi
 
 if [ "${1:-}" = --bench ]; then
-	# make bench: GNU time for peak memory, Debian's dealer as the reference
+	# make bench: GNU time for peak memory, Debian's dealer as the reference;
+	# dl-web's figures: lighttpd, ApacheBench, curl, sqlite3
 	[ -x /usr/bin/time ] || need time
 	command -v dealer >/dev/null 2>&1 || [ -x /usr/games/dealer ] || need dealer
+	command -v lighttpd >/dev/null 2>&1 || [ -x /usr/sbin/lighttpd ] || need lighttpd
+	command -v ab >/dev/null 2>&1 || need apache2-utils
+	command -v curl >/dev/null 2>&1 || need curl
+	command -v sqlite3 >/dev/null 2>&1 || need sqlite3
+	command -v python3 >/dev/null 2>&1 || need python3
 fi
 
 [ -z "$packages" ] && exit 0

@@ -2,9 +2,9 @@
 # make serve: dl-web on http://127.0.0.1:${DL_WEB_PORT:-8080}/ through
 # lighttpd in the foreground (share/web/lighttpd.conf), until Ctrl-C.
 #   sh share/web/serve.sh BUILD/bin/dl-web
-# The archive is DL_ARCHIVE, or the user's own (as the tools'); the CGI's
-# temporary files and the empty document root are in a private folder
-# removed at the end.
+# The archive is DL_ARCHIVE, or the user's own (as the tools'); the empty
+# document root is in a private folder, and the CGI's temporary files in
+# DL_WEB_TMP or a private folder in memory (below), removed at the end.
 set -eu
 
 bin=${1:?usage: serve.sh BUILD/bin/dl-web}
@@ -26,10 +26,23 @@ case $DL_ARCHIVE in
 esac
 DL_WEB_PORT=${DL_WEB_PORT:-8080}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/dl-serve.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
+tmp=
+trap 'rm -rf "$dir" ${tmp:+"$tmp"}' EXIT
 trap 'exit 130' INT TERM
-mkdir -m 700 "$dir/root" "$dir/tmp"
-DL_WEB_BIN=$bin DL_WEB_ROOT=$dir/root DL_WEB_TMP=$dir/tmp
+mkdir -m 700 "$dir/root"
+# The CGI's temporary folder: DL_WEB_TMP when it is given, else one in
+# memory (/dev/shm, a tmpfs) where there is one: the deals and the seed
+# dl-web writes there for a moment then never reach a disk.
+if [ -n "${DL_WEB_TMP:-}" ]; then
+	[ -d "$DL_WEB_TMP" ] || { echo "serve.sh: DL_WEB_TMP: no folder $DL_WEB_TMP" >&2; exit 2; }
+elif [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+	tmp=$(mktemp -d /dev/shm/dl-web-tmp.XXXXXX)
+	DL_WEB_TMP=$tmp
+else
+	mkdir -m 700 "$dir/tmp"
+	DL_WEB_TMP=$dir/tmp
+fi
+DL_WEB_BIN=$bin DL_WEB_ROOT=$dir/root
 export DL_ARCHIVE DL_WEB_PORT DL_WEB_BIN DL_WEB_ROOT DL_WEB_TMP
 
 echo "dl-web: http://127.0.0.1:$DL_WEB_PORT/ (archive $DL_ARCHIVE; Ctrl-C stops it)"
