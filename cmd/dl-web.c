@@ -585,7 +585,10 @@ deal(const struct cgi_form *form)
 	for (size_t i = 0; i < all.n && nfiles < 64; i++) {
 		struct loaded_plugin lp;
 
-		if (plugin_load(all.names[i], &lp, &e) == -1)
+		/* a format that cannot hold the boards refuses them before
+		 * anything is dealt or recorded */
+		if (plugin_load(all.names[i], &lp, &e) == -1 ||
+		    writer_holds(lp.plugin, r.high, 0, &e) == -1)
 			refuse_error(400, &e);
 		char *name = xasprintf("%s.%s", prefix, lp.plugin->suffix);
 		char *path = work_file(name);
@@ -624,8 +627,10 @@ deal(const struct cgi_form *form)
 	/* this set among those of its event: the ones before, and itself */
 	int64_t dealt = event != NULL ? sets_of_event(event) + 1 : 0;
 	s.sets_of_event = dealt;
+	/* what the request asked that cannot be (a format that holds fewer
+	 * boards) is the request's fault; anything else the server's */
 	if (session_deal(&s, &e) == -1)
-		refuse_error(500, &e);
+		refuse_error(e.kind == DL_ERR_INPUT || e.kind == DL_ERR_USAGE ? 400 : 500, &e);
 
 	/* the seed, which regenerates the set: in the zip, and nowhere else */
 	char *seed_name = xasprintf("%s.seed", prefix);

@@ -153,6 +153,12 @@ clean_tmp() {
 	form 'boards=1-200'
 	run -1 --separate-stderr post application/x-www-form-urlencoded body
 	[[ $output == *"<p>200 boards: at most 100 a request (a session)</p>"* ]]
+	# boards a chosen format cannot hold: the request's fault, not the server's
+	form 'boards=50-149' 'formats=dup'
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	[[ $output == *"<p>format dup holds boards up to 99, not board 149</p>"* ]]
+	[ "$stderr" = "dl-web: 400 Bad Request: format dup holds boards up to 99, not board 149" ]
 	form 'prefix=../x'
 	run -1 --separate-stderr post application/x-www-form-urlencoded body
 	[[ $output == *"<p>the file name: letters, digits, &#39;.&#39;, &#39;_&#39; and &#39;-&#39; only, at most 64, not beginning with &#39;.&#39; or &#39;-&#39;</p>"* ]]
