@@ -15,6 +15,7 @@
 #include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <archive.h>
@@ -105,8 +106,10 @@ static const char page_style[] =
     "label { display: block; margin: .6rem 0 .2rem; font-weight: bold; }\n"
     "input[type=text], textarea, select { width: 100%; box-sizing: border-box; font: inherit;"
     " padding: .4rem; }\n"
-    "fieldset { margin: .8rem 0; } fieldset label { display: inline-block; font-weight: normal;"
-    " margin-right: 1rem; }\n"
+    "fieldset { margin: .8rem 0; display: grid; grid-template-columns: repeat(auto-fill,"
+    " minmax(13rem, 1fr)); gap: 0 1rem; }\n"
+    "fieldset label { font-weight: normal; margin: .25rem 0; }\n"
+    "fieldset small { color: #555; }\n"
     "button { font: inherit; padding: .5rem 1rem; margin: 1rem .5rem 0 0; }\n"
     ".note { color: #444; font-size: .9rem; }\n"
     "table { border-collapse: collapse; } td, th { border: 1px solid #999; padding: .2rem .5rem; }\n";
@@ -167,9 +170,11 @@ refuse_error(int status, const struct dl_error *e)
 	    status == 415 ? "Unsupported Media Type" : "Internal Server Error", "%s", e->msg);
 }
 
-/* The formats a browser may choose: the plugins that write. */
+/* The formats a browser may choose: the plugins that write, each with
+ * what it says it is (a plugin's words: escaped). */
 struct writer_names {
 	char names[64][32];
+	char descriptions[64][96];
 	size_t n;
 };
 
@@ -180,17 +185,26 @@ collect_writer(void *arg, const struct loaded_plugin *lp, const struct dl_error 
 
 	if (broken != NULL || lp == NULL || lp->plugin->board == NULL || w->n == 64)
 		return;
-	strlcpy(w->names[w->n++], lp->plugin->name, sizeof w->names[0]);
+	strlcpy(w->names[w->n], lp->plugin->name, sizeof w->names[0]);
+	strlcpy(w->descriptions[w->n++], lp->plugin->description != NULL ?
+	    lp->plugin->description : "", sizeof w->descriptions[0]);
 }
 
 static void
 form_page(int head_only)
 {
 	struct writer_names w = { .n = 0 };
+	char today[16];
+	time_t now = time(NULL);
+	struct tm tm;
 
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	if (head_only)
 		return;
+	/* the form of a date (PBN's), today's as the example */
+	if (localtime_r(&now, &tm) == NULL ||
+	    strftime(today, sizeof today, "%Y.%m.%d", &tm) == 0)
+		strlcpy(today, "2026.11.24", sizeof today);
 	plugin_each(collect_writer, &w);
 	page_begin("Deal a session");
 	printf("<form method=\"post\" enctype=\"multipart/form-data\">\n"
@@ -199,16 +213,22 @@ form_page(int head_only)
 	    "<label for=\"site\">Site</label><input type=\"text\" id=\"site\" name=\"site\""
 	    " maxlength=\"500\">\n"
 	    "<label for=\"date\">Date</label><input type=\"text\" id=\"date\" name=\"date\""
-	    " placeholder=\"2026.11.24\">\n"
+	    " placeholder=\"%s\">\n"
 	    "<label for=\"session\">Session</label><input type=\"text\" id=\"session\""
 	    " name=\"session\" inputmode=\"numeric\">\n"
 	    "<label for=\"boards\">Boards (at most %d)</label><input type=\"text\" id=\"boards\""
 	    " name=\"boards\" value=\"1-32\">\n"
-	    "<fieldset><legend>Formats</legend>\n", BOARDS_MAX);
+	    "<fieldset><legend>Formats</legend>\n", today, BOARDS_MAX);
 	for (size_t i = 0; i < w.n; i++) {
-		printf("<label><input type=\"checkbox\" name=\"formats\" value=\"%s\"%s> %s</label>\n",
+		printf("<label><input type=\"checkbox\" name=\"formats\" value=\"%s\"%s> %s",
 		    w.names[i], strcmp(w.names[i], "pbn") == 0 || strcmp(w.names[i], "pdf") == 0 ?
 		    " checked" : "", w.names[i]);
+		if (w.descriptions[i][0] != '\0') {
+			printf(" <small>");
+			put_html(stdout, w.descriptions[i]);
+			printf("</small>");
+		}
+		printf("</label>\n");
 	}
 	printf("</fieldset>\n"
 	    "<label><input type=\"checkbox\" name=\"dd\" value=\"on\" checked>"

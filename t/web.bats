@@ -56,9 +56,11 @@ clean_tmp() {
 	grep -qx $'Cache-Control: no-store\r' r
 	grep -qx $'Content-Type: text/html; charset=utf-8\r' r
 	grep -q '^<title>Deal a session</title>$' r
-	grep -q '<label><input type="checkbox" name="formats" value="pbn" checked> pbn</label>' r
-	grep -q '<label><input type="checkbox" name="formats" value="dup"> dup</label>' r
-	grep -q '<label><input type="checkbox" name="formats" value="pdf" checked> pdf</label>' r
+	# each format with what its plugin says it is; the date's example today's
+	grep -qx '<label><input type="checkbox" name="formats" value="pbn" checked> pbn <small>Portable Bridge Notation</small></label>' r
+	grep -qx '<label><input type="checkbox" name="formats" value="dup"> dup <small>Duplimate</small></label>' r
+	grep -qx '<label><input type="checkbox" name="formats" value="pdf" checked> pdf <small>hand record for people, printable (PDF)</small></label>' r
+	grep -qx "<label for=\"date\">Date</label><input type=\"text\" id=\"date\" name=\"date\" placeholder=\"$(date +%Y.%m.%d)\">" r
 	REQUEST_METHOD=HEAD dl-web > h
 	[ "$(tail -c 2 h | od -An -c | tr -d ' ')" = '\r\n' ]
 	[ "$(grep -c '<' h)" -eq 0 ]
