@@ -630,6 +630,9 @@ deal(const struct cgi_form *form)
 	s.wo.prefix = base;
 	s.wo.publish = PUBLISH_NEW;
 	s.wo.threads = 1;
+	/* zipped and removed before the answer: no fsync forces the deals
+	 * onto a disk (docs/web.md: TMPDIR best in memory all the same) */
+	s.wo.scratch = 1;
 	s.source.os = 1;
 	s.source.no_history = 1;	/* each request is a process of its own */
 	if (entropy != NULL) {

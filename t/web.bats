@@ -112,6 +112,25 @@ clean_tmp() {
 	clean_tmp
 }
 
+@test "nothing of a set is forced onto the disk but its archive entry: no fsync of the files it zips" {
+	form 'event=Club' 'boards=1-4' 'formats=pbn,lin,pdf' 'download=zip'
+	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) strace -f -qq -o trace -e trace=fsync,fdatasync -y \
+	    dl-web < body > r
+	[ "$(status_of r)" = "Status: 200 OK" ]
+	# the archive's commit syncs its journal, its folder and itself
+	run -0 sed -n 's/.*sync(\([0-9]*\)<\(.*\)>).*/\2/p' trace
+	[ -n "$output" ]
+	while read -r path; do
+		case $path in
+		"$BATS_TEST_TMPDIR"/archive.sqlite | "$BATS_TEST_TMPDIR"/archive.sqlite-journal | \
+		    "$BATS_TEST_TMPDIR") ;;
+		*) echo "synced: $path" >&2; return 1 ;;
+		esac
+	done <<< "$output"
+	clean_tmp
+}
+
 @test "multipart/form-data, as browsers send it, with the director's own entropy" {
 	b=----dlwebtest
 	{

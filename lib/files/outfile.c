@@ -129,7 +129,8 @@ finish_writing(struct outfile *of, struct dl_error *e)
 {
 	int status = 0;
 
-	if (fflush(of->fp) == EOF || ferror(of->fp) || fsync(fileno(of->fp)) == -1 ||
+	if (fflush(of->fp) == EOF || ferror(of->fp) ||
+	    (!of->scratch && fsync(fileno(of->fp)) == -1) ||
 	    fchmod(fileno(of->fp), of->mode) == -1) {
 		if (errno == 0)
 			errno = EIO;

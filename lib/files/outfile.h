@@ -24,6 +24,10 @@ struct outfile {
 	FILE *fp;
 	char *buffer;		/* fp's, wiped when it closes: deals before play */
 	mode_t mode;		/* the published file's; 0600 until then */
+	/* read back and removed at once (dl-web's files, zipped): not
+	 * forced onto the disk with fsync, so that deals not yet played
+	 * need not reach it.  Set after outfile_create. */
+	int scratch;
 };
 
 enum publish_mode {

@@ -473,6 +473,8 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 			w->fp = stdout;
 		else if ((w->fp = outfile_create(&w->file, w->name, 0666, e)) == NULL)
 			return -1;
+		else
+			w->file.scratch = ws->opt.scratch;
 		if (w->lp.plugin->begin != NULL &&
 		    check_callback(w, w->lp.plugin->begin(&w->out, &ws->run, &w->state), e) == -1)
 			return -1;

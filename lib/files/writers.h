@@ -44,6 +44,9 @@ struct writers_options {
 	 * (DL_CONCURRENT): 0, one a core; 1, none (every writer in the
 	 * caller's thread).  Either way each file gets the same bytes. */
 	unsigned threads;
+	/* The files are read back and removed at once (dl-web zips them):
+	 * not made durable (outfile's scratch). */
+	int scratch;
 	/* Called with each warning a writer gives (out->warn), one escaped
 	 * line "FORMAT: ..."; NULL: none is said.  It may be called from
 	 * the writers' threads. */

@@ -60,6 +60,8 @@ if [ "${1:-}" = --test ]; then
 	command -v unzip >/dev/null 2>&1 || need unzip
 	command -v jq >/dev/null 2>&1 || need jq
 	command -v python3 >/dev/null 2>&1 || need python3
+	# which files dl-web forces onto the disk (t/web.bats)
+	command -v strace >/dev/null 2>&1 || need strace
 fi
 
 if [ "${1:-}" = --serve ]; then
