@@ -161,7 +161,10 @@ archive_now(char when[ARCHIVE_TIME_SIZE])
 
 struct archive_add {
 	struct archive *a;
-	int64_t first, next;		/* the set's first deal; the next one's id */
+	int begun;			/* in the archive's write transaction */
+	/* the set's first deal; the next one's id; until begun, counted
+	 * from 0 (the ids the archive gives are known once it is begun) */
+	int64_t first, next;
 	int64_t run;			/* the first deal of the hands held */
 	struct set_digest digest;
 	unsigned boards, low, high;
@@ -171,19 +174,40 @@ struct archive_add {
 	size_t nhands, caphands;
 };
 
+/* The write transaction is begun only when rows must go in: at the
+ * commit, or when a chunk is full.  A session's deals are held until its
+ * commit, so that the archive's lock is not held while they are dealt,
+ * written and analysed (seconds with the analysis, when every other
+ * dealer, dl-web's requests above all, would wait for it). */
 int
 archive_add_begin(struct archive *a, struct archive_add **addp, struct dl_error *e)
 {
 	struct archive_add *add = xcalloc(1, sizeof *add);
 
-	if (a->ops->write_begin(a, &add->first, e) == -1) {
-		free(add);
-		return -1;
-	}
+	(void)e;
 	add->a = a;
-	add->next = add->run = add->first;
 	set_digest_init(&add->digest);
 	*addp = add;
+	return 0;
+}
+
+/* The transaction begun, and the ids held so far moved from 0 to those
+ * the archive gives. */
+static int
+add_transaction(struct archive_add *add, struct dl_error *e)
+{
+	int64_t first;
+
+	if (add->begun)
+		return 0;
+	if (add->a->ops->write_begin(add->a, &first, e) == -1)
+		return -1;
+	add->begun = 1;
+	for (size_t i = 0; i < add->ndeals; i++)
+		add->deals[i].id += first;
+	add->first += first;
+	add->next += first;
+	add->run += first;
 	return 0;
 }
 
@@ -243,7 +267,8 @@ flush_deals(struct archive_add *add, struct dl_error *e)
 
 	if (add->ndeals == 0)
 		return 0;
-	if (a->ops->put_deals(a, add->deals, add->ndeals, e) == -1)
+	if (add_transaction(add, e) == -1 ||
+	    a->ops->put_deals(a, add->deals, add->ndeals, e) == -1)
 		return -1;
 	add->ndeals = 0;
 	return 0;
@@ -262,6 +287,8 @@ flush_hands(struct archive_add *add, struct dl_error *e)
 
 	if (add->nhands == 0)
 		return 0;
+	if (add_transaction(add, e) == -1)
+		return -1;
 	add->hands = sort_hands(add->hands, add->nhands);
 	add->caphands = add->nhands;
 	/* as many rows as there are hands, up to a batch: a session's 128
@@ -349,7 +376,8 @@ archive_add_abort(struct archive_add *add)
 {
 	if (add == NULL)
 		return;
-	add->a->ops->write_rollback(add->a);
+	if (add->begun)
+		add->a->ops->write_rollback(add->a);
 	add_free(add);
 }
 
@@ -373,6 +401,10 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 		return dl_error_set(e, DL_ERR_USAGE, "%s takes a set only once it was played:"
 		    " add it with --played after its session", a->name);
 	}
+	/* the look-up of the digest and the set's rows in one transaction:
+	 * nobody adds the same set in between */
+	if (add_transaction(add, e) == -1)
+		goto fail;
 	set_digest_final(&add->digest, set->digest);
 	set_fingerprint(set->digest, set->fingerprint);
 	set->first_deal = add->first;
