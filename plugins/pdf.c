@@ -120,18 +120,6 @@ pdf_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
  * document's memory does not grow with it. */
 #define TEXT_FONTS 32
 
-/* The pieces a hand's line is drawn with (suit_line), in one font: each
- * suit's symbol and space, the ranks, the gap, the void's dash. */
-#define PIECES (4 + 13 + 2)
-#define PIECE_FONTS 8
-struct pieces {
-	char font[64];
-	PangoLayout *layout[PIECES];
-	double width[PIECES];
-	int baseline[PIECES];
-	double height;		/* a line's: its tallest piece's, the gap's aside */
-};
-
 struct text_cache {
 	PangoContext *context;
 	unsigned nfonts;
@@ -140,8 +128,6 @@ struct text_cache {
 		PangoFontDescription *desc;
 	} font[TEXT_FONTS];
 	GHashTable *layouts;	/* "where font\001markup" -> struct cached_layout */
-	struct pieces pieces[PIECE_FONTS];
-	unsigned npieces;
 };
 
 struct cached_layout {
@@ -161,20 +147,10 @@ cached_layout_free(void *p)
 static const cairo_user_data_key_t text_cache_key;
 
 static void
-pieces_forget(struct text_cache *tc)
-{
-	for (unsigned f = 0; f < tc->npieces; f++)
-		for (unsigned i = 0; i < PIECES; i++)
-			g_object_unref(tc->pieces[f].layout[i]);
-	tc->npieces = 0;
-}
-
-static void
 text_cache_free(void *p)
 {
 	struct text_cache *tc = p;
 
-	pieces_forget(tc);
 	for (unsigned i = 0; i < tc->nfonts; i++) {
 		g_free(tc->font[i].name);
 		pango_font_description_free(tc->font[i].desc);
@@ -298,10 +274,8 @@ forget_page_layouts(cairo_t *cr)
 {
 	struct text_cache *tc = cairo_get_user_data(cr, &text_cache_key);
 
-	if (tc != NULL) {
+	if (tc != NULL)
 		g_hash_table_remove_all(tc->layouts);
-		pieces_forget(tc);
-	}
 }
 
 /* Draws markup with its top at y: left-aligned at x (where 0), centred on
@@ -377,20 +351,17 @@ plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
  * room.  A hand is never drawn smaller than HAND_MIN_PT. */
 #define HAND_PT 10.0
 #define HAND_MIN_PT 8.0
-/* between ranks, a space narrower than the font's (seven tenths): "A Q
- * 10 6 5 2" keeps its gaps (a space, for a reader who copies it) but
- * takes less room */
-#define RANK_GAP "<span size=\"x-small\"> </span>"
+/* between ranks, a space narrower than the font's: "A Q 10 6 5 2" keeps
+ * its gaps (a space, for a reader who copies it) but takes less room.
+ * A four-per-em space (U+2005), as wide as the font's space in x-small
+ * type, which it was: a change of size is a run of its own, and a hand's
+ * line of a dozen runs was shaped and drawn run by run, the most of the
+ * PDF's time.  (A thin space, U+2009, is narrower in DejaVu Sans: "A Q
+ * 10" read "AQ10".) */
+#define RANK_GAP "\u2005"
 #define HAND_LINE_MAX 512
-#define VOID_MARK "\u2014"
-
-static const char *const rank_text[13] = {
-	"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
-};
-
 struct hand {
-	unsigned char ranks[4][13];	/* each suit's, as rank_text's indices */
-	unsigned nranks[4];
+	char lines[4][HAND_LINE_MAX];
 	char font[64];
 	double width;		/* of the column */
 	int wrap;		/* long suits wrap (at HAND_MIN_PT) */
@@ -398,115 +369,23 @@ struct hand {
 	double line;		/* the height of one line in the hand's font */
 };
 
-/* A line on one line is drawn a piece at a time: the suit's symbol and
- * space, each rank, the narrow gaps between.  The pieces are few (19 a
- * font) and shared by every hand of the page, where a layout of the
- * whole line, with a run for each gap, had to be shaped piece by piece
- * for each hand: this was half of the PDF's time. */
-enum { PIECE_HEAD = 0, PIECE_RANK = 4, PIECE_GAP = 17, PIECE_VOID = 18 };
-
-static const struct pieces *
-pieces_of(cairo_t *cr, const char *font, struct pieces *own)
-{
-	struct text_cache *tc = text_cache_of(cr);
-	struct pieces *p = own;
-	int most = 0;
-
-	if (tc != NULL) {
-		for (unsigned f = 0; f < tc->npieces; f++)
-			if (strcmp(tc->pieces[f].font, font) == 0)
-				return &tc->pieces[f];
-		/* a page's fonts are fewer; past that, the oldest goes */
-		if (tc->npieces == PIECE_FONTS) {
-			for (unsigned i = 0; i < PIECES; i++)
-				g_object_unref(tc->pieces[0].layout[i]);
-			memmove(&tc->pieces[0], &tc->pieces[1],
-			    (PIECE_FONTS - 1) * sizeof tc->pieces[0]);
-			tc->npieces--;
-		}
-		p = &tc->pieces[tc->npieces++];
-	}
-	snprintf(p->font, sizeof p->font, "%s", font);
-	for (unsigned i = 0; i < PIECES; i++) {
-		char head[64];
-		const char *markup = i < PIECE_RANK ? head : i < PIECE_GAP ?
-		    rank_text[i - PIECE_RANK] : i == PIECE_GAP ? RANK_GAP : VOID_MARK;
-		int h;
-
-		if (i < PIECE_RANK)
-			snprintf(head, sizeof head, "%s ", suit_markup[i]);
-		p->layout[i] = layout_of(cr, font, markup, &p->width[i]);
-		p->baseline[i] = pango_layout_get_baseline(p->layout[i]);
-		pango_layout_get_size(p->layout[i], NULL, &h);
-		if (i != PIECE_GAP && h > most)
-			most = h;
-	}
-	p->height = (double)most / PANGO_SCALE;
-	return p;
-}
-
-/* pieces_of's own pieces let go, when there was no cache to keep them */
-static void
-pieces_done(const struct pieces *p, struct pieces *own)
-{
-	if (p == own)
-		for (unsigned i = 0; i < PIECES; i++)
-			g_object_unref(own->layout[i]);
-}
-
-/* A suit's line on one line, measured in the pieces' font; drawn at (x,
- * y) (its top) when draw, the pieces on one baseline: the line's, that
- * of its tallest piece but the gap (smaller type, as in a layout of the
- * whole line). */
-static double
-suit_line(cairo_t *cr, const struct hand *hand, const struct pieces *p, unsigned suit,
-    int draw, double x, double y)
-{
-	unsigned n = hand->nranks[suit], k = 0, order[2 * 13 + 1];
-	int base = 0;
-	double at = 0;
-
-	order[k++] = PIECE_HEAD + suit;
-	for (unsigned i = 0; i < n; i++) {
-		if (i > 0)
-			order[k++] = PIECE_GAP;
-		order[k++] = PIECE_RANK + hand->ranks[suit][i];
-	}
-	if (n == 0)
-		order[k++] = PIECE_VOID;
-	for (unsigned i = 0; i < k; i++)
-		if (order[i] != PIECE_GAP && p->baseline[order[i]] > base)
-			base = p->baseline[order[i]];
-	for (unsigned i = 0; i < k; i++) {
-		if (draw) {
-			cairo_move_to(cr, x + at,
-			    y + (double)(base - p->baseline[order[i]]) / PANGO_SCALE);
-			pango_cairo_show_layout(cr, p->layout[order[i]]);
-		}
-		at += p->width[order[i]];
-	}
-	return at;
-}
-
-/* A suit as one layout of markup, wrapped at the column's width, the
- * lines after the first under the first rank (to g_object_unref). */
+/* A suit's layout in the hand's font, wrapped when the hand is (to
+ * g_object_unref). */
 static PangoLayout *
-wrapped_suit(cairo_t *cr, const struct hand *hand, unsigned suit)
+suit_layout(cairo_t *cr, const struct hand *hand, unsigned suit)
 {
-	char line[HAND_LINE_MAX], head[64];
-	size_t len = (size_t)snprintf(line, sizeof line, "%s ", suit_markup[suit]);
-	PangoLayout *layout;
 	double width;
+	PangoLayout *layout;
+	char head[64];
 
-	for (unsigned i = 0; i < hand->nranks[suit]; i++)
-		len += (size_t)snprintf(line + len, sizeof line - len, "%s%s",
-		    i > 0 ? RANK_GAP : "", rank_text[hand->ranks[suit][i]]);
-	if (hand->nranks[suit] == 0)
-		snprintf(line + len, sizeof line - len, VOID_MARK);
-	layout = layout_of(cr, hand->font, line, &width);
+	/* on one line: the layout hand_prepare measured */
+	if (!hand->wrap)
+		return g_object_ref(shared_layout(cr, hand->font, hand->lines[suit], 0, &width));
+	layout = layout_of(cr, hand->font, hand->lines[suit], &width);
 	snprintf(head, sizeof head, "%s ", suit_markup[suit]);
 	pango_layout_set_width(layout, (int)(hand->width * PANGO_SCALE));
 	pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+	/* the lines after the first under the first rank */
 	pango_layout_set_indent(layout, -(int)(text_width(cr, hand->font, head) *
 	    PANGO_SCALE));
 	return layout;
@@ -516,42 +395,44 @@ static void
 hand_prepare(cairo_t *cr, struct hand *hand, const struct dl_deal *deal, unsigned seat,
     double width, double scale)
 {
+	static const char *const ranks[13] = {
+		"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
+	};
 	double size;
 
 	hand->width = width;
 	for (unsigned suit = 0; suit < 4; suit++) {
-		hand->nranks[suit] = 0;
+		char *line = hand->lines[suit];
+		size_t len = (size_t)snprintf(line, HAND_LINE_MAX, "%s ", suit_markup[suit]);
+		unsigned n = 0;
 		for (unsigned i = 0; i < DL_HAND_CARDS; i++) {
 			unsigned card = deal->hand[seat][i];
 			if (card / 13 == suit)
-				hand->ranks[suit][hand->nranks[suit]++] = (unsigned char)(card % 13);
+				len += (size_t)snprintf(line + len, HAND_LINE_MAX - len, "%s%s",
+				    n++ > 0 ? RANK_GAP : "", ranks[card % 13]);
 		}
+		if (n == 0)
+			snprintf(line + len, HAND_LINE_MAX - len, "\u2014");
 	}
 	/* widths do not scale quite in proportion: the largest size that fits */
 	hand->wrap = 1;
 	for (size = HAND_PT * scale; size >= HAND_MIN_PT; size -= 0.25) {
 		double widest = 0;
-		struct pieces own;
-		const struct pieces *p;
 		snprintf(hand->font, sizeof hand->font, FONT " %.2f", size);
-		p = pieces_of(cr, hand->font, &own);
 		for (unsigned suit = 0; suit < 4; suit++) {
-			double w = suit_line(cr, hand, p, suit, 0, 0, 0);
+			double w = text_width(cr, hand->font, hand->lines[suit]);
 			if (w > widest)
 				widest = w;
 		}
-		hand->line = p->height;
-		pieces_done(p, &own);
 		if (widest <= width) {
 			hand->wrap = 0;
-			for (unsigned suit = 0; suit < 4; suit++)
-				hand->nlines[suit] = 1;
-			return;
+			break;
 		}
 	}
-	snprintf(hand->font, sizeof hand->font, FONT " %.2f", HAND_MIN_PT);
+	if (hand->wrap)
+		snprintf(hand->font, sizeof hand->font, FONT " %.2f", HAND_MIN_PT);
 	for (unsigned suit = 0; suit < 4; suit++) {
-		PangoLayout *layout = wrapped_suit(cr, hand, suit);
+		PangoLayout *layout = suit_layout(cr, hand, suit);
 		int h;
 		hand->nlines[suit] = pango_layout_get_line_count(layout);
 		pango_layout_get_size(layout, NULL, &h);
@@ -576,17 +457,10 @@ static void
 draw_hand(cairo_t *cr, double x, double y, const struct hand *hand, double pitch)
 {
 	for (unsigned suit = 0; suit < 4; suit++) {
-		if (hand->wrap) {
-			PangoLayout *layout = wrapped_suit(cr, hand, suit);
-			cairo_move_to(cr, x, y);
-			pango_cairo_show_layout(cr, layout);
-			g_object_unref(layout);
-		} else {
-			struct pieces own;
-			const struct pieces *p = pieces_of(cr, hand->font, &own);
-			suit_line(cr, hand, p, suit, 1, x, y);
-			pieces_done(p, &own);
-		}
+		PangoLayout *layout = suit_layout(cr, hand, suit);
+		cairo_move_to(cr, x, y);
+		pango_cairo_show_layout(cr, layout);
+		g_object_unref(layout);
 		y += pitch + (hand->nlines[suit] - 1) * hand->line;
 	}
 }

@@ -426,9 +426,11 @@ sizes() {
 				pdftotext -f "$page" -l "$page" s.pdf - > text
 				grep -qxF "$range" text || { echo "$paper, $per a page: page $page has no $range" >&2; return 1; }
 				grep -qF "Page $page of $pages" text
+				# (in the order of their numbers: the order pdftotext
+				# reads a grid of boards in is its own guess)
 				[ "$(pdftotext -f "$page" -l "$page" -bbox s.pdf - |
 				    awk -F'"' '/<word / && $8 - $4 > 30 { t = $0; sub(/^.*">/, "", t)
-					sub(/<\/word>.*$/, "", t); print t }' | paste -sd' ')" = "$(seq -s' ' "$first" "$last")" ]
+					sub(/<\/word>.*$/, "", t); print t }' | sort -n | paste -sd' ')" = "$(seq -s' ' "$first" "$last")" ]
 			done
 		done
 		# the hands' type: 10 points at six a page, 11.5 at four, 18 at
