@@ -2,20 +2,17 @@
  * (deal streams, or files of any format dl-read reads), checks a set
  * against all those recorded, board by board, and lists, counts, finds
  * and exports what it holds (lib/archive/, docs/archive.md). */
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "deal_archive.h"
 #include "proto.h"
 #include "readers.h"
+#include "set_input.h"
 #include "tool.h"
 #include "tso.h"
 #include "util.h"
@@ -53,184 +50,12 @@ print_warning(const char *msg, void *arg)
 		fprintf(stderr, "dl-archive: %s\n", msg);
 }
 
-/* A set as read from one input: its boards go to board() as they come,
- * what it says of itself into set. */
-struct input {
-	const char *path;		/* NULL: standard input */
-	char *label;			/* for messages, escaped */
-	struct archive_set set;
-	int (*board)(struct input *in, unsigned board, const unsigned char owner[CARDS],
-	    struct dl_error *e);
-	void *arg;
-};
-
-static char *
-dup_or_null(const char *s)
+/* What reads the sets: -f and --renumber, warnings unless -q. */
+static struct reader_options
+reader_options(void)
 {
-	return s == NULL ? NULL : xstrdup(s);
-}
-
-/* A dl stream, with every header it carries. */
-static int
-read_stream(struct input *in, FILE *fp, struct dl_error *e)
-{
-	struct stream_in s;
-	char *const *headers;
-	size_t nheaders, len, total = 0;
-	char *line;
-	int got;
-
-	if (stream_open_deals(&s, fp, STREAM_TAKES_ANALYSED | STREAM_TAKES_OWN_DV, e) == -1)
-		return -1;
-	in->set.event = dup_or_null(stream_header(&s, 'I'));
-	in->set.site = dup_or_null(stream_header(&s, 'S'));
-	in->set.date = dup_or_null(stream_header(&s, 'D'));
-	in->set.generator = dup_or_null(stream_header(&s, 'G'));
-	headers = stream_headers(&s, &nheaders);
-	for (size_t i = 0; i < nheaders; i++)
-		total += strlen(headers[i]) + 1;
-	in->set.headers = xmalloc(total + 1);
-	in->set.headers[0] = '\0';
-	for (size_t i = 0; i < nheaders; i++) {
-		strcat(in->set.headers, headers[i]);
-		strcat(in->set.headers, "\n");
-	}
-	while ((got = stream_next_record(&s, &line, &len, e)) == 1) {
-		unsigned board;
-		unsigned char owner[CARDS];
-
-		if (record_deal(&s, line, len, &board, owner, e) == -1 ||
-		    in->board(in, board, owner, e) == -1)
-			break;
-	}
-	if (got == 0 && stream_check_complete(&s, e) == -1)
-		got = -1;
-	stream_close(&s);
-	return got == 0 ? 0 : -1;
-}
-
-/* A file of another format, through the reader plugins. */
-static int
-read_file(struct input *in, const char *path, struct dl_error *e)
-{
-	struct reader_options opt = { .format = format, .flags = reader_flags,
+	return (struct reader_options){ .format = format, .flags = reader_flags,
 	    .warn = print_warning };
-	struct deal_reader *r;
-	struct dl_board_in b;
-	int got;
-
-	if (reader_open(&r, path, &opt, e) == -1)
-		return -1;
-	while ((got = reader_next(r, &b, e)) == 1) {
-		if (in->set.event == NULL && b.event != NULL)
-			in->set.event = xstrdup(b.event);
-		if (in->set.site == NULL && b.site != NULL)
-			in->set.site = xstrdup(b.site);
-		if (in->set.date == NULL && b.date != NULL)
-			in->set.date = xstrdup(b.date);
-		if (in->board(in, b.board, b.owner, e) == -1) {
-			got = -1;
-			break;
-		}
-	}
-	reader_close(r);
-	return got;
-}
-
-/* Standard input, a pipe or a terminal is read whole into memory, never
- * onto a disk (it may be a set not yet played), so that its first bytes
- * can say what it is and a reader plugin can still read it from its
- * start.  A descriptor of a memory file, or -1. */
-static int
-to_memory(int from, const char *label, struct dl_error *e)
-{
-	char buf[65536];
-	ssize_t got;
-	int fd = memfd_create("dl-archive input", MFD_CLOEXEC);
-
-	if (fd == -1)
-		return dl_error_sys(e, "%s", label);
-	while ((got = read(from, buf, sizeof buf)) != 0) {
-		if (got == -1 && errno == EINTR)
-			continue;
-		if (got == -1 || write(fd, buf, (size_t)got) != got) {
-			dl_error_sys(e, "%s", label);
-			close(fd);
-			return -1;
-		}
-	}
-	sodium_memzero(buf, sizeof buf);
-	return fd;
-}
-
-static int
-input_read(struct input *in, struct dl_error *e)
-{
-	char head[8] = "", path[64];
-	const char *name = in->path;
-	FILE *fp;
-	int fd = -1, r;
-	size_t got;
-
-	struct stat st;
-
-	if (in->path == NULL || strcmp(in->path, "-") == 0) {
-		in->label = xstrdup("standard input");
-		if ((fd = to_memory(STDIN_FILENO, in->label, e)) == -1)
-			return -1;
-		snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-		name = path;
-	} else {
-		in->label = tool_escaped(in->path);
-		/* a pipe (<(...), a FIFO) can be read once: into memory first */
-		if (stat(in->path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-			int from = open(in->path, O_RDONLY | O_CLOEXEC);
-
-			if (from == -1)
-				return dl_error_sys(e, "%s", in->label);
-			fd = to_memory(from, in->label, e);
-			close(from);
-			if (fd == -1)
-				return -1;
-			snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-			name = path;
-		}
-	}
-	in->set.source = xstrdup(in->path == NULL ? "standard input" : in->path);
-	if ((fp = fopen(name, "r")) == NULL) {
-		r = dl_error_sys(e, "%s", in->label);
-		goto out;
-	}
-	got = fread(head, 1, sizeof head - 1, fp);
-	head[got] = '\0';
-	if (strncmp(head, "#P: dl/", 7) == 0 && format == NULL) {
-		rewind(fp);
-		r = read_stream(in, fp, e);
-		/* standard input's lines are "line N", as every tool says them */
-		if (r == -1 && in->path != NULL && strcmp(in->path, "-") != 0)
-			dl_error_prefix(e, "%s", in->label);
-		fclose(fp);
-	} else {
-		fclose(fp);
-		r = read_file(in, name, e);
-		if (r == -1 && fd != -1 && strncmp(e->msg, path, strlen(path)) == 0) {
-			char *rest = xstrdup(e->msg + strlen(path));
-
-			snprintf(e->msg, sizeof e->msg, "%s%s", in->label, rest);
-			free(rest);
-		}
-	}
-out:
-	if (fd != -1)
-		close(fd);
-	return r;
-}
-
-static void
-input_free(struct input *in)
-{
-	archive_set_clear(&in->set);
-	free(in->label);
 }
 
 static struct archive *
@@ -253,7 +78,7 @@ open_archive(unsigned flags)
 /* add */
 
 static int
-add_board(struct input *in, unsigned board, const unsigned char owner[CARDS],
+add_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
     struct dl_error *e)
 {
 	return archive_add_board(in->arg, board, owner, e);
@@ -262,7 +87,7 @@ add_board(struct input *in, unsigned board, const unsigned char owner[CARDS],
 static void
 add_one(struct archive *a, const char *path)
 {
-	struct input in = { .path = path, .board = add_board };
+	struct set_input in = { .path = path, .reader = reader_options(), .board = add_board };
 	struct archive_add *add;
 	struct dl_error e;
 	int64_t existing;
@@ -275,7 +100,7 @@ add_one(struct archive *a, const char *path)
 		tool_die(&e);
 	}
 	in.arg = add;
-	if (input_read(&in, &e) == -1) {
+	if (set_input_read(&in, &e) == -1) {
 		archive_add_abort(add);
 		tool_die(&e);
 	}
@@ -294,7 +119,7 @@ add_one(struct archive *a, const char *path)
 			fprintf(stderr, "dl-archive: %s: set %lld, %u boards\n", in.label,
 			    (long long)in.set.id, in.set.boards);
 	}
-	input_free(&in);
+	set_input_free(&in);
 }
 
 static int
@@ -325,7 +150,7 @@ struct checked {
 };
 
 static int
-check_board(struct input *in, unsigned board, const unsigned char owner[CARDS],
+check_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
     struct dl_error *e)
 {
 	struct checked *c = in->arg;
@@ -394,14 +219,15 @@ static int
 check_one(struct archive *a, const char *path)
 {
 	struct checked c = { .a = a };
-	struct input in = { .path = path, .board = check_board, .arg = &c };
+	struct set_input in = { .path = path, .reader = reader_options(), .board = check_board,
+	    .arg = &c };
 	struct archive_set self = { 0 };
 	unsigned char digest[SET_DIGEST_BYTES];
 	struct dl_error e;
 	int64_t skip = 0;
 
 	set_digest_init(&c.digest);
-	if (input_read(&in, &e) == -1)
+	if (set_input_read(&in, &e) == -1)
 		tool_die(&e);
 	c.label = in.label;
 	set_digest_final(&c.digest, digest);
@@ -438,7 +264,7 @@ check_one(struct archive *a, const char *path)
 	sodium_memzero(c.boards, c.cap * sizeof *c.boards);
 	free(c.owner);
 	free(c.boards);
-	input_free(&in);
+	set_input_free(&in);
 	return c.found;
 }
 

@@ -31,6 +31,7 @@
 #include "plugins.h"
 #include "proto.h"
 #include "readers.h"
+#include "set_input.h"
 #include "session.h"
 #include "tool.h"
 #include "util.h"
@@ -774,40 +775,62 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 	return 0;
 }
 
-/* A file that cannot be read: the reader's message with the file's own
- * name for the private path, and no advice for a command line. */
+/* A file that cannot be read: its reader's message, which names the file
+ * by its own name (set_input's label, never the server's private path),
+ * and no advice for a command line. */
 static void __attribute__((noreturn))
-refuse_upload(const struct dl_error *e, const char *path, const char *filename)
+refuse_upload(const struct dl_error *e, const char *label)
 {
-	const char *at = strstr(e->msg, path);
-	char msg[2 * DL_ERROR_MAX + 256];
-
 	if (strstr(e->msg, "cannot tell its format") != NULL)
 		refuse(400, "Bad Request", "%s: not a file of a format dl reads (PBN, LIN, DUP, BRI,"
-		    " DGE, ...)", filename);
-	if (at != NULL)
-		snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - e->msg), e->msg, filename,
-		    at + strlen(path));
-	else
-		snprintf(msg, sizeof msg, "%s: %s", filename, e->msg);
-	refuse(400, "Bad Request", "%s", msg);
+		    " DGE, ...)", label);
+	if (strstr(e->msg, label) == NULL)
+		refuse(400, "Bad Request", "%s: %s", label, e->msg);
+	refuse(400, "Bad Request", "%s", e->msg);
+}
+
+/* The boards of an uploaded file, as set_input reads them. */
+struct upload {
+	unsigned char (*owner)[CARDS];
+	unsigned *numbers;
+	size_t n, cap;
+};
+
+static int
+take_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
+    struct dl_error *e)
+{
+	struct upload *u = in->arg;
+
+	(void)e;
+	if (u->n == u->cap) {
+		size_t cap = u->cap ? 2 * u->cap : 64;
+		unsigned char (*grown)[CARDS] = xreallocarray(NULL, cap, sizeof *grown);
+
+		/* grown by hand: realloc would free the old deals unwiped */
+		if (u->owner != NULL) {
+			memcpy(grown, u->owner, u->n * sizeof *grown);
+			sodium_memzero(u->owner, u->cap * sizeof *u->owner);
+			free(u->owner);
+		}
+		u->owner = grown;
+		u->numbers = xreallocarray(u->numbers, cap, sizeof *u->numbers);
+		u->cap = cap;
+	}
+	memcpy(u->owner[u->n], owner, CARDS);
+	u->numbers[u->n++] = board;
+	return 0;
 }
 
 static void
 check(const struct cgi_form *form)
 {
 	const struct cgi_field *file = cgi_field(form, "file");
-	struct reader_options opt = { 0 };
-	struct deal_reader *r;
-	struct dl_board_in b;
 	struct dl_error e;
-	unsigned char (*owner)[CARDS] = NULL;
-	unsigned *numbers = NULL;
-	size_t n = 0, cap = 0;
+	struct upload u = { NULL, NULL, 0, 0 };
 	struct archive *a;
 	char *spec, *name;
 	const char *dot;
-	int got;
 
 	if (file == NULL || file->filename == NULL || file->len == 0)
 		refuse(400, "Bad Request", "no file to check");
@@ -824,20 +847,11 @@ check(const struct cgi_form *form)
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd == -1 || write(fd, file->value, file->len) != (ssize_t)file->len || close(fd) != 0)
 		refuse(500, "Internal Server Error", "the file could not be kept to be read");
-	if (reader_open(&r, path, &opt, &e) == -1)
-		refuse_upload(&e, path, file->filename);
-	while ((got = reader_next(r, &b, &e)) == 1) {
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			owner = xreallocarray(owner, cap, sizeof *owner);
-			numbers = xreallocarray(numbers, cap, sizeof *numbers);
-		}
-		memcpy(owner[n], b.owner, CARDS);
-		numbers[n++] = b.board;
-	}
-	reader_close(r);
-	if (got == -1)
-		refuse_upload(&e, path, file->filename);
+	/* read as dl-archive check reads a file: the same code */
+	struct set_input in = { .path = path, .shown = file->filename, .board = take_board,
+	    .arg = &u };
+	if (set_input_read(&in, &e) == -1)
+		refuse_upload(&e, in.label);
 	if (archive_default(&spec, &e) == -1)
 		refuse_error(500, &e);
 	if (archive_open(&a, spec, 0, &e) == -1)
@@ -847,10 +861,10 @@ check(const struct cgi_form *form)
 	page_begin("Played before?");
 	printf("<p>");
 	put_html(stdout, file->filename);
-	printf(": %zu boards.</p>\n", n);
-	struct check_page c = { .a = a, .board_numbers = numbers };
-	if (archive_check_boards(a, (const unsigned char (*)[CARDS])owner, n, 0, 0, put_hit, &c,
-	    &e) == -1) {
+	printf(": %zu boards.</p>\n", u.n);
+	struct check_page c = { .a = a, .board_numbers = u.numbers };
+	if (archive_check_boards(a, (const unsigned char (*)[CARDS])u.owner, u.n, 0, 0, put_hit,
+	    &c, &e) == -1) {
 		printf("<p>The archive could not be read: ");
 		put_html(stdout, e.msg);
 		printf("</p>\n");
@@ -860,10 +874,11 @@ check(const struct cgi_form *form)
 		printf("</table>\n");
 	page_end();
 	archive_close(a);
-	if (owner != NULL)
-		sodium_memzero(owner, cap * sizeof *owner);
-	free(owner);
-	free(numbers);
+	set_input_free(&in);
+	if (u.owner != NULL)
+		sodium_memzero(u.owner, u.cap * sizeof *u.owner);
+	free(u.owner);
+	free(u.numbers);
 	free(path);
 	free(name);
 }

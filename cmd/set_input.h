@@ -1,0 +1,36 @@
+/* A set read from one file of any format, for the tools that take sets
+ * (dl-archive add and check, dl-web's check): a dl stream with every
+ * header it carries, or a file any reader plugin reads.  Standard input
+ * and pipes are read whole into memory first, never onto a disk (a set
+ * not yet played is a secret), so that the first bytes can say what the
+ * file is and a reader can still read it from its start. */
+#ifndef DL_SET_INPUT_H
+#define DL_SET_INPUT_H
+
+#include "deal_archive.h"
+#include "error.h"
+#include "readers.h"
+
+struct set_input {
+	const char *path;	/* NULL or "-": standard input */
+	/* The file's name in messages when not its path (dl-web: the name
+	 * of the file uploaded, never the server's private path); NULL:
+	 * the path, escaped. */
+	const char *shown;
+	struct reader_options reader;	/* format (-f), flags, warnings */
+	/* each board as it comes; -1 with *e ends the reading */
+	int (*board)(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
+	    struct dl_error *e);
+	void *arg;
+	/* filled by set_input_read: */
+	char *label;		/* the file as messages name it, escaped */
+	struct archive_set set;	/* what the file says of itself: event,
+				 * site, date, generator, headers, source */
+};
+
+/* Reads the whole set; -1 with *e, its message naming the file by its
+ * label. */
+int set_input_read(struct set_input *in, struct dl_error *e);
+void set_input_free(struct set_input *in);
+
+#endif
