@@ -353,10 +353,11 @@ plain_layout(cairo_t *cr, const char *font, const char *text, double *width)
 #define HAND_MIN_PT 8.0
 /* between ranks, a space narrower than the font's: "A Q 10 6 5 2" keeps
  * its gaps (a space, for a reader who copies it) but takes less room.
- * A four-per-em space (U+2005), as wide as the font's space in x-small
- * type, which it was: a change of size is a run of its own, and a hand's
- * line of a dozen runs was shaped and drawn run by run, the most of the
- * PDF's time.  (A thin space, U+2009, is narrower in DejaVu Sans: "A Q
+ * A four-per-em space (U+2005, a quarter of an em), which prints as the
+ * font's space in x-small type did (0.22 em, positions rounded to the
+ * point); not that space itself: a change of size is a run of its own,
+ * and a hand's line of a dozen runs was shaped and drawn run by run, the
+ * most of the PDF's time.  (A thin space, U+2009, is narrower in DejaVu Sans: "A Q
  * 10" read "AQ10".) */
 #define RANK_GAP "\u2005"
 #define HAND_LINE_MAX 512
