@@ -269,6 +269,26 @@ setup() {
 	[ "$output" = $'32256\n6' ]
 }
 
+@test "dealers making a new archive at once (make -j): each finds it whole, none says it is no archive" {
+	for i in 1 2 3 4 5 6; do
+		dl-seed --not-for-play --no-history --hex "$i$i$i${i}bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" \
+		    2> /dev/null | dl-stream -n 1-4 | dl-map > "r$i.tso"
+	done
+	# the race was narrow: a schema read in three steps, another process
+	# committing the new archive between two of them (2 rounds in 40)
+	for round in $(seq 30); do
+		rm -f new.sqlite
+		for i in 1 2 3 4 5 6; do
+			dl-archive -q --db new.sqlite add "r$i.tso" 2> "err$i" &
+		done
+		wait
+		cat err1 err2 err3 err4 err5 err6 > errs
+		[ ! -s errs ] || { echo "round $round:" >&2; cat errs >&2; return 1; }
+		run -0 sqlite3 new.sqlite 'SELECT count(*) FROM sets'
+		[ "$output" = 6 ]
+	done
+}
+
 @test "a busy archive is waited for, then refused in one line" {
 	dl-archive add club.tso 2> /dev/null
 	# another writer holds the archive for three seconds

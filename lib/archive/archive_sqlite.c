@@ -177,9 +177,18 @@ schema(struct archive *a, unsigned flags, struct dl_error *e)
 {
 	int64_t app, version, tables;
 
+	/* the three read at one moment: another process making the archive
+	 * (make -j) commits between two reads else, and this one saw an
+	 * archive with tables but no application id, "not a dl archive" */
+	if (exec(a, "BEGIN", e) == -1)
+		return -1;
 	if (query_int(a, "PRAGMA application_id", &app, e) == -1 ||
 	    query_int(a, "PRAGMA user_version", &version, e) == -1 ||
-	    query_int(a, "SELECT count(*) FROM sqlite_master", &tables, e) == -1)
+	    query_int(a, "SELECT count(*) FROM sqlite_master", &tables, e) == -1) {
+		sqlite3_exec(db_of(a)->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	if (exec(a, "COMMIT", e) == -1)
 		return -1;
 	if (app == 0 && version == 0 && tables == 0) {
 		if (!(flags & ARCHIVE_WRITE))
