@@ -157,8 +157,11 @@ check_board(struct set_input *in, unsigned board, const unsigned char owner[CARD
 
 	(void)e;
 	if (c->n == c->cap) {
-		c->cap = c->cap ? 2 * c->cap : 64;
-		c->boards = xreallocarray(c->boards, c->cap, sizeof *c->boards);
+		size_t cap = c->cap ? 2 * c->cap : 64;
+
+		/* the deals of a set perhaps not yet played: the old block wiped */
+		c->boards = grow_wiped(c->boards, c->n, c->cap, cap, sizeof *c->boards);
+		c->cap = cap;
 	}
 	c->boards[c->n].board = board;
 	memcpy(c->boards[c->n].owner, owner, CARDS);

@@ -805,15 +805,8 @@ take_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS
 	(void)e;
 	if (u->n == u->cap) {
 		size_t cap = u->cap ? 2 * u->cap : 64;
-		unsigned char (*grown)[CARDS] = xreallocarray(NULL, cap, sizeof *grown);
 
-		/* grown by hand: realloc would free the old deals unwiped */
-		if (u->owner != NULL) {
-			memcpy(grown, u->owner, u->n * sizeof *grown);
-			sodium_memzero(u->owner, u->cap * sizeof *u->owner);
-			free(u->owner);
-		}
-		u->owner = grown;
+		u->owner = grow_wiped(u->owner, u->n, u->cap, cap, sizeof *u->owner);
 		u->numbers = xreallocarray(u->numbers, cap, sizeof *u->numbers);
 		u->cap = cap;
 	}

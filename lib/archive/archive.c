@@ -243,23 +243,6 @@ sort_hands(uint64_t *v, size_t n)
 	return from;
 }
 
-/* A secret array grown to cap elements of size bytes, its used ones kept:
- * by hand, since realloc would free the old block unwiped.  The arrays
- * start small and double, so that a session of 32 boards does not fault
- * in and wipe megabytes. */
-static void *
-grow_wiped(void *old, size_t used, size_t oldcap, size_t cap, size_t size)
-{
-	void *p = xreallocarray(NULL, cap, size);
-
-	if (old != NULL) {
-		memcpy(p, old, used * size);
-		sodium_memzero(old, oldcap * size);
-		free(old);
-	}
-	return p;
-}
-
 static int
 flush_deals(struct archive_add *add, struct dl_error *e)
 {

@@ -445,6 +445,19 @@ secret_strdup(const char *s)
 	return copy;
 }
 
+void *
+grow_wiped(void *old, size_t used, size_t oldcap, size_t cap, size_t size)
+{
+	void *p = xreallocarray(NULL, cap, size);
+
+	if (old != NULL) {
+		memcpy(p, old, used * size);
+		sodium_memzero(old, oldcap * size);
+		free(old);
+	}
+	return p;
+}
+
 void
 scrub_argument(char *arg)
 {

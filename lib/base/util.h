@@ -86,15 +86,19 @@ void board_list_free(struct board_list *list);
 /* Hex string of exactly 2*len digits (either case) into bytes; -1 if not. */
 int hex_to_bytes(const char *hex, unsigned char *out, size_t len);
 
-/* Secrets live in locked, guarded memory and are wiped when freed. */
 /* mkdir -p of the folders above a file, each made mode 0700: a seed
  * history's, an archive's; -1 with *e naming the folder that failed. */
 int make_private_parents(const char *path, struct dl_error *e);
 
+/* Secrets live in locked, guarded memory and are wiped when freed. */
 void *secret_alloc(size_t size);
 void secret_free(void *p);
 /* A copy of s in secret memory. */
 char *secret_strdup(const char *s);
+/* An array of deals held on the heap (too many for locked memory) grown
+ * to cap elements of size bytes, its used ones kept, the old block wiped
+ * before it is freed (realloc would free it unwiped).  old may be NULL. */
+void *grow_wiped(void *old, size_t used, size_t oldcap, size_t cap, size_t size);
 
 /* Overwrite a command-line argument in place so that it no longer shows in
  * /proc/PID/cmdline; the caller has copied it into secret memory. */
