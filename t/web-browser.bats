@@ -14,22 +14,41 @@ setup_file() {
 	web_start
 	CD_PORT=$(free_port)
 	export CD_PORT
-	chromedriver --port="$CD_PORT" > "$WEB/chromedriver.log" 2>&1 3>&- &
+	chromedriver --port="$CD_PORT" --log-path="$WEB/chromedriver.log" \
+	    > /dev/null 2>&1 3>&- &
 	echo $! > "$WEB/chromedriver.pid"
+	# A fresh machine's first Chromium builds its font cache and profile:
+	# allow it time.  The flags keep it from reaching for Google's hosts,
+	# which a closed network refuses, many at a time, and from /dev/shm,
+	# which a container may keep small.
 	local i
-	for i in $(seq 100); do
-		curl -s "http://127.0.0.1:$CD_PORT/status" 2>/dev/null | jq -e '.value.ready' > /dev/null && break
+	for i in $(seq 300); do
+		curl -s --max-time 2 "http://127.0.0.1:$CD_PORT/status" 2>/dev/null |
+		    jq -e '.value.ready' > /dev/null 2>&1 && break
 		sleep 0.1
 	done
-	local caps
-	caps=$(jq -nc '{capabilities: {alwaysMatch: {browserName: "chrome",
-	    "goog:chromeOptions": {binary: "/usr/bin/chromium",
-	    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,1600"]}}}}')
-	WD_SESSION=$(curl -s -H 'Content-Type: application/json' -d "$caps" \
-	    "http://127.0.0.1:$CD_PORT/session" | jq -r '.value.sessionId')
-	[ -n "$WD_SESSION" ] && [ "$WD_SESSION" != null ] || {
+	local caps answer try
+	# a session that would not start is asked for again, twice, with a
+	# new profile; each refusal is kept for the message
+	: > "$WEB/session-answers"
+	for try in 1 2 3; do
+		caps=$(jq -nc --arg profile "$WEB/chromium-profile-$try" '{capabilities: {alwaysMatch: {browserName: "chrome",
+		    "goog:chromeOptions": {binary: "/usr/bin/chromium",
+		    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,1600",
+		        "--no-first-run", "--disable-background-networking", "--disable-component-update",
+		        "--disable-sync", "--disable-quic", "--disable-dev-shm-usage",
+		        "--user-data-dir=" + $profile]}}}}')
+		answer=$(curl -s --max-time 120 -H 'Content-Type: application/json' -d "$caps" \
+		    "http://127.0.0.1:$CD_PORT/session")
+		WD_SESSION=$(jq -r '.value.sessionId // empty' <<< "$answer" 2>/dev/null)
+		[ -n "$WD_SESSION" ] && break
+		printf 'try %s: %s\n' "$try" "${answer:-no answer}" >> "$WEB/session-answers"
+		sleep 2
+	done
+	[ -n "$WD_SESSION" ] || {
 		echo "no WebDriver session:" >&2
-		cat "$WEB/chromedriver.log" >&2
+		cat "$WEB/session-answers" >&2
+		tail -n 40 "$WEB/chromedriver.log" >&2
 		return 1
 	}
 	export WD_SESSION
