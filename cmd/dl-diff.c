@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "readers.h"
 #include "tool.h"
 #include "util.h"
@@ -108,8 +110,11 @@ read_file(struct file *f)
 			tool_die(&e);
 		}
 		if (f->n == f->cap) {
-			f->cap = f->cap ? 2 * f->cap : 64;
-			f->boards = xreallocarray(f->boards, f->cap, sizeof *f->boards);
+			/* deals perhaps not yet played: no old block is freed
+			 * unwiped */
+			size_t cap = f->cap ? 2 * f->cap : 64;
+			f->boards = grow_wiped(f->boards, f->n, f->cap, cap, sizeof *f->boards);
+			f->cap = cap;
 		}
 		f->boards[f->n].number = b.board;
 		memcpy(f->boards[f->n++].owner, b.owner, CARDS);
@@ -289,6 +294,10 @@ main(int argc, char *argv[])
 	xfflush(stdout, "standard output");
 	if (!quiet && t.only1 + t.only2 + t.other > 0)
 		summary(&f1, &f2, &t);
+	if (f1.boards != NULL)
+		sodium_memzero(f1.boards, f1.cap * sizeof *f1.boards);
+	if (f2.boards != NULL)
+		sodium_memzero(f2.boards, f2.cap * sizeof *f2.boards);
 	free(f1.boards);
 	free(f2.boards);
 	free(f1.name);

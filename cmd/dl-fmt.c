@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "plugins.h"
 #include "proto.h"
 #include "tool.h"
@@ -109,11 +111,14 @@ write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 
 	while ((got = stream_next_record(in, &line, &len, e)) == 1) {
 		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			deals = xreallocarray(deals, cap, sizeof *deals);
-			dv = xreallocarray(dv, cap, sizeof *dv);
+			/* deals perhaps not yet played: no old block is freed
+			 * unwiped */
+			size_t more = cap ? 2 * cap : 64;
+			deals = grow_wiped(deals, n, cap, more, sizeof *deals);
+			dv = xreallocarray(dv, more, sizeof *dv);
 			if (analysed)
-				analyses = xreallocarray(analyses, cap, sizeof *analyses);
+				analyses = grow_wiped(analyses, n, cap, more, sizeof *analyses);
+			cap = more;
 		}
 		if (record_deal(in, line, len, &board, deals[n], e) == -1)
 			goto done;
@@ -137,6 +142,10 @@ write_buffered(struct stream_in *in, struct writers *ws, struct dl_error *e)
 			goto done;
 	status = 0;
 done:
+	if (deals != NULL)
+		sodium_memzero(deals, cap * sizeof *deals);
+	if (analyses != NULL)
+		sodium_memzero(analyses, cap * sizeof *analyses);
 	free(deals);
 	free(dv);
 	free(analyses);
