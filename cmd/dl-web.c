@@ -38,6 +38,9 @@
 
 /* A session, not a simulation: as dl-deal without --many. */
 #define BOARDS_MAX 100
+/* how often a set is dealt again when another set of its event was
+ * recorded while it was being dealt (deal()) */
+#define EVENT_TRIES 8
 /* A request's body: the largest upload and the form around it. */
 #define UPLOAD_MAX (10u << 20)
 #define BODY_MAX (UPLOAD_MAX + (64u << 10))
@@ -636,25 +639,39 @@ deal(const struct cgi_form *form)
 	s.wo.scratch = 1;
 	s.source.os = 1;
 	s.source.no_history = 1;	/* each request is a process of its own */
-	if (entropy != NULL) {
-		/* the director's text, Big Deal's way, beside the OS's */
-		s.source.generator = &generator_bigdeal;
-		s.source.entropy = entropy_new();
-		entropy_add_string(s.source.entropy, entropy);
-	} else
-		s.source.generator = &generator_dl256;
 	unsigned char owner[20] = { 0 };
-	if (s.source.generator->owner_bytes != 0) {
-		tool_owner_hash(NULL, owner);
-		s.owner = owner;
-	}
-	/* this set among those of its event: the ones before, and itself */
-	int64_t dealt = event != NULL ? sets_of_event(event) + 1 : 0;
-	s.sets_of_event = dealt;
-	/* what the request asked that cannot be (a format that holds fewer
-	 * boards) is the request's fault; anything else the server's */
-	if (session_deal(&s, &e) == -1)
+	/* this set among those of its event: the ones before, and itself.
+	 * The archive adds the set only if that is still so when it does
+	 * (another request for the event may come in between): else the set,
+	 * which nobody has seen, is dealt again, with the new count. */
+	int64_t dealt = 0;
+	for (int tries = 1;; tries++) {
+		if (entropy != NULL) {
+			/* the director's text, Big Deal's way, beside the OS's
+			 * (seed_make takes the pool) */
+			s.source.generator = &generator_bigdeal;
+			s.source.entropy = entropy_new();
+			entropy_add_string(s.source.entropy, entropy);
+		} else
+			s.source.generator = &generator_dl256;
+		if (s.source.generator->owner_bytes != 0) {
+			tool_owner_hash(NULL, owner);
+			s.owner = owner;
+		}
+		dealt = event != NULL ? sets_of_event(event) + 1 : 0;
+		s.sets_of_event = dealt;
+		if (session_deal(&s, &e) == 0)
+			break;
+		if (e.kind == DL_ERR_CHECK && event != NULL && tries < EVENT_TRIES)
+			continue;
+		/* what the request asked that cannot be (a format that holds
+		 * fewer boards) is the request's fault; a count that kept
+		 * changing, a busy server's; anything else the server's */
+		if (e.kind == DL_ERR_CHECK)
+			refuse(503, "Service Unavailable", "other sets of this event were being"
+			    " dealt at the same moment: try again");
 		refuse_error(e.kind == DL_ERR_INPUT || e.kind == DL_ERR_USAGE ? 400 : 500, &e);
+	}
 
 	/* the seed, which regenerates the set: in the zip, and nowhere else */
 	char *seed_name = xasprintf("%s.seed", prefix);

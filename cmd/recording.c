@@ -1,4 +1,5 @@
 /* A set dealt, recorded in the archive (recording.h). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,20 @@ recording_commit(struct recording *r, char *const *headers, size_t nheaders, int
 	set.site = header_value(headers, nheaders, 'S');
 	set.date = header_value(headers, nheaders, 'D');
 	set.generator = header_value(headers, nheaders, 'G');
+	/* #N: is what the hand records print: the archive makes it true or
+	 * refuses the set */
+	char *place = header_value(headers, nheaders, 'N');
+	if (place != NULL) {
+		const char *errstr;
+
+		set.event_place = strtonum(place, 1, INT64_MAX, &errstr);
+		free(place);
+		if (errstr != NULL) {
+			archive_set_clear(&set);
+			recording_abort(r);
+			return dl_error_set(e, DL_ERR_USAGE, "#N: is not a number of sets");
+		}
+	}
 	for (size_t i = 0; i < nheaders; i++)
 		total += strlen(headers[i]) + 1;
 	set.headers = xmalloc(total);

@@ -405,6 +405,24 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 		archive_add_abort(add);
 		return 0;
 	}
+	/* counted in the transaction that adds the set: no other set of
+	 * the event can come between the count and the set */
+	if (set->event_place != 0) {
+		int64_t before;
+
+		if (set->event == NULL) {
+			dl_error_set(e, DL_ERR_USAGE, "a set's place in its event, but no event");
+			goto fail;
+		}
+		if (a->ops->count_event(a, set->event, &before, e) == -1)
+			goto fail;
+		if (before + 1 != set->event_place) {
+			dl_error_set(e, DL_ERR_CHECK, "%s holds %lld sets of the event, not %lld:"
+			    " another came in meanwhile", a->name, (long long)before,
+			    (long long)set->event_place - 1);
+			goto fail;
+		}
+	}
 	if (flush_deals(add, e) == -1 || flush_hands(add, e) == -1 ||
 	    a->ops->put_set(a, set, e) == -1 ||
 	    a->ops->write_commit(a, e) == -1)

@@ -52,6 +52,11 @@ struct archive_set {
 	char *user;		/* who archived it */
 	char archived[ARCHIVE_TIME_SIZE];
 	char played[ARCHIVE_TIME_SIZE];		/* "" while not played */
+	/* On adding: when not 0, the set must be its event's
+	 * event_place-th, this one included (the #N: its hand records
+	 * print), else it is not added and the add fails with
+	 * DL_ERR_CHECK: another set of the event came in between. */
+	int64_t event_place;
 };
 
 /* The strings of a set, freed and set NULL. */
