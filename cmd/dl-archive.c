@@ -79,9 +79,9 @@ open_archive(unsigned flags)
 
 static int
 add_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
-    struct dl_error *e)
+    int dealer, int vulnerability, struct dl_error *e)
 {
-	return archive_add_board(in->arg, board, owner, e);
+	return archive_add_board(in->arg, board, owner, dealer, vulnerability, e);
 }
 
 static void
@@ -151,8 +151,10 @@ struct checked {
 
 static int
 check_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
-    struct dl_error *e)
+    int dealer, int vulnerability, struct dl_error *e)
 {
+	(void)dealer;	/* a match is of the deal alone */
+	(void)vulnerability;
 	struct checked *c = in->arg;
 
 	(void)e;
@@ -413,14 +415,30 @@ cmd_count(struct archive *a, int argc, char *argv[])
 	return 0;
 }
 
+/* The set being exported and how many of its boards are out. */
+struct export {
+	const struct archive_set *set;
+	struct stream_out out;
+	size_t done;
+};
+
 static int
 export_board(unsigned board, const unsigned char owner[CARDS], void *arg)
 {
-	char record[RECORD_TEXT_MAX];
-	size_t len = record_deal_text(record, board, owner);
+	struct export *x = arg;
 
-	(void)arg;
-	fwrite(record, 1, len, stdout);
+	if (x->set->dv == NULL) {
+		char record[RECORD_TEXT_MAX];
+		size_t len = record_deal_text(record, board, owner);
+
+		fwrite(record, 1, len, stdout);
+	} else {
+		int dealer, vulnerability;
+
+		archive_set_board_dv(x->set, x->done, board, &dealer, &vulnerability);
+		stream_out_deal_dv(&x->out, board, owner, dealer, vulnerability);
+	}
+	x->done++;
 	return 0;
 }
 
@@ -453,12 +471,15 @@ cmd_export(struct archive *a, int argc, char *argv[])
 	if (set.high - set.low + 1 != set.boards)
 		tool_fail(DL_ERR_INPUT, "export: set %lld: its boards %u-%u are not %u boards in a"
 		    " row, which a stream cannot carry", id, set.low, set.high, set.boards);
-	printf("#P: dl/1 deals\n");
+	/* boards with their own dealers or vulnerabilities go out as a
+	 * deals+dv stream, as dl-read wrote them */
+	struct export x = { .set = &set };
+	stream_out_begin_dv(&x.out, stdout, STREAM_DEALS, set.dv != NULL);
 	if (set.headers != NULL)
 		fputs(set.headers, stdout);
 	if (set.headers == NULL || strstr(set.headers, "#B: ") == NULL)
 		printf("#B: %u-%u\n", set.low, set.high);
-	if (archive_set_boards(a, &set, export_board, NULL, &e) == -1)
+	if (archive_set_boards(a, &set, export_board, &x, &e) == -1)
 		tool_die(&e);
 	archive_set_clear(&set);
 	xfflush(stdout, "standard output");

@@ -815,8 +815,10 @@ struct upload {
 
 static int
 take_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
-    struct dl_error *e)
+    int dealer, int vulnerability, struct dl_error *e)
 {
+	(void)dealer;	/* a match is of the deal alone */
+	(void)vulnerability;
 	struct upload *u = in->arg;
 
 	(void)e;

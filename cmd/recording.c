@@ -18,7 +18,9 @@ tap_board(void *arg, unsigned board, const unsigned char owner[CARDS], struct dl
 {
 	struct recording *r = arg;
 
-	return archive_add_board(r->add, board, owner, e);
+	/* a dealing tool's boards have their numbers' dealers and
+	 * vulnerabilities */
+	return archive_add_board(r->add, board, owner, -1, -1, e);
 }
 
 struct recording *

@@ -50,9 +50,12 @@ read_stream(struct set_input *in, FILE *fp, struct dl_error *e)
 	while ((got = stream_next_record(&s, &line, &len, e)) == 1) {
 		unsigned board;
 		unsigned char owner[CARDS];
+		int dealer, vulnerability;
 
-		if (record_deal(&s, line, len, &board, owner, e) == -1 ||
-		    in->board(in, board, owner, e) == -1)
+		if (record_deal(&s, line, len, &board, owner, e) == -1)
+			break;
+		stream_board_dv(&s, &dealer, &vulnerability);
+		if (in->board(in, board, owner, dealer, vulnerability, e) == -1)
 			break;
 	}
 	if (got == 0 && stream_check_complete(&s, e) == -1)
@@ -78,7 +81,7 @@ read_file(struct set_input *in, const char *path, struct dl_error *e)
 			in->set.site = xstrdup(b.site);
 		if (in->set.date == NULL && b.date != NULL)
 			in->set.date = xstrdup(b.date);
-		if (in->board(in, b.board, b.owner, e) == -1) {
+		if (in->board(in, b.board, b.owner, b.dealer, b.vulnerability, e) == -1) {
 			got = -1;
 			break;
 		}

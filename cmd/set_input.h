@@ -18,9 +18,11 @@ struct set_input {
 	 * the path, escaped. */
 	const char *shown;
 	struct reader_options reader;	/* format (-f), flags, warnings */
-	/* each board as it comes; -1 with *e ends the reading */
+	/* each board as it comes, with its dealer and vulnerability (enum
+	 * dl_seat, enum dl_vulnerability; -1: its number's); -1 with *e
+	 * ends the reading */
 	int (*board)(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
-	    struct dl_error *e);
+	    int dealer, int vulnerability, struct dl_error *e);
 	void *arg;
 	/* filled by set_input_read: */
 	char *label;		/* the file as messages name it, escaped */

@@ -155,11 +155,29 @@ psql_q() {
 	[ "$(psql_q 'SELECT count(*) FROM hands')" = 128 ]
 }
 
+@test "postgresql: boards with their own dealers kept; an archive of schema 2 read as it is, upgraded when written" {
+	grep -v "^#" club.tso | head -4 | dl-fmt -f pbn > practice.pbn
+	sed -i -e '0,/\[Dealer "N"\]/s//[Dealer "W"]/' practice.pbn
+	dl-read practice.pbn > practice.dl
+	dl-archive add --played practice.pbn 2> /dev/null
+	[ "$(psql_q 'SELECT dv FROM sets')" = W0E1S2W3 ]
+	dl-archive export 1 | cmp - practice.dl
+	# schema 2: this one without the column, as schema 2 made it
+	psql_q "ALTER TABLE sets DROP COLUMN dv; UPDATE dl_archive SET value = 2 WHERE name = 'schema'"
+	dl-archive export 1 | head -1 > head.txt
+	[ "$(cat head.txt)" = "#P: dl/1 deals" ]
+	[ "$(psql_q "SELECT value FROM dl_archive WHERE name = 'schema'")" = 2 ]
+	dl-archive add --played club.tso 2> /dev/null
+	[ "$(psql_q "SELECT value FROM dl_archive WHERE name = 'schema'")" = 3 ]
+	[ "$(psql_q 'SELECT count(*) FROM sets WHERE dv IS NULL')" = 2 ]
+	dl-archive export 2 | cmp - club.tso
+}
+
 @test "postgresql: an archive of a newer schema, a server not there: one line" {
 	dl-archive add --played club.tso 2> /dev/null
 	psql_q "UPDATE dl_archive SET value = 9 WHERE name = 'schema'"
 	run -1 dl-archive sets
-	[ "$output" = "dl-archive: PostgreSQL archive $db on $PG_DIR: archive of schema 9, newer than this dl's (2): upgrade dl" ]
+	[ "$output" = "dl-archive: PostgreSQL archive $db on $PG_DIR: archive of schema 9, newer than this dl's (3): upgrade dl" ]
 	run -2 dl-archive --db "pg:host=$BATS_TEST_TMPDIR user=dl dbname=x password=SECRET" sets
 	[[ $output == "dl-archive: PostgreSQL archive: cannot connect: "* ]]
 	[[ $output != *SECRET* ]]

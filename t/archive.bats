@@ -148,6 +148,46 @@ setup() {
 	[ "${#lines[@]}" -eq 2 ]
 }
 
+@test "export: boards with their own dealers and vulnerabilities come back as dl-read wrote them" {
+	grep -v "^#" club.tso | head -4 | dl-fmt -f pbn > practice.pbn
+	# a practice set: board 1 dealt by West, all vulnerable; board 3 by North
+	sed -i -e '0,/\[Dealer "N"\]/s//[Dealer "W"]/' \
+	    -e '0,/\[Vulnerable "None"\]/s//[Vulnerable "All"]/' \
+	    -e 's/\[Dealer "S"\]/[Dealer "N"]/' practice.pbn
+	dl-read practice.pbn > practice.dl
+	[ "$(head -1 practice.dl)" = "#P: dl/1 deals+dv" ]
+	[ "$(grep -c ' [NESW] [A-Za-z]*$' practice.dl)" -eq 4 ]
+	dl-archive add practice.pbn 2> /dev/null
+	[ "$(sqlite3 archive.sqlite 'SELECT dv FROM sets')" = W3E1N2W3 ]
+	dl-archive export 1 > back.dl
+	cmp back.dl practice.dl
+	# into another archive and out again: the same set, the same boards
+	dl-archive --db other.sqlite add back.dl 2> /dev/null
+	dl-archive --db other.sqlite export 1 | cmp - practice.dl
+	run -0 dl-archive add back.dl
+	[ "$output" = "dl-archive: back.dl: archived before, as set 1" ]
+	# the boards' own are their numbers': a deals stream, no dv kept
+	dl-archive add club.tso 2> /dev/null
+	[ "$(sqlite3 archive.sqlite 'SELECT dv IS NULL FROM sets WHERE id = 2')" = 1 ]
+	dl-archive export 2 | cmp - club.tso
+}
+
+@test "an archive of schema 2 is read as it is, and upgraded when written" {
+	cp "$VECTORS/archive/schema2.sqlite" old.sqlite
+	chmod 600 old.sqlite
+	export DL_ARCHIVE=$PWD/old.sqlite
+	run -0 dl-archive sets
+	[ "$output" = "1 2026-11-26T01:19:08Z 789a946e0cc75ded 24 1-24 2026-11-26T01:19:08Z root spring.tso (Spring Pairs, 2025.04.12)" ]
+	dl-archive export 1 | cmp - "$VECTORS/archive/spring.tso"
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 2 ]
+	dl-archive add club.tso 2> /dev/null
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 3 ]
+	dl-archive export 1 | cmp - "$VECTORS/archive/spring.tso"
+	dl-archive export 2 | cmp - club.tso
+	run -0 sqlite3 old.sqlite 'PRAGMA integrity_check'
+	[ "$output" = ok ]
+}
+
 @test "an archive of schema 1 is read as it is, and upgraded in one step when written" {
 	cp "$VECTORS/archive/schema1.sqlite" old.sqlite
 	chmod 600 old.sqlite
@@ -166,7 +206,7 @@ setup() {
 	run -0 dl-archive check "$VECTORS/archive/autumn.pbn"
 	[ "$output" = "$VECTORS/archive/autumn.pbn: archived as set 2, not played: not compared with itself" ]
 	dl-archive played 2
-	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 2 ]
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 3 ]
 	run -0 dl-archive sets
 	[ "${lines[1]}" = "2 2026-11-25T20:11:42Z 0e3baae72a328910 16 1-16 2025-11-25T19:46:40Z - /tmp/arc/autumn.pbn (Autumn Teams, 2025.10.04)" ]
 	run -0 sqlite3 old.sqlite 'PRAGMA integrity_check'
@@ -178,7 +218,7 @@ setup() {
 	cp archive.sqlite newer.sqlite
 	sqlite3 newer.sqlite 'PRAGMA user_version = 9'
 	run -1 dl-archive --db newer.sqlite sets
-	[ "$output" = "dl-archive: newer.sqlite: archive of schema 9, newer than this dl's (2): upgrade dl" ]
+	[ "$output" = "dl-archive: newer.sqlite: archive of schema 9, newer than this dl's (3): upgrade dl" ]
 	sqlite3 other.sqlite 'CREATE TABLE t (x)'
 	run -1 dl-archive --db other.sqlite add club.tso
 	[ "$output" = "dl-archive: other.sqlite: not a dl archive" ]

@@ -12,6 +12,7 @@
 
 #include "deal_archive.h"
 #include "backend.h"
+#include "dl/plugin.h"
 #include "util.h"
 
 void
@@ -24,8 +25,29 @@ archive_set_clear(struct archive_set *set)
 	free(set->headers);
 	free(set->source);
 	free(set->user);
+	free(set->dv);
 	set->event = set->site = set->date = set->generator = NULL;
-	set->headers = set->source = set->user = NULL;
+	set->headers = set->source = set->user = set->dv = NULL;
+}
+
+/* struct archive_set's dv: a seat's letter and a vulnerability's digit */
+static const char dv_seats[] = "NESW";
+
+void
+archive_set_board_dv(const struct archive_set *set, size_t index, unsigned board, int *dealer,
+    int *vulnerability)
+{
+	const char *seat;
+
+	*dealer = (int)dl_dealer(board);
+	*vulnerability = (int)dl_vulnerability(board);
+	if (set->dv == NULL || strlen(set->dv) / 2 <= index)
+		return;
+	seat = set->dv[2 * index] != '\0' ? strchr(dv_seats, set->dv[2 * index]) : NULL;
+	if (seat != NULL && set->dv[2 * index + 1] >= '0' && set->dv[2 * index + 1] <= '3') {
+		*dealer = (int)(seat - dv_seats);
+		*vulnerability = set->dv[2 * index + 1] - '0';
+	}
 }
 
 int
@@ -172,6 +194,12 @@ struct archive_add {
 	size_t ndeals, capdeals;
 	uint64_t *hands;		/* key << 32 | deal - run */
 	size_t nhands, caphands;
+	/* every board's dealer and vulnerability, two bytes a board as
+	 * struct archive_set's dv (not flushed with the deals: the set's
+	 * row takes them), and whether some are not their numbers' */
+	char *dv;
+	size_t capdv;
+	int own_dv;
 };
 
 /* The write transaction is begun only when rows must go in: at the
@@ -299,10 +327,26 @@ flush_hands(struct archive_add *add, struct dl_error *e)
 
 int
 archive_add_board(struct archive_add *add, unsigned board, const unsigned char owner[CARDS],
-    struct dl_error *e)
+    int dealer, int vulnerability, struct dl_error *e)
 {
 	struct deal_row *d;
 	uint64_t hand[4];
+
+	if (dealer < 0 || dealer > 3)
+		dealer = (int)dl_dealer(board);
+	if (vulnerability < 0 || vulnerability > 3)
+		vulnerability = (int)dl_vulnerability(board);
+	if (dealer != (int)dl_dealer(board) || vulnerability != (int)dl_vulnerability(board))
+		add->own_dv = 1;
+	if (2 * ((size_t)add->boards + 1) + 1 > add->capdv) {
+		size_t cap = add->capdv ? 2 * add->capdv : 2 * 64 + 1;
+
+		add->dv = xreallocarray(add->dv, cap, 1);
+		add->capdv = cap;
+	}
+	add->dv[2 * add->boards] = dv_seats[dealer];
+	add->dv[2 * add->boards + 1] = (char)('0' + vulnerability);
+	add->dv[2 * add->boards + 2] = '\0';
 
 	if (add->ndeals == add->capdeals) {
 		size_t cap = add->capdeals ? 2 * add->capdeals : 64;
@@ -351,6 +395,7 @@ add_free(struct archive_add *add)
 		sodium_memzero(add->hands, add->caphands * sizeof *add->hands);
 	free(add->deals);
 	free(add->hands);
+	free(add->dv);
 	free(add);
 }
 
@@ -395,6 +440,8 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 	set->low = add->low;
 	set->high = add->high;
 	archive_now(set->archived);
+	free(set->dv);
+	set->dv = add->own_dv ? xstrdup(add->dv) : NULL;
 	found = a->ops->set_by_digest(a, set->digest, &old, e);
 	if (found == -1)
 		goto fail;

@@ -76,6 +76,7 @@ pq_load(void)
 struct pg_archive {
 	PGconn *conn;
 	int writing;
+	int64_t version;	/* of the schema: 2 is read as it is */
 };
 
 static const char schema_sql[] =
@@ -92,7 +93,8 @@ static const char schema_sql[] =
     " source text,"
     " archived text NOT NULL,"
     " played text,"
-    " \"user\" text);"
+    " \"user\" text,"
+    " dv text);"
     "CREATE TABLE deals ("
     " id bigint PRIMARY KEY,"
     " board integer NOT NULL,"
@@ -102,7 +104,13 @@ static const char schema_sql[] =
     " deal bigint NOT NULL,"
     " PRIMARY KEY (key, deal));"
     "CREATE INDEX sets_event ON sets (event);"
-    "INSERT INTO dl_archive VALUES ('schema', 2);";
+    "INSERT INTO dl_archive VALUES ('schema', 3);";
+
+/* Schema 3: the boards' own dealers and vulnerabilities (struct
+ * archive_set's dv). */
+static const char schema_v3[] =
+    "ALTER TABLE sets ADD COLUMN dv text;"
+    "UPDATE dl_archive SET value = 3 WHERE name = 'schema';";
 
 static PGconn *
 conn_of(struct archive *a)
@@ -225,6 +233,21 @@ schema(struct archive *a, unsigned flags, struct dl_error *e)
 		    a->name, (long long)version, ARCHIVE_SCHEMA);
 	if (version < 2)
 		return dl_error_set(e, DL_ERR_INPUT, "%s: not a dl archive", a->name);
+	if (version < ARCHIVE_SCHEMA && (flags & ARCHIVE_WRITE)) {
+		/* two writers upgrading at once: one does, the other finds it
+		 * done */
+		if (command(a, e, "BEGIN") == -1 ||
+		    command(a, e, "SELECT pg_advisory_xact_lock(1684816210)") == -1 ||
+		    query_int(a, e, "SELECT value FROM dl_archive WHERE name = 'schema'",
+		    &version) == -1 ||
+		    (version == 2 && command(a, e, schema_v3) == -1) ||
+		    command(a, e, "COMMIT") == -1) {
+			command(a, NULL, "ROLLBACK");
+			return -1;
+		}
+		version = ARCHIVE_SCHEMA;
+	}
+	((struct pg_archive *)a->db)->version = version;
 	return 0;
 }
 
@@ -350,10 +373,10 @@ pg_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
 {
 	char first[24], boards[16], low[16], high[16];
 	char *digest = hex_of(set->digest, SET_DIGEST_BYTES);
-	const char *params[15] = {
+	const char *params[16] = {
 		digest, set->fingerprint, first, boards, low, high, set->event, set->site,
 		set->date, set->generator, set->headers, set->source, set->archived,
-		set->played[0] != '\0' ? set->played : NULL, set->user,
+		set->played[0] != '\0' ? set->played : NULL, set->user, set->dv,
 	};
 	PGresult *res;
 
@@ -362,9 +385,9 @@ pg_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
 	snprintf(low, sizeof low, "%u", set->low);
 	snprintf(high, sizeof high, "%u", set->high);
 	res = query(a, e, "INSERT INTO sets (digest, fingerprint, first_deal, boards, low, high,"
-	    " event, site, date, generator, headers, source, archived, played, \"user\")"
-	    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
-	    " RETURNING id", 15, params);
+	    " event, site, date, generator, headers, source, archived, played, \"user\", dv)"
+	    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+	    " RETURNING id", 16, params);
 	free(digest);
 	if (res == NULL)
 		return -1;
@@ -463,8 +486,11 @@ pg_candidates(struct archive *a, const struct key_range *ranges, size_t n,
 	return 0;
 }
 
-#define SET_COLUMNS "id, encode(digest, 'hex'), fingerprint, first_deal, boards, low, high," \
+#define SET_COLUMNS_2 "id, encode(digest, 'hex'), fingerprint, first_deal, boards, low, high," \
 	" event, site, date, generator, headers, source, archived, played, \"user\""
+/* what schema 2 did not keep is read as NULL */
+#define SET_COLUMNS(a) (((struct pg_archive *)(a)->db)->version == 2 ? SET_COLUMNS_2 ", NULL" : \
+	SET_COLUMNS_2 ", dv")
 
 static char *
 text_or_null(const PGresult *res, int row, int col)
@@ -495,13 +521,14 @@ set_from_row(const PGresult *res, int i, struct archive_set *set)
 	if (!pq.PQgetisnull(res, i, 14))
 		strlcpy(set->played, pq.PQgetvalue(res, i, 14), sizeof set->played);
 	set->user = text_or_null(res, i, 15);
+	set->dv = text_or_null(res, i, 16);
 }
 
 static int
 set_rows(struct archive *a, const char *where, const char *param, struct archive_set *one,
     int (*each)(const struct archive_set *, void *), void *arg, struct dl_error *e)
 {
-	char *sql = xasprintf("SELECT " SET_COLUMNS " FROM sets %s", where);
+	char *sql = xasprintf("SELECT %s FROM sets %s", SET_COLUMNS(a), where);
 	PGresult *res = query(a, e, sql, param != NULL, &param);
 	int r = 0;
 

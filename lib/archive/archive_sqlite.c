@@ -66,6 +66,12 @@ static const char schema_v2[] =
     "CREATE INDEX sets_event ON sets (event);"
     "PRAGMA user_version = 2;";
 
+/* Schema 3: the boards' own dealers and vulnerabilities (struct
+ * archive_set's dv), NULL when all are their numbers'. */
+static const char schema_v3[] =
+    "ALTER TABLE sets ADD COLUMN dv TEXT;"
+    "PRAGMA user_version = 3;";
+
 static struct sqlite_archive *
 db_of(struct archive *a)
 {
@@ -164,6 +170,8 @@ schema_write(struct archive *a, struct dl_error *e)
 		version = 1;
 	}
 	if (version == 1 && exec(a, schema_v2, e) == -1)
+		goto fail;
+	if (version <= 2 && exec(a, schema_v3, e) == -1)
 		goto fail;
 	db_of(a)->version = ARCHIVE_SCHEMA;
 	return exec(a, "COMMIT", e);
@@ -340,8 +348,8 @@ sqlite_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
 	int rc;
 
 	if (prepare(a, &st, "INSERT INTO sets (digest, fingerprint, first_deal, boards, low, high,"
-	    " event, site, date, generator, headers, source, archived, played, user)"
-	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", e) == -1)
+	    " event, site, date, generator, headers, source, archived, played, user, dv)"
+	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", e) == -1)
 		return -1;
 	sqlite3_bind_blob(st, 1, set->digest, SET_DIGEST_BYTES, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, set->fingerprint, -1, SQLITE_STATIC);
@@ -358,6 +366,7 @@ sqlite_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
 	sqlite3_bind_text(st, 13, set->archived, -1, SQLITE_STATIC);
 	bind_text(st, 14, set->played[0] != '\0' ? set->played : NULL);
 	bind_text(st, 15, set->user);
+	bind_text(st, 16, set->dv);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -448,9 +457,10 @@ column_text(sqlite3_stmt *st, int i)
 
 #define SET_COLUMNS_1 "id, digest, fingerprint, first_deal, boards, low, high, event, site," \
 	" date, generator, headers, source, archived"
-/* what schema 1 did not keep is read as NULL */
-#define SET_COLUMNS(a) (db_of(a)->version == 1 ? SET_COLUMNS_1 ", NULL, NULL" : \
-	SET_COLUMNS_1 ", played, user")
+/* what an older schema did not keep is read as NULL */
+#define SET_COLUMNS(a) (db_of(a)->version == 1 ? SET_COLUMNS_1 ", NULL, NULL, NULL" : \
+	db_of(a)->version == 2 ? SET_COLUMNS_1 ", played, user, NULL" : \
+	SET_COLUMNS_1 ", played, user, dv")
 
 static void
 set_from_row(sqlite3_stmt *st, struct archive_set *set)
@@ -479,6 +489,7 @@ set_from_row(sqlite3_stmt *st, struct archive_set *set)
 	if ((t = sqlite3_column_text(st, 14)) != NULL)
 		strlcpy(set->played, (const char *)t, sizeof set->played);
 	set->user = column_text(st, 15);
+	set->dv = column_text(st, 16);
 }
 
 /* The sets a query answers, bound to value or blob: each to each(), or

@@ -26,7 +26,7 @@ struct archive;
 
 /* The schema this code writes; an older archive is upgraded to it when
  * opened for writing, a newer one refused. */
-#define ARCHIVE_SCHEMA 2
+#define ARCHIVE_SCHEMA 3
 
 /* The bits of a hand's key a shared archive is asked for unless told
  * otherwise: docs/archive.md, "Privacy", says what the server learns. */
@@ -52,6 +52,12 @@ struct archive_set {
 	char *user;		/* who archived it */
 	char archived[ARCHIVE_TIME_SIZE];
 	char played[ARCHIVE_TIME_SIZE];		/* "" while not played */
+	/* Its boards' own dealers and vulnerabilities, when some board's
+	 * are not its number's (a practice set read from a file): two
+	 * characters a board, in the order of its deals, the dealer's letter
+	 * (NESW) and the vulnerability's digit (enum dl_vulnerability);
+	 * NULL when every board's are its number's.  Computed on adding. */
+	char *dv;
 	/* On adding: when not 0, the set must be its event's
 	 * event_place-th, this one included (the #N: its hand records
 	 * print), else it is not added and the add fails with
@@ -85,8 +91,10 @@ int archive_is_shared(const struct archive *a);
  * again: *existing is its id (else 0), and set->id too. */
 struct archive_add;
 int archive_add_begin(struct archive *a, struct archive_add **add, struct dl_error *e);
+/* dealer (enum dl_seat) and vulnerability (enum dl_vulnerability): the
+ * board's own, or -1 for its number's. */
 int archive_add_board(struct archive_add *add, unsigned board, const unsigned char owner[CARDS],
-    struct dl_error *e);
+    int dealer, int vulnerability, struct dl_error *e);
 /* set: its description (event ... user, played); the rest is computed:
  * digest, fingerprint, boards, low, high, first_deal, archived, id.
  * add is freed, also on failure (the archive as it was). */
@@ -144,6 +152,10 @@ int archive_set_of_deal(struct archive *a, int64_t deal, struct archive_set *set
 /* Every set, in the order they were archived. */
 int archive_sets(struct archive *a, int (*each)(const struct archive_set *set, void *arg),
     void *arg, struct dl_error *e);
+/* The dealer and vulnerability of a set's board, the index-th of its
+ * deals: its own (set->dv), else its number's. */
+void archive_set_board_dv(const struct archive_set *set, size_t index, unsigned board,
+    int *dealer, int *vulnerability);
 /* A set's boards, in order. */
 int archive_set_boards(struct archive *a, const struct archive_set *set,
     int (*each)(unsigned board, const unsigned char owner[CARDS], void *arg), void *arg,
