@@ -33,6 +33,16 @@ archive_set_clear(struct archive_set *set)
 /* struct archive_set's dv: a seat's letter and a vulnerability's digit */
 static const char dv_seats[] = "NESW";
 
+char *
+set_dv_from_column(const char *text, unsigned boards)
+{
+	/* a row whose dv is not two characters a board was not written by
+	 * dl: its boards are read as their numbers' */
+	if (text == NULL || strlen(text) != 2 * (size_t)boards)
+		return NULL;
+	return xstrdup(text);
+}
+
 void
 archive_set_board_dv(const struct archive_set *set, size_t index, unsigned board, int *dealer,
     int *vulnerability)
@@ -41,7 +51,9 @@ archive_set_board_dv(const struct archive_set *set, size_t index, unsigned board
 
 	*dealer = (int)dl_dealer(board);
 	*vulnerability = (int)dl_vulnerability(board);
-	if (set->dv == NULL || strlen(set->dv) / 2 <= index)
+	/* dv is two characters for each of the set's boards
+	 * (set_dv_from_column) */
+	if (set->dv == NULL || index >= set->boards)
 		return;
 	seat = set->dv[2 * index] != '\0' ? strchr(dv_seats, set->dv[2 * index]) : NULL;
 	if (seat != NULL && set->dv[2 * index + 1] >= '0' && set->dv[2 * index + 1] <= '3') {

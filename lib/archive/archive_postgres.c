@@ -521,7 +521,8 @@ set_from_row(const PGresult *res, int i, struct archive_set *set)
 	if (!pq.PQgetisnull(res, i, 14))
 		strlcpy(set->played, pq.PQgetvalue(res, i, 14), sizeof set->played);
 	set->user = text_or_null(res, i, 15);
-	set->dv = text_or_null(res, i, 16);
+	set->dv = set_dv_from_column(pq.PQgetisnull(res, i, 16) ? NULL :
+	    pq.PQgetvalue(res, i, 16), set->boards);
 }
 
 static int

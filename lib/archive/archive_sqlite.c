@@ -489,7 +489,7 @@ set_from_row(sqlite3_stmt *st, struct archive_set *set)
 	if ((t = sqlite3_column_text(st, 14)) != NULL)
 		strlcpy(set->played, (const char *)t, sizeof set->played);
 	set->user = column_text(st, 15);
-	set->dv = column_text(st, 16);
+	set->dv = set_dv_from_column((const char *)sqlite3_column_text(st, 16), set->boards);
 }
 
 /* The sets a query answers, bound to value or blob: each to each(), or

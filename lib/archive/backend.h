@@ -82,6 +82,10 @@ struct archive {
 	char *name;		/* for messages: the file, or the server */
 };
 
+/* A set's dv column (struct archive_set's dv) as read: a copy, or NULL
+ * when NULL or not two characters for each of its boards. */
+char *set_dv_from_column(const char *text, unsigned boards);
+
 int archive_sqlite_open(struct archive *a, const char *path, unsigned flags,
     struct dl_error *e);
 int archive_postgres_open(struct archive *a, const char *conninfo, unsigned flags,
