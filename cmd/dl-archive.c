@@ -153,10 +153,10 @@ static int
 check_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
     int dealer, int vulnerability, struct dl_error *e)
 {
-	(void)dealer;	/* a match is of the deal alone */
-	(void)vulnerability;
 	struct checked *c = in->arg;
 
+	(void)dealer;	/* a match is of the deal alone */
+	(void)vulnerability;
 	(void)e;
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? 2 * c->cap : 64;

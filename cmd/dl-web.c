@@ -817,10 +817,10 @@ static int
 take_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
     int dealer, int vulnerability, struct dl_error *e)
 {
-	(void)dealer;	/* a match is of the deal alone */
-	(void)vulnerability;
 	struct upload *u = in->arg;
 
+	(void)dealer;	/* a match is of the deal alone */
+	(void)vulnerability;
 	(void)e;
 	if (u->n == u->cap) {
 		size_t cap = u->cap ? 2 * u->cap : 64;
