@@ -40,7 +40,7 @@ static int quiet;			/* -q */
 static int played;			/* add --played */
 static unsigned prefix_bits;		/* check --prefix-bits */
 
-static const char seat_letters[] = "NESW";
+static const char seat_letters[] = DL_SEAT_LETTERS;
 
 static void
 print_warning(const char *msg, void *arg)

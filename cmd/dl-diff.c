@@ -144,7 +144,7 @@ turned(const unsigned char a[CARDS], const unsigned char b[CARDS])
 static void
 report_deals(const struct board *a, const struct board *b)
 {
-	static const char seats[] = "NESW";
+	static const char seats[] = DL_SEAT_LETTERS;
 	char pbn[PBN_DEAL_MAX];
 	int differs[HANDS] = { 0 };
 	unsigned turns;

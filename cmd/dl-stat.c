@@ -20,7 +20,7 @@
 #define STATUS_FAIL 1
 #define STATUS_ERROR 2
 
-static const char seats[] = "NESW";
+static const char seats[] = DL_SEAT_LETTERS;
 
 struct tally {
 	unsigned long boards;

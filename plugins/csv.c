@@ -27,7 +27,7 @@ csv_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	textbuf_char(&tb, '"');
 	textbuf_unsigned(&tb, deal->board);
 	TEXTBUF_ADD(&tb, "\",\"");
-	textbuf_char(&tb, "NESW"[deal->dealer]);
+	textbuf_char(&tb, DL_SEAT_LETTERS[deal->dealer]);
 	textbuf_char(&tb, '/');
 	textbuf_add(&tb, vul, strlen(vul));
 	TEXTBUF_ADD(&tb, "\"\n");
@@ -84,11 +84,15 @@ csv_dealer_vulnerability(struct dl_in *in, unsigned board, const struct csv_fiel
 	static const char *const names[] = { "-", "NS", "EW", "All", "None", "Both" };
 	static const int values[] = { DL_VUL_NONE, DL_VUL_NS, DL_VUL_EW, DL_VUL_ALL,
 		DL_VUL_NONE, DL_VUL_ALL };
-	const char *seat = f->len > 2 && f->text[1] == '/' ? strchr("NESW", f->text[0]) : NULL;
+	static const char seats[] = DL_SEAT_LETTERS;
+	/* the seat's index is its place in this one string: two equal
+	 * literals need not be one object */
+	const char *seat = f->len > 2 && f->text[1] == '/' && f->text[0] != '\0' ?
+	    strchr(seats, f->text[0]) : NULL;
 
 	for (size_t i = 0; seat != NULL && i < sizeof names / sizeof *names; i++)
 		if (f->len - 2 == strlen(names[i]) && memcmp(f->text + 2, names[i], f->len - 2) == 0) {
-			b->dealer = (int)(seat - "NESW");
+			b->dealer = (int)(seat - seats);
 			b->vulnerability = values[i];
 			return 0;
 		}

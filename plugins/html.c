@@ -656,7 +656,7 @@ put_tricks(char *p, const struct dl_analysis *a)
 	    "<th scope=\"col\" class=\"c\">" CLUB "</th></tr>\n");
 	for (unsigned r = 0; r < 4; r++) {
 		p = PUT(p, "<tr><th scope=\"row\"><span aria-hidden=\"true\">");
-		*p++ = "NESW"[rows[r]];
+		*p++ = DL_SEAT_LETTERS[rows[r]];
 		p = PUT(p, "</span><span class=\"vh\">");
 		p = put_piece(p, &seat_name[rows[r]]);
 		p = PUT(p, "</span></th>");

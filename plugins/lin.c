@@ -354,18 +354,21 @@ static int
 md_hand(struct dl_in *in, struct lin_board *b, const char *label, unsigned seat,
     const char *hand, size_t len)
 {
+	/* a suit's index is its place in this one string (two equal
+	 * literals need not be one object) */
+	static const char suits[] = "SHDC";
 	int suit = -1, cards = 0;
 	char name[3];
 
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)hand[i];
-		const char *letter = strchr("SHDC", toupper(c));
+		const char *letter = strchr(suits, toupper(c));
 		int rank;
 
 		if (c == ' ')
 			continue;
 		if (c != '\0' && letter != NULL) {
-			suit = (int)(letter - "SHDC");
+			suit = (int)(letter - suits);
 			continue;
 		}
 		if (c == '1' && i + 1 < len && hand[i + 1] == '0') {

@@ -111,7 +111,7 @@ print_analysis(struct dl_out *out, const struct dl_analysis *a)
 	    wide ? 2 : 1);
 	for (unsigned d = 0; d < 4; d++)
 		for (unsigned strain = 0; strain < DL_STRAINS; strain++)
-			out->print(out, "%c %2s %*u\n", "NESW"[declarers[d]], strains[strain],
+			out->print(out, "%c %2s %*u\n", DL_SEAT_LETTERS[declarers[d]], strains[strain],
 			    wide ? 2 : 1, a->tricks[declarers[d]][strain]);
 }
 
@@ -148,7 +148,7 @@ pbn_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	textbuf_unsigned(&tb, deal->board);
 	TEXTBUF_ADD(&tb, "\"]\n[West \"?\"]\n[North \"?\"]\n[East \"?\"]\n[South \"?\"]\n"
 	    "[Dealer \"");
-	textbuf_char(&tb, "NESW"[deal->dealer]);
+	textbuf_char(&tb, DL_SEAT_LETTERS[deal->dealer]);
 	TEXTBUF_ADD(&tb, "\"]\n[Vulnerable \"");
 	textbuf_add(&tb, vul, strlen(vul));
 	TEXTBUF_ADD(&tb, "\"]\n[Deal \"N:");

@@ -509,9 +509,9 @@ draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal 
 			cairo_arc(cr, lx, ly + 0.56 * pt, 0.72 * pt, 0, 2 * G_PI);
 			cairo_fill(cr);
 			snprintf(label, sizeof label, "<span foreground=\"white\"><b>%c</b></span>\n%u",
-			    "NESW"[seat], points[seat]);
+			    DL_SEAT_LETTERS[seat], points[seat]);
 		} else
-			snprintf(label, sizeof label, "<b>%c</b>\n%u", "NESW"[seat], points[seat]);
+			snprintf(label, sizeof label, "<b>%c</b>\n%u", DL_SEAT_LETTERS[seat], points[seat]);
 		snprintf(font, sizeof font, FONT " %.2f", pt);
 		text_aligned(cr, lx, ly, font, label, 0.5);
 	}
@@ -548,7 +548,7 @@ draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a, double
 	for (unsigned s = 0; s < DL_STRAINS; s++)
 		text_aligned(cr, x + (s + 1.5) * cw, y + in, bold, strain_markup[s], 0.5);
 	for (unsigned r = 0; r < 4; r++) {
-		snprintf(cell, sizeof cell, "<b>%c</b>", "NESW"[rows[r]]);
+		snprintf(cell, sizeof cell, "<b>%c</b>", DL_SEAT_LETTERS[rows[r]]);
 		text_aligned(cr, x + 0.5 * cw, y + (r + 1) * ch + in, font, cell, 0.5);
 		for (unsigned s = 0; s < DL_STRAINS; s++) {
 			snprintf(cell, sizeof cell, "%u", a->tricks[rows[r]][s]);

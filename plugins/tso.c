@@ -55,7 +55,7 @@ tso_board(struct dl_out *out, const struct dl_run *run, const struct dl_deal *de
 	} else {
 		textbuf_add(&tb, digits, DL_CARDS);
 		textbuf_char(&tb, ' ');
-		textbuf_char(&tb, "NESW"[deal->dealer]);
+		textbuf_char(&tb, DL_SEAT_LETTERS[deal->dealer]);
 		textbuf_char(&tb, ' ');
 		textbuf_add(&tb, dv_words[deal->vulnerability],
 		    strlen(dv_words[deal->vulnerability]));
@@ -190,14 +190,17 @@ tso_board_number(struct dl_in *in, struct tso_reading *r, const char **p, unsign
 static int
 tso_dv(struct dl_in *in, unsigned board, const char *p, size_t len, struct dl_board_in *b)
 {
-	const char *seat = len >= 2 && p[0] != '\0' ? strchr("NESW", p[0]) : NULL;
+	static const char seats[] = DL_SEAT_LETTERS;
+	/* the seat's index is its place in this one string: two equal
+	 * literals need not be one object */
+	const char *seat = len >= 2 && p[0] != '\0' ? strchr(seats, p[0]) : NULL;
 
 	if (seat != NULL && p[1] == ' ')
 		for (int v = 0; v < 4; v++) {
 			size_t n = strlen(dv_words[v]);
 			if (len >= 2 + n && memcmp(p + 2, dv_words[v], n) == 0 &&
 			    (len == 2 + n || p[2 + n] == ' ')) {
-				b->dealer = (int)(seat - "NESW");
+				b->dealer = (int)(seat - seats);
 				b->vulnerability = v;
 				return 0;
 			}

@@ -31,7 +31,7 @@ archive_set_clear(struct archive_set *set)
 }
 
 /* struct archive_set's dv: a seat's letter and a vulnerability's digit */
-static const char dv_seats[] = "NESW";
+static const char dv_seats[] = DL_SEAT_LETTERS;
 
 char *
 set_dv_from_column(const char *text, unsigned boards)

@@ -92,11 +92,15 @@ parse_tricks(const char **pp, struct dl_analysis *a)
 {
 	const char *p = *pp;
 
+	/* a digit's value is its place in this one string (two equal
+	 * literals need not be one object) */
+	static const char digits[] = "0123456789abcd";
+
 	for (unsigned i = 0; i < ANALYSIS_TRICKS_HEX; i++, p++) {
-		const char *digit = *p != '\0' ? strchr("0123456789abcd", *p) : NULL;
+		const char *digit = *p != '\0' ? strchr(digits, *p) : NULL;
 		if (digit == NULL)
 			return "analysis: not 20 trick counts (lowercase hex digits 0 to d)";
-		a->tricks[i / DL_STRAINS][i % DL_STRAINS] = (unsigned char)(digit - "0123456789abcd");
+		a->tricks[i / DL_STRAINS][i % DL_STRAINS] = (unsigned char)(digit - digits);
 	}
 	if (*p != ' ')
 		return "analysis: not 20 trick counts (lowercase hex digits 0 to d)";
@@ -130,13 +134,14 @@ parse_contract(const char **pp, struct dl_contract *c)
 {
 	static const char *const seats[] = { "NS", "EW", "N", "E", "S", "W" };
 	static const unsigned masks[] = { 5, 10, 1, 2, 4, 8 };
+	static const char strains[] = "NSHDC";
 	const char *p = *pp, *strain;
 	size_t i;
 
-	if (*p < '1' || *p > '7' || p[1] == '\0' || (strain = strchr("NSHDC", p[1])) == NULL)
+	if (*p < '1' || *p > '7' || p[1] == '\0' || (strain = strchr(strains, p[1])) == NULL)
 		return "analysis: a par contract is not LEVEL STRAIN (4S, 3N)";
 	c->level = (unsigned char)(*p - '0');
-	c->strain = (unsigned char)(strain - "NSHDC");
+	c->strain = (unsigned char)(strain - strains);
 	p += 2;
 	c->doubled = *p == 'x';
 	p += c->doubled;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "dealnum.h"
+#include "dl/plugin.h"
 #include "simd.h"
 
 /* C(n,k) for n <= 52, k <= 13: every value fits in 64 bits (C(52,13) is
@@ -541,7 +542,7 @@ hand_from_pbn(const char *text, uint64_t *hand)
 int
 deal_from_pbn(const char *text, unsigned char owner[CARDS])
 {
-	const char *seats = "NESW", *first;
+	const char *seats = DL_SEAT_LETTERS, *first;
 	uint64_t held = 0, hand;
 	int missing = -1;
 

@@ -37,6 +37,8 @@ extern "C" {
 #define DL_DEAL_NUMBER_BYTES 12
 
 enum dl_seat { DL_NORTH, DL_EAST, DL_SOUTH, DL_WEST };
+/* The seats' letters, in enum dl_seat's order: "NESW"[DL_WEST] is 'W'. */
+#define DL_SEAT_LETTERS "NESW"
 enum dl_vulnerability { DL_VUL_NONE, DL_VUL_NS, DL_VUL_EW, DL_VUL_ALL };
 
 /* One board.  Cards are numbered 0 = AS, 1 = KS, ... 12 = 2S, 13 = AH, ...

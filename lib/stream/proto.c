@@ -429,7 +429,7 @@ record_line_restore(char *line, size_t len, char *field)
 
 /* A board's dealer and vulnerability in a +dv record: a seat letter and
  * PBN's word. */
-static const char dealer_letters[] = "NESW";
+static const char dealer_letters[] = DL_SEAT_LETTERS;
 static const char *const vulnerability_words[] = { "None", "NS", "EW", "All" };
 
 /* "DEALER VULNERABILITY" at text, ended by a space or the end: the

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dl/plugin.h"
 #include "tso.h"
 
 /* Eight digits at a time.  A digit 0-3 XOR '0' is its owner, and any other
@@ -57,7 +58,7 @@ deal_from_tso(const char *field, size_t len, unsigned char owner[CARDS])
 	for (unsigned h = 0; h < HANDS; h++)
 		if (count[h] != HAND_CARDS) {
 			snprintf(why, sizeof why, "hand %c has %u cards, not 13",
-			    "NESW"[h], count[h]);
+			    DL_SEAT_LETTERS[h], count[h]);
 			return why;
 		}
 	return NULL;
