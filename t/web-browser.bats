@@ -39,14 +39,14 @@ setup_file() {
 		        "--disable-sync", "--disable-quic", "--disable-dev-shm-usage",
 		        "--user-data-dir=" + $profile]}}}}')
 		answer=$(curl -s --max-time 120 -H 'Content-Type: application/json' -d "$caps" \
-		    "http://127.0.0.1:$CD_PORT/session")
+		    "http://127.0.0.1:$CD_PORT/session") || answer="(curl: status $?)"
 		WD_SESSION=$(jq -r '.value.sessionId // empty' <<< "$answer" 2>/dev/null)
 		[ -n "$WD_SESSION" ] && break
 		printf 'try %s: %s\n' "$try" "${answer:-no answer}" >> "$WEB/session-answers"
 		sleep 2
 	done
 	[ -n "$WD_SESSION" ] || {
-		echo "no WebDriver session:" >&2
+		echo "no WebDriver session (chromedriver $(kill -0 "$(cat "$WEB/chromedriver.pid")" 2>/dev/null && echo running || echo gone)):" >&2
 		cat "$WEB/session-answers" >&2
 		tail -n 40 "$WEB/chromedriver.log" >&2
 		return 1
