@@ -10,28 +10,57 @@
 load helper
 load web
 
+# chromedriver_start: chromedriver on a free loopback port, answering
+# /status; sets CD_PORT.  One that does not answer within 20 seconds, or
+# ends, is stopped, its log kept for the message, and another started on
+# another port.
+chromedriver_start() {
+	local start i pid
+	for start in 1 2 3; do
+		CD_PORT=$(free_port)
+		chromedriver --port="$CD_PORT" --log-path="$WEB/chromedriver.log" \
+		    > "$WEB/chromedriver.out" 2>&1 3>&- &
+		pid=$!
+		echo "$pid" > "$WEB/chromedriver.pid"
+		for i in $(seq 200); do
+			# not jq -e: on no input at all (nothing listening yet)
+			# it exits 0, and the set-up raced chromedriver's start
+			if [ "$(curl -s --max-time 2 "http://127.0.0.1:$CD_PORT/status" 2>/dev/null |
+			    jq -r '.value.ready' 2>/dev/null)" = true ]; then
+				export CD_PORT
+				return 0
+			fi
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		{
+			echo "start $start, port $CD_PORT: $(kill -0 "$pid" 2>/dev/null &&
+			    echo "no answer in 20 s" || echo "ended")"
+			cat "$WEB/chromedriver.out" "$WEB/chromedriver.log" 2>/dev/null | tail -n 20
+		} >> "$WEB/chromedriver-starts"
+		kill "$pid" 2>/dev/null || :
+		wait "$pid" 2>/dev/null || :
+	done
+	echo "chromedriver did not start:" >&2
+	cat "$WEB/chromedriver-starts" >&2
+	return 1
+}
+
 setup_file() {
 	web_start
-	CD_PORT=$(free_port)
-	export CD_PORT
-	chromedriver --port="$CD_PORT" --log-path="$WEB/chromedriver.log" \
-	    > /dev/null 2>&1 3>&- &
-	echo $! > "$WEB/chromedriver.pid"
 	# A fresh machine's first Chromium builds its font cache and profile:
 	# allow it time.  The flags keep it from reaching for Google's hosts,
 	# which a closed network refuses, many at a time, and from /dev/shm,
 	# which a container may keep small.
-	local i
-	for i in $(seq 300); do
-		curl -s --max-time 2 "http://127.0.0.1:$CD_PORT/status" 2>/dev/null |
-		    jq -e '.value.ready' > /dev/null 2>&1 && break
-		sleep 0.1
-	done
+	: > "$WEB/chromedriver-starts"
+	chromedriver_start || return 1
 	local caps answer try
 	# a session that would not start is asked for again, twice, with a
 	# new profile; each refusal is kept for the message
 	: > "$WEB/session-answers"
 	for try in 1 2 3; do
+		# a chromedriver that ended is started again
+		kill -0 "$(cat "$WEB/chromedriver.pid")" 2>/dev/null || chromedriver_start || return 1
 		caps=$(jq -nc --arg profile "$WEB/chromium-profile-$try" '{capabilities: {alwaysMatch: {browserName: "chrome",
 		    "goog:chromeOptions": {binary: "/usr/bin/chromium",
 		    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,1600",
@@ -40,14 +69,14 @@ setup_file() {
 		        "--user-data-dir=" + $profile]}}}}')
 		answer=$(curl -s --max-time 120 -H 'Content-Type: application/json' -d "$caps" \
 		    "http://127.0.0.1:$CD_PORT/session") || answer="(curl: status $?)"
-		WD_SESSION=$(jq -r '.value.sessionId // empty' <<< "$answer" 2>/dev/null)
+		WD_SESSION=$(jq -r '.value.sessionId // empty' <<< "$answer" 2>/dev/null) || WD_SESSION=
 		[ -n "$WD_SESSION" ] && break
 		printf 'try %s: %s\n' "$try" "${answer:-no answer}" >> "$WEB/session-answers"
 		sleep 2
 	done
 	[ -n "$WD_SESSION" ] || {
 		echo "no WebDriver session (chromedriver $(kill -0 "$(cat "$WEB/chromedriver.pid")" 2>/dev/null && echo running || echo gone)):" >&2
-		cat "$WEB/session-answers" >&2
+		cat "$WEB/session-answers" "$WEB/chromedriver-starts" >&2
 		tail -n 40 "$WEB/chromedriver.log" >&2
 		return 1
 	}
