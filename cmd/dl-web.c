@@ -38,9 +38,6 @@
 
 /* A session, not a simulation: as dl-deal without --many. */
 #define BOARDS_MAX 100
-/* how often a set is dealt again when another set of its event was
- * recorded while it was being dealt (deal()) */
-#define EVENT_TRIES 8
 /* A request's body: the largest upload and the form around it. */
 #define UPLOAD_MAX (10u << 20)
 #define BODY_MAX (UPLOAD_MAX + (64u << 10))
@@ -643,9 +640,11 @@ deal(const struct cgi_form *form)
 	/* this set among those of its event: the ones before, and itself.
 	 * The archive adds the set only if that is still so when it does
 	 * (another request for the event may come in between): else the set,
-	 * which nobody has seen, is dealt again, with the new count. */
+	 * which nobody has seen, is dealt again, with the archive locked from
+	 * the count to the commit, when no other can come in between. */
 	int64_t dealt = 0;
 	for (int tries = 1;; tries++) {
+		s.count_locked = tries > 1 && event != NULL;
 		if (entropy != NULL) {
 			/* the director's text, Big Deal's way, beside the OS's
 			 * (seed_make takes the pool) */
@@ -658,18 +657,16 @@ deal(const struct cgi_form *form)
 			tool_owner_hash(NULL, owner);
 			s.owner = owner;
 		}
-		dealt = event != NULL ? sets_of_event(event) + 1 : 0;
-		s.sets_of_event = dealt;
-		if (session_deal(&s, &e) == 0)
+		s.sets_of_event = event != NULL && !s.count_locked ? sets_of_event(event) + 1 : 0;
+		if (session_deal(&s, &e) == 0) {
+			dealt = s.sets_of_event;
 			break;
-		if (e.kind == DL_ERR_CHECK && event != NULL && tries < EVENT_TRIES)
+		}
+		if (e.kind == DL_ERR_CHECK && event != NULL && tries == 1)
 			continue;
 		/* what the request asked that cannot be (a format that holds
-		 * fewer boards) is the request's fault; a count that kept
-		 * changing, a busy server's; anything else the server's */
-		if (e.kind == DL_ERR_CHECK)
-			refuse(503, "Service Unavailable", "other sets of this event were being"
-			    " dealt at the same moment: try again");
+		 * fewer boards) is the request's fault; anything else the
+		 * server's */
 		refuse_error(e.kind == DL_ERR_INPUT || e.kind == DL_ERR_USAGE ? 400 : 500, &e);
 	}
 

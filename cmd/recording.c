@@ -54,6 +54,12 @@ fail:
 	return NULL;
 }
 
+int
+recording_count_event(struct recording *r, const char *event, int64_t *n, struct dl_error *e)
+{
+	return archive_add_count_event(r->add, event, n, e);
+}
+
 /* The value of header #key in the lines, copied, or NULL. */
 static char *
 header_value(char *const *headers, size_t n, char key)

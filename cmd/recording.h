@@ -19,6 +19,11 @@ struct recording;
  * NULL with *e set when the archive cannot be written. */
 struct recording *recording_start(const char *spec, const char *source,
     struct writers_options *wo, struct dl_error *e);
+/* The sets of the event the archive holds, *n, the archive locked
+ * from now to the commit (archive_add_count_event): the set's #N: is
+ * then *n + 1 for certain. */
+int recording_count_event(struct recording *r, const char *event, int64_t *n,
+    struct dl_error *e);
 /* The set is in the archive, with what its stream's header lines say
  * (#I, #S, #D, #G and the lines themselves); *id its number there. */
 int recording_commit(struct recording *r, char *const *headers, size_t nheaders, int64_t *id,

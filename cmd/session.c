@@ -67,6 +67,16 @@ session_deal(struct session *s, struct dl_error *e)
 		dl_error_prefix(e, "archive");
 		return -1;
 	}
+	if (s->count_locked && recording != NULL && s->event != NULL) {
+		int64_t before;
+
+		if (recording_count_event(recording, s->event, &before, e) == -1) {
+			dl_error_prefix(e, "archive");
+			recording_abort(recording);
+			return -1;
+		}
+		s->sets_of_event = before + 1;
+	}
 	if (writers_open(&ws, s->formats, &s->wo, e) == -1) {
 		recording_abort(recording);
 		return -1;

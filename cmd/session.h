@@ -40,6 +40,10 @@ struct session {
 	struct writers_options wo;
 	const char *event, *site, *date;	/* #I:, #S:, #D:, or NULL */
 	long long sets_of_event;	/* #N:, the sets dealt for the event; 0: none */
+	/* sets_of_event counted by session_deal, with the archive locked
+	 * from the count to the commit (record and event needed): exact for
+	 * certain, but every other writer waits while the set is dealt */
+	int count_locked;
 	struct board_range boards;
 	int analysis;			/* the double-dummy analysis too, */
 	const struct session_analyser *analyser;	/* by this */

@@ -251,6 +251,15 @@ add_transaction(struct archive_add *add, struct dl_error *e)
 	return 0;
 }
 
+int
+archive_add_count_event(struct archive_add *add, const char *event, int64_t *n,
+    struct dl_error *e)
+{
+	if (add_transaction(add, e) == -1)
+		return -1;
+	return add->a->ops->count_event(add->a, event, n, e);
+}
+
 /* The hands sorted by key, the order of their deals kept among equal keys
  * (the index's order, key then deal): a radix sort, three stable passes
  * of 11, 11 and 10 bits of the key.  Returns the sorted array; the other

@@ -101,6 +101,13 @@ int archive_add_board(struct archive_add *add, unsigned board, const unsigned ch
 int archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *existing,
     struct dl_error *e);
 void archive_add_abort(struct archive_add *add);
+/* How many sets of the event the archive holds, with the archive's write
+ * lock taken now and held until the add's commit or abort: nobody adds
+ * a set in between, so that the set's event_place can be this plus one
+ * for certain.  Every other writer waits meanwhile (the lock is
+ * otherwise taken only at the commit). */
+int archive_add_count_event(struct archive_add *add, const char *event, int64_t *n,
+    struct dl_error *e);
 
 /* How a board matches one archived: the kinds in the order of their
  * weight.  The first three mean the deal was played before. */
