@@ -135,42 +135,13 @@ cmd_add(struct archive *a, int argc, char *argv[])
 /* check */
 
 struct checked {
-	struct board_store {
-		unsigned board;
-		unsigned char owner[CARDS];
-	} *boards;
-	unsigned char (*owner)[CARDS];
-	size_t n, cap;
-	struct set_digest digest;
+	struct set_boards held;		/* the file's boards */
 	struct archive *a;
 	const char *label;
 	int found;		/* a deal played before */
 	size_t boards_found;	/* boards dealt before */
 	size_t last_found;	/* the board counted last, + 1 */
 };
-
-static int
-check_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
-    int dealer, int vulnerability, struct dl_error *e)
-{
-	struct checked *c = in->arg;
-
-	(void)dealer;	/* a match is of the deal alone */
-	(void)vulnerability;
-	(void)e;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 64;
-
-		/* the deals of a set perhaps not yet played: the old block wiped */
-		c->boards = grow_wiped(c->boards, c->n, c->cap, cap, sizeof *c->boards);
-		c->cap = cap;
-	}
-	c->boards[c->n].board = board;
-	memcpy(c->boards[c->n].owner, owner, CARDS);
-	c->n++;
-	set_digest_add(&c->digest, board, owner);
-	return 0;
-}
 
 static const char *const match_words[ARCHIVE_MATCHES] = {
 	"same deal", "same deal turned", "same hands", "two hands", "one hand",
@@ -211,7 +182,7 @@ print_hit(size_t index, const struct archive_hit *hit, void *arg)
 	for (unsigned s = 0; s < 4; s++)
 		seats[s] = hit->seat[s] == -1 ? '-' : seat_letters[hit->seat[s]];
 	seats[4] = '\0';
-	printf("%s: board %u: %s %s: set %lld board %u", c->label, c->boards[index].board,
+	printf("%s: board %u: %s %s: set %lld board %u", c->label, c->held.numbers[index],
 	    match_words[hit->match], seats, (long long)hit->set, hit->board);
 	if (archive_set_get(c->a, hit->set, &set, &e) == 1)
 		print_set_words(stdout, &set);
@@ -224,18 +195,21 @@ static int
 check_one(struct archive *a, const char *path)
 {
 	struct checked c = { .a = a };
-	struct set_input in = { .path = path, .reader = reader_options(), .board = check_board,
-	    .arg = &c };
+	struct set_input in = { .path = path, .reader = reader_options(),
+	    .board = set_boards_take, .arg = &c.held };
 	struct archive_set self = { 0 };
+	struct set_digest sd;
 	unsigned char digest[SET_DIGEST_BYTES];
 	struct dl_error e;
 	int64_t skip = 0;
 
-	set_digest_init(&c.digest);
 	if (set_input_read(&in, &e) == -1)
 		tool_die(&e);
 	c.label = in.label;
-	set_digest_final(&c.digest, digest);
+	set_digest_init(&sd);
+	for (size_t i = 0; i < c.held.n; i++)
+		set_digest_add(&sd, c.held.numbers[i], c.held.owner[i]);
+	set_digest_final(&sd, digest);
 	/* the set itself, archived when it was dealt, is no set played before
 	 * until it is played; a shared archive holds only sets played, and is
 	 * not sent the digest */
@@ -252,23 +226,16 @@ check_one(struct archive *a, const char *path)
 		break;
 	}
 	archive_set_clear(&self);
-	c.owner = xreallocarray(NULL, c.n ? c.n : 1, sizeof *c.owner);
-	for (size_t i = 0; i < c.n; i++)
-		memcpy(c.owner[i], c.boards[i].owner, CARDS);
-	if (archive_check_boards(a, (const unsigned char (*)[CARDS])c.owner, c.n, skip,
+	if (archive_check_boards(a, (const unsigned char (*)[CARDS])c.held.owner, c.held.n, skip,
 	    prefix_bits, print_hit, &c, &e) == -1)
 		tool_die(&e);
 	/* as dl-diff, the count on standard error */
 	if (c.found && !quiet) {
 		xfflush(stdout, "standard output");
 		fprintf(stderr, "dl-archive: %s: %zu of %zu boards dealt before\n", in.label,
-		    c.boards_found, c.n);
+		    c.boards_found, c.held.n);
 	}
-	/* a set not yet played is a secret */
-	sodium_memzero(c.owner, (c.n ? c.n : 1) * sizeof *c.owner);
-	sodium_memzero(c.boards, c.cap * sizeof *c.boards);
-	free(c.owner);
-	free(c.boards);
+	set_boards_free(&c.held);	/* a set not yet played is a secret */
 	set_input_free(&in);
 	return c.found;
 }

@@ -803,40 +803,12 @@ refuse_upload(const struct dl_error *e, const char *label)
 	refuse(400, "Bad Request", "%s", e->msg);
 }
 
-/* The boards of an uploaded file, as set_input reads them. */
-struct upload {
-	unsigned char (*owner)[CARDS];
-	unsigned *numbers;
-	size_t n, cap;
-};
-
-static int
-take_board(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
-    int dealer, int vulnerability, struct dl_error *e)
-{
-	struct upload *u = in->arg;
-
-	(void)dealer;	/* a match is of the deal alone */
-	(void)vulnerability;
-	(void)e;
-	if (u->n == u->cap) {
-		size_t cap = u->cap ? 2 * u->cap : 64;
-
-		u->owner = grow_wiped(u->owner, u->n, u->cap, cap, sizeof *u->owner);
-		u->numbers = xreallocarray(u->numbers, cap, sizeof *u->numbers);
-		u->cap = cap;
-	}
-	memcpy(u->owner[u->n], owner, CARDS);
-	u->numbers[u->n++] = board;
-	return 0;
-}
-
 static void
 check(const struct cgi_form *form)
 {
 	const struct cgi_field *file = cgi_field(form, "file");
 	struct dl_error e;
-	struct upload u = { NULL, NULL, 0, 0 };
+	struct set_boards u = { 0 };
 	struct archive *a;
 	char *spec, *name;
 	const char *dot;
@@ -857,7 +829,7 @@ check(const struct cgi_form *form)
 	if (fd == -1 || write(fd, file->value, file->len) != (ssize_t)file->len || close(fd) != 0)
 		refuse(500, "Internal Server Error", "the file could not be kept to be read");
 	/* read as dl-archive check reads a file: the same code */
-	struct set_input in = { .path = path, .shown = file->filename, .board = take_board,
+	struct set_input in = { .path = path, .shown = file->filename, .board = set_boards_take,
 	    .arg = &u };
 	if (set_input_read(&in, &e) == -1)
 		refuse_upload(&e, in.label);
@@ -884,10 +856,7 @@ check(const struct cgi_form *form)
 	page_end();
 	archive_close(a);
 	set_input_free(&in);
-	if (u.owner != NULL)
-		sodium_memzero(u.owner, u.cap * sizeof *u.owner);
-	free(u.owner);
-	free(u.numbers);
+	set_boards_free(&u);
 	free(path);
 	free(name);
 }

@@ -191,6 +191,41 @@ out:
 	return r;
 }
 
+int
+set_boards_take(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
+    int dealer, int vulnerability, struct dl_error *e)
+{
+	struct set_boards *b = in->arg;
+
+	(void)dealer;	/* a match is of the deal alone */
+	(void)vulnerability;
+	(void)e;
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 64;
+
+		/* the deals of a set perhaps not yet played: the old block
+		 * wiped */
+		b->owner = grow_wiped(b->owner, b->n, b->cap, cap, sizeof *b->owner);
+		b->numbers = xreallocarray(b->numbers, cap, sizeof *b->numbers);
+		b->cap = cap;
+	}
+	memcpy(b->owner[b->n], owner, CARDS);
+	b->numbers[b->n++] = board;
+	return 0;
+}
+
+void
+set_boards_free(struct set_boards *b)
+{
+	if (b->owner != NULL)
+		sodium_memzero(b->owner, b->cap * sizeof *b->owner);
+	free(b->owner);
+	free(b->numbers);
+	b->owner = NULL;
+	b->numbers = NULL;
+	b->n = b->cap = 0;
+}
+
 void
 set_input_free(struct set_input *in)
 {

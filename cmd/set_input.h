@@ -30,6 +30,20 @@ struct set_input {
 				 * site, date, generator, headers, source */
 };
 
+/* A set's boards held whole, for a check against the archive (dl-archive
+ * check, dl-web's check): their numbers and deals in the order read. */
+struct set_boards {
+	unsigned *numbers;
+	unsigned char (*owner)[CARDS];
+	size_t n, cap;
+};
+/* The board callback that holds each board in in->arg, a struct
+ * set_boards (zeroed at first). */
+int set_boards_take(struct set_input *in, unsigned board, const unsigned char owner[CARDS],
+    int dealer, int vulnerability, struct dl_error *e);
+/* The deals wiped (a set perhaps not yet played), everything freed. */
+void set_boards_free(struct set_boards *b);
+
 /* Reads the whole set; -1 with *e, its message naming the file by its
  * label. */
 int set_input_read(struct set_input *in, struct dl_error *e);
