@@ -205,7 +205,7 @@ form_page(int head_only)
 	/* the form of a date (PBN's), today's as the example */
 	if (localtime_r(&now, &tm) == NULL ||
 	    strftime(today, sizeof today, "%Y.%m.%d", &tm) == 0)
-		strlcpy(today, "2026.11.24", sizeof today);
+		strlcpy(today, "YYYY.MM.DD", sizeof today);
 	plugin_each(collect_writer, &w);
 	page_begin("Deal a session");
 	printf("<form method=\"post\" enctype=\"multipart/form-data\">\n"
@@ -442,17 +442,10 @@ zip_append(struct archive *z, void *arg, const void *data, size_t len)
 	(void)z;
 	if (len > b->cap - b->len) {
 		size_t cap = b->cap != 0 ? b->cap : 1u << 16;
-		unsigned char *grown;
 
 		while (len > cap - b->len)
 			cap *= 2;
-		grown = xreallocarray(NULL, cap, 1);
-		if (b->data != NULL) {
-			memcpy(grown, b->data, b->len);
-			sodium_memzero(b->data, b->cap);
-			free(b->data);
-		}
-		b->data = grown;
+		b->data = grow_wiped(b->data, b->len, b->cap, cap, 1);
 		b->cap = cap;
 	}
 	memcpy(b->data + b->len, data, len);

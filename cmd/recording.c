@@ -75,7 +75,6 @@ recording_commit(struct recording *r, char *const *headers, size_t nheaders, int
     struct dl_error *e)
 {
 	struct archive_set set = { 0 };
-	size_t total = 1;
 	int64_t existing;
 	int rc;
 
@@ -97,14 +96,7 @@ recording_commit(struct recording *r, char *const *headers, size_t nheaders, int
 			return dl_error_set(e, DL_ERR_USAGE, "#N: is not a number of sets");
 		}
 	}
-	for (size_t i = 0; i < nheaders; i++)
-		total += strlen(headers[i]) + 1;
-	set.headers = xmalloc(total);
-	set.headers[0] = '\0';
-	for (size_t i = 0; i < nheaders; i++) {
-		strcat(set.headers, headers[i]);
-		strcat(set.headers, "\n");
-	}
+	set.headers = archive_headers_text(headers, nheaders);
 	set.source = r->source;
 	r->source = NULL;
 	set.user = archive_user();

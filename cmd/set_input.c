@@ -28,7 +28,7 @@ read_stream(struct set_input *in, FILE *fp, struct dl_error *e)
 {
 	struct stream_in s;
 	char *const *headers;
-	size_t nheaders, len, total = 0;
+	size_t nheaders, len;
 	char *line;
 	int got;
 
@@ -39,14 +39,7 @@ read_stream(struct set_input *in, FILE *fp, struct dl_error *e)
 	in->set.date = dup_or_null(stream_header(&s, 'D'));
 	in->set.generator = dup_or_null(stream_header(&s, 'G'));
 	headers = stream_headers(&s, &nheaders);
-	for (size_t i = 0; i < nheaders; i++)
-		total += strlen(headers[i]) + 1;
-	in->set.headers = xmalloc(total + 1);
-	in->set.headers[0] = '\0';
-	for (size_t i = 0; i < nheaders; i++) {
-		strcat(in->set.headers, headers[i]);
-		strcat(in->set.headers, "\n");
-	}
+	in->set.headers = archive_headers_text(headers, nheaders);
 	while ((got = stream_next_record(&s, &line, &len, e)) == 1) {
 		unsigned board;
 		unsigned char owner[CARDS];

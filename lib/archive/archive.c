@@ -30,6 +30,26 @@ archive_set_clear(struct archive_set *set)
 	set->headers = set->source = set->user = set->dv = NULL;
 }
 
+char *
+archive_headers_text(char *const *headers, size_t n)
+{
+	size_t total = 1, at = 0;
+	char *text;
+
+	for (size_t i = 0; i < n; i++)
+		total += strlen(headers[i]) + 1;
+	text = xmalloc(total);
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(headers[i]);
+
+		memcpy(text + at, headers[i], len);
+		at += len;
+		text[at++] = '\n';
+	}
+	text[at] = '\0';
+	return text;
+}
+
 /* struct archive_set's dv: a seat's letter and a vulnerability's digit */
 static const char dv_seats[] = DL_SEAT_LETTERS;
 

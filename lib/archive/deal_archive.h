@@ -65,6 +65,9 @@ struct archive_set {
 	int64_t event_place;
 };
 
+/* A stream's header lines as archive_set's headers keeps them: each
+ * with LF, in their order (a new string). */
+char *archive_headers_text(char *const *headers, size_t n);
 /* The strings of a set, freed and set NULL. */
 void archive_set_clear(struct archive_set *set);
 
