@@ -17,6 +17,10 @@ teardown_file() {
 	web_stop
 }
 
+teardown() {
+	slow_clients_stop > /dev/null
+}
+
 # post ARGS...: curl against the server, the head into h, the body into b;
 # $status is curl's, $code the HTTP status
 post() {
@@ -232,6 +236,19 @@ has_line() {
 	[ -z "$(find "$WEB_TMP" -mindepth 1 -maxdepth 1 ! -name 'dl-web-locks-*')" ]
 }
 
+@test "300 slow clients from one address hold connections, and the form is still answered" {
+	# each sends a header line a second: within DL_WEB_IDLE (2 s here)
+	slow_clients_start "$WEB_PORT" 300
+	# a functional bound, not a timing: answered at all while they are held
+	code=$(curl -s -o b -w '%{http_code}' --max-time 10 "$WEB_URL") || :
+	read -r count held < <(slow_clients_stop)
+	echo "the form: $code; slow clients: $count made, $held held to the end"
+	[ "$code" = 200 ]
+	has_line b "<title>Deal a session</title>"
+	[ "$count" = 300 ]
+	[ "$held" = 300 ]
+}
+
 @test "requests cut off by their client leave no dl-web running and no private directory" {
 	# one cut off during its analysis (32 boards take seconds), others
 	# as they are sent or dealt
@@ -286,3 +303,4 @@ has_line() {
 	has_line b "<p>no file to check</p>"
 	web_idle 5
 }
+

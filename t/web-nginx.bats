@@ -1,0 +1,80 @@
+#!/usr/bin/env bats
+# dl-web behind nginx and fcgiwrap, with the project's whole configuration
+# (share/web/nginx.conf, its site: lines given this suite's port and
+# paths; t/web.bash, nginx_start), asked with curl: the form, a session
+# dealt as a zip whose seed regenerates it, other URLs refused, and a few
+# hundred slow clients from one address, which do not shut the form out.
+
+load helper
+load web
+
+setup_file() {
+	nginx_start
+}
+
+teardown_file() {
+	nginx_stop
+}
+
+teardown() {
+	slow_clients_stop > /dev/null
+}
+
+# has_line FILE LINE: FILE holds LINE, whole (a head's line without its CR)
+has_line() {
+	tr -d '\r' < "$1" | grep -Fxq -- "$2" || {
+		echo "no line: $2" >&2
+		tr -d '\r' < "$1" | head -40 >&2
+		return 1
+	}
+}
+
+@test "nginx: GET / gives the form, other URLs are refused, the logs are the user's alone" {
+	code=$(curl -s -D h -o b -w '%{http_code}' "$WEB_URL")
+	[ "$code" = 200 ]
+	has_line h "HTTP/1.1 200 OK"
+	has_line h "Content-Type: text/html; charset=utf-8"
+	has_line h "Cache-Control: no-store"
+	has_line b "<title>Deal a session</title>"
+	has_line b '<form method="post" enctype="multipart/form-data">'
+	# /dl-web is the same program
+	code=$(curl -s -o b2 -w '%{http_code}' "${WEB_URL}dl-web")
+	[ "$code" = 200 ]
+	cmp b b2
+	for path in x dl-web/x nginx.conf error.log; do
+		code=$(curl -s -o /dev/null -w '%{http_code}' "$WEB_URL$path")
+		echo "$path: $code"
+		[ "$code" = 403 ]
+	done
+	# nginx runs with umask 077: its error log is 0600
+	[ "$(stat -c %a "$NGINX/error.log")" = 600 ]
+}
+
+@test "nginx: a multipart POST with download=zip through fcgiwrap: the zip's seed regenerates its files" {
+	code=$(curl -s -D h -o b -w '%{http_code}' -F boards=1-8 -F formats=pbn,dup \
+	    -F download=zip "$WEB_URL")
+	[ "$code" = 200 ]
+	has_line h "Content-Type: application/zip"
+	has_line h 'Content-Disposition: attachment; filename="session.zip"'
+	has_line h "Cache-Control: no-store"
+	mkdir z
+	unzip -q b -d z
+	[ "$(cd z && ls | tr '\n' ' ')" = "session.dup session.pbn session.seed " ]
+	dl-read z/session.pbn > read.tso
+	[ "$(grep -vc '^#' read.tso)" = 8 ]
+	regenerates z session 1-8 0 pbn dup
+	# recorded in the archive nginx passed on
+	[ "$(dl-archive --db "$WEB_ARCHIVE" sets | wc -l)" -ge 1 ]
+}
+
+@test "nginx: 300 slow clients from one address hold connections, and the form is still answered" {
+	slow_clients_start "$WEB_PORT" 300
+	# a functional bound, not a timing: answered at all while they are held
+	code=$(curl -s -o b -w '%{http_code}' --max-time 10 "$WEB_URL") || :
+	read -r count held < <(slow_clients_stop)
+	echo "the form: $code; slow clients: $count made, $held held to the end"
+	[ "$code" = 200 ]
+	has_line b "<title>Deal a session</title>"
+	[ "$count" = 300 ]
+	[ "$held" = 300 ]
+}
