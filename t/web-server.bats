@@ -19,6 +19,7 @@ teardown_file() {
 
 teardown() {
 	slow_clients_stop > /dev/null
+	serve_stop
 }
 
 # post ARGS...: curl against the server, the head into h, the body into b;
@@ -34,6 +35,20 @@ has_line() {
 		tr -d '\r' < "$1" | head -40 >&2
 		return 1
 	}
+}
+
+# serve_stop: ends a serve.sh a test started (serve_pid) in a session of
+# its own, with its lighttpd (10 s at most, then killed)
+serve_stop() {
+	[ -n "${serve_pid:-}" ] || return 0
+	kill -TERM -- "-$serve_pid" 2>/dev/null || :
+	for _ in $(seq 100); do
+		kill -0 "$serve_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	kill -KILL -- "-$serve_pid" 2>/dev/null || :
+	wait "$serve_pid" 2>/dev/null || :
+	serve_pid=
 }
 
 @test "GET / gives the form, not to be kept, and every other URL is refused" {
@@ -304,3 +319,29 @@ has_line() {
 	web_idle 5
 }
 
+@test "make serve (serve.sh): the archive's new folders are 0700, lighttpd's error log 0600" {
+	# what a user's shell would give the files without serve.sh's umask
+	umask 022
+	mkdir -m 700 tmp
+	port=$(free_port)
+	TMPDIR=$PWD DL_WEB_TMP=$PWD/tmp DL_ARCHIVE=$PWD/new/dl/archive.sqlite \
+	    DL_WEB_ERRORLOG=$PWD/error.log DL_WEB_PORT=$port \
+	    setsid sh "$BATS_TEST_DIRNAME/../share/web/serve.sh" "$WEB_BIN" > serve.out 2>&1 3>&- &
+	serve_pid=$!
+	code=
+	for _ in $(seq 100); do
+		code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/") && break
+		kill -0 "$serve_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	cat serve.out
+	[ "$code" = 200 ]
+	# a set dealt: the archive made in them
+	code=$(curl -s -o /dev/null -w '%{http_code}' -F boards=1-2 -F download=zip "http://127.0.0.1:$port/")
+	[ "$code" = 200 ]
+	[ "$(stat -c %a new)" = 700 ]
+	[ "$(stat -c %a new/dl)" = 700 ]
+	[ "$(stat -c %a new/dl/archive.sqlite)" = 600 ]
+	[ "$(stat -c %a error.log)" = 600 ]
+	serve_stop
+}

@@ -5,7 +5,13 @@
 # The archive is DL_ARCHIVE, or the user's own (as the tools'); the empty
 # document root is in a private folder, and the CGI's temporary files in
 # DL_WEB_TMP or a private folder in memory (below), removed at the end.
+# DL_WEB_HOSTS, when set, is passed on: the host names the site answers
+# to (unset, dl-web answers the loopback names only).
 set -eu
+# Everything made here and by lighttpd (the archive's folders, lighttpd's
+# error log, the files of request bodies it buffers) is the user's alone,
+# as the tools' files are.
+umask 077
 
 bin=${1:?usage: serve.sh BUILD/bin/dl-web}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,6 +27,7 @@ if [ -z "${DL_ARCHIVE:-}" ]; then
 		DL_ARCHIVE=${HOME:?no HOME: set DL_ARCHIVE}/.local/share/dl/archive.sqlite
 	fi
 fi
+# its folders, those that are missing, made 0700 (the umask)
 case $DL_ARCHIVE in
 /*) mkdir -p "$(dirname "$DL_ARCHIVE")" ;;
 esac
@@ -44,6 +51,7 @@ else
 fi
 DL_WEB_BIN=$bin DL_WEB_ROOT=$dir/root
 export DL_ARCHIVE DL_WEB_PORT DL_WEB_BIN DL_WEB_ROOT DL_WEB_TMP
+if [ -n "${DL_WEB_HOSTS:-}" ]; then export DL_WEB_HOSTS; fi
 
 echo "dl-web: http://127.0.0.1:$DL_WEB_PORT/ (archive $DL_ARCHIVE; Ctrl-C stops it)"
 "$lighttpd" -D -f "$here/lighttpd.conf"
