@@ -8,7 +8,10 @@
 # with download=zip, as a script would.  Then 1 000 requests more, with
 # 30 cut off by their client in the middle, and a look for what a request
 # could leave behind: a file in the CGI's temporary folder, a dl-web
-# process, a seed file.
+# process, a seed file.  Last, how long a GET of the form takes while 300
+# slow clients from 127.0.0.1 hold connections (each sending a header
+# line a second, never ending its head), behind lighttpd and, when nginx
+# and fcgiwrap are installed, behind nginx (share/web/nginx.conf).
 set -eu
 
 build=${1:?usage: bench-web.sh BUILD}
@@ -27,10 +30,17 @@ else
 	mkdir -m 700 "$webtmp"
 fi
 server=
-# serve.sh and its lighttpd in a session of their own, ended together
+fcgiwrap=
+nginx=
+# serve.sh and its lighttpd in a session of their own, ended together;
+# nginx, and fcgiwrap in a session of its own with its processes
 stop() {
 	[ -z "$server" ] || kill -TERM "-$server" 2>/dev/null || true
 	[ -z "$server" ] || wait "$server" 2>/dev/null || true
+	[ -z "$nginx" ] || kill -TERM "$nginx" 2>/dev/null || true
+	[ -z "$nginx" ] || wait "$nginx" 2>/dev/null || true
+	[ -z "$fcgiwrap" ] || kill -TERM "-$fcgiwrap" 2>/dev/null || true
+	[ -z "$fcgiwrap" ] || wait "$fcgiwrap" 2>/dev/null || true
 	rm -rf "$dir" "$webtmp"
 }
 trap stop EXIT
@@ -97,4 +107,105 @@ seeds=$(find "${TMPDIR:-/tmp}" -name '*.seed' -newer "$dir/pbn.body" 2>/dev/null
 echo "left behind: $left files in the CGI's temporary folder, $procs dl-web processes, $seeds seed files"
 sets=$(sqlite3 "$dir/archive.sqlite" 'SELECT count(*) FROM sets')
 echo "sets in the archive: $sets"
-[ "$left" -eq 0 ] && [ "$procs" -eq 0 ] && [ "$seeds" -eq 0 ]
+[ "$left" -eq 0 ] && [ "$procs" -eq 0 ] && [ "$seeds" -eq 0 ] || exit 1
+
+# slow.py PORT PID...: 20 GETs of the form one after the other, then 300
+# slow clients (a thread sends each a header line a second) and 20 GETs
+# more while they are held; the GETs' times, how many slow clients the
+# server still held at the end, the server's memory (the PIDs' RSS)
+cat > "$dir/slow.py" <<'EOF'
+import http.client, socket, sys, threading, time
+port, pids = int(sys.argv[1]), sys.argv[2:]
+def rss():
+    kb = 0
+    for pid in pids:
+        for line in open("/proc/%s/status" % pid):
+            if line.startswith("VmRSS:"):
+                kb += int(line.split()[1])
+    return kb
+def gets(n):
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        c.request("GET", "/")
+        r = c.getresponse()
+        r.read()
+        c.close()
+        if r.status != 200:
+            sys.exit("GET /: %d" % r.status)
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    return "median %.1f ms, max %.1f ms" % (times[len(times) // 2], times[-1])
+alone, kb = gets(20), rss()
+socks, held, stop = [], [], threading.Event()
+for i in range(300):
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    socks.append(s)
+    held.append(True)
+def slow():
+    line = 0
+    while not stop.wait(1):
+        line += 1
+        for i, s in enumerate(socks):
+            try:
+                if held[i]:
+                    s.send(b"X-Slow-%d: %d\r\n" % (line, i))
+            except OSError:
+                held[i] = False
+thread = threading.Thread(target=slow)
+thread.start()
+time.sleep(2)
+busy, kb_busy = gets(20), rss()
+stop.set()
+thread.join()
+for i, s in enumerate(socks):
+    s.setblocking(False)
+    try:
+        s.recv(1)
+        held[i] = False
+    except BlockingIOError:
+        pass
+    except OSError:
+        held[i] = False
+    s.close()
+print("  the form alone: %s; %d KiB" % (alone, kb))
+print("  300 slow clients held (%d to the end): %s; %d KiB" % (sum(held), busy, kb_busy))
+EOF
+
+echo "GET of the form, 20 times, alone and while 300 slow clients hold connections:"
+echo "lighttpd (the server's resident memory):"
+python3 "$dir/slow.py" "$port" $(pgrep -P "$server" lighttpd)
+ng=$(command -v nginx || echo /usr/sbin/nginx)
+fw=$(command -v fcgiwrap || echo /usr/sbin/fcgiwrap)
+if [ ! -x "$ng" ] || [ ! -x "$fw" ]; then
+	echo "nginx: not measured (no nginx or fcgiwrap: apt-get install nginx fcgiwrap)"
+	exit 0
+fi
+# nginx as t/web-nginx.bats runs it: share/web/nginx.conf with its site:
+# lines given a free port and this run's paths, under umask 077
+mkdir -p "$dir/nginx/empty"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+sed -e "s|^\(\s*listen\) 127\.0\.0\.1:8080;|\1 127.0.0.1:$port;|" \
+    -e "s|^\(\s*fastcgi_param SCRIPT_FILENAME\) /usr/local/bin/dl-web;|\1 $build/bin/dl-web;|" \
+    -e "s|^\(\s*fastcgi_param DL_ARCHIVE\) /var/lib/dl/archive\.sqlite;|\1 $dir/archive.sqlite;|" \
+    -e "s|^\(\s*fastcgi_param TMPDIR\) /var/lib/dl/tmp;|\1 $webtmp;|" \
+    -e "s|^\(\s*fastcgi_pass\) unix:/run/dl-web/fcgiwrap\.sock;|\1 unix:$dir/nginx/fcgiwrap.sock;|" \
+    "$here/nginx.conf" > "$dir/nginx/nginx.conf"
+user=
+[ "$(id -u)" != 0 ] || user=" user root;"
+(umask 077 && exec setsid "$fw" -s "unix:$dir/nginx/fcgiwrap.sock" -c 2 -p "$build/bin/dl-web" \
+    > "$dir/nginx/fcgiwrap.out" 2>&1) &
+fcgiwrap=$!
+(umask 077 && exec "$ng" -p "$dir/nginx/" -c "$dir/nginx/nginx.conf" -e "$dir/nginx/error.log" \
+    -g "daemon off;$user" > "$dir/nginx/nginx.out" 2>&1) &
+nginx=$!
+i=0
+until curl -fsS -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null; do
+	i=$((i + 1))
+	[ $i -lt 100 ] || { echo "bench-web.sh: nginx did not start:" >&2; cat "$dir/nginx/"*.out "$dir/nginx/error.log" >&2; exit 1; }
+	sleep 0.1
+done
+echo "nginx and fcgiwrap (nginx's resident memory, master and worker):"
+python3 "$dir/slow.py" "$port" "$nginx" $(pgrep -P "$nginx")
