@@ -67,6 +67,19 @@ has_line() {
 	[ "$(dl-archive --db "$WEB_ARCHIVE" sets | wc -l)" -ge 1 ]
 }
 
+@test "nginx: PUT is 405 with Allow, a body past the limit 413, a bad field 400" {
+	code=$(curl -s -D h -o b -w '%{http_code}' -X PUT --data x "$WEB_URL")
+	[ "$code" = 405 ]
+	has_line h "Allow: GET, HEAD, POST"
+	# past client_max_body_size (dl-web's own limit): nginx's 413
+	head -c $((12 << 20)) /dev/zero > big
+	code=$(curl -s -o /dev/null -w '%{http_code}' -F action=check -F file=@big "$WEB_URL")
+	[ "$code" = 413 ]
+	code=$(curl -s -o b -w '%{http_code}' --data 'event=%zz&boards=1-4' "$WEB_URL")
+	[ "$code" = 400 ]
+	has_line b "<p>a field&#39;s value: a bad %-escape or a NUL byte</p>"
+}
+
 @test "nginx: 300 slow clients from one address hold connections, and the form is still answered" {
 	slow_clients_start "$WEB_PORT" 300
 	# a functional bound, not a timing: answered at all while they are held
