@@ -137,9 +137,16 @@ page_end(void)
 	printf("\">Deal another session</a></p>\n</main>\n</body>\n</html>\n");
 }
 
-/* A request that cannot be taken: a page that says why, and the end. */
-static void __attribute__((noreturn))
-refuse(int status, const char *reason, const char *fmt, ...)
+/* What the request was at, for the log of refuse_error: a literal. */
+static const char *request_step = "the request";
+
+/* A request that cannot be taken: a page that says why (the message, made
+ * from fmt, which may quote what was sent, escaped), one line in the web
+ * server's error log that says what was refused (logged: a literal, never
+ * a value of the request: a field, a file's name or content, a header),
+ * and the end. */
+static void __attribute__((noreturn, format(printf, 4, 5)))
+refuse_logged(int status, const char *reason, const char *logged, const char *fmt, ...)
 {
 	char msg[DL_ERROR_MAX];
 	va_list ap;
@@ -147,8 +154,7 @@ refuse(int status, const char *reason, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	/* the web server's error log: what was refused, never a field's value */
-	tool_warn("%d %s: %s", status, reason, msg);
+	tool_warn("%d %s: %s", status, reason, logged);
 	head(status, reason, "text/html; charset=utf-8",
 	    status == 503 ? "Retry-After: 30\r\n" : status == 405 ? "Allow: GET, HEAD, POST\r\n" :
 	    NULL);
@@ -164,11 +170,56 @@ refuse(int status, const char *reason, const char *fmt, ...)
 	exit(status >= 500 ? EXIT_TROUBLE : EXIT_REFUSED);
 }
 
+/* As refuse_logged, with fmt itself for the log, each conversion in it
+ * written "...": whatever its arguments hold, none of it reaches the log. */
+static void __attribute__((noreturn, format(printf, 3, 4)))
+refuse(int status, const char *reason, const char *fmt, ...)
+{
+	char msg[DL_ERROR_MAX], logged[DL_ERROR_MAX];
+	size_t n = 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	for (const char *p = fmt; *p != '\0' && n + 4 < sizeof logged; p++) {
+		if (*p != '%') {
+			logged[n++] = *p;
+			continue;
+		}
+		if (p[1] == '%') {
+			logged[n++] = *++p;
+			continue;
+		}
+		/* flags, width, precision, length, then the conversion */
+		p += 1 + strspn(p + 1, "-+ #0123456789.*hlLqjzt");
+		if (*p == '\0')
+			break;
+		memcpy(logged + n, "...", 3);
+		n += 3;
+	}
+	logged[n] = '\0';
+	refuse_logged(status, reason, logged, "%s", msg);
+}
+
+static const char *
+reason_of(int status)
+{
+	return status == 400 ? "Bad Request" : status == 413 ? "Payload Too Large" :
+	    status == 415 ? "Unsupported Media Type" : "Internal Server Error";
+}
+
+/* An error's message on the page; the log told what failed (a literal). */
+static void __attribute__((noreturn))
+refuse_at(int status, const char *what, const struct dl_error *e)
+{
+	refuse_logged(status, reason_of(status), what, "%s", e->msg);
+}
+
 static void __attribute__((noreturn))
 refuse_error(int status, const struct dl_error *e)
 {
-	refuse(status, status == 400 ? "Bad Request" : status == 413 ? "Payload Too Large" :
-	    status == 415 ? "Unsupported Media Type" : "Internal Server Error", "%s", e->msg);
+	refuse_at(status, request_step, e);
 }
 
 /* The formats a browser may choose: the plugins that write, each with
@@ -270,7 +321,8 @@ read_body(size_t *len)
 		refuse(411, "Length Required", "a request without its length");
 	n = strtonum(cl, 0, LLONG_MAX, &errstr);
 	if (errstr != NULL)
-		refuse(400, "Bad Request", "its length is not a number");
+		refuse_logged(400, "Bad Request", "its length is not a number",
+		    "its length is not a number");
 	if ((unsigned long long)n > BODY_MAX) {
 		/* read and dropped, up to a bound, so that a server that hands
 		 * the body on as it comes (fcgiwrap) can give the page, not a
@@ -283,8 +335,9 @@ read_body(size_t *len)
 		    sizeof sink)) > 0 || (r == -1 && errno == EINTR)))
 			if (r > 0)
 				left -= (unsigned long long)r;
-		refuse(413, "Payload Too Large", "a request of %lld bytes: at most %u (a file of"
-		    " %u MiB)", n, BODY_MAX, UPLOAD_MAX >> 20);
+		refuse_logged(413, "Payload Too Large", "a request longer than the limit",
+		    "a request of %lld bytes: at most %u (a file of %u MiB)", n, BODY_MAX,
+		    UPLOAD_MAX >> 20);
 	}
 	body = xmalloc((size_t)n + 1);
 	while (got < (size_t)n) {
@@ -317,7 +370,8 @@ make_workdir(void)
 	char *dir = xasprintf("%s/dl-web.XXXXXX", tmp != NULL && *tmp == '/' ? tmp : "/tmp");
 
 	if (mkdtemp(dir) == NULL)
-		refuse(500, "Internal Server Error", "no private directory: %s", strerror(errno));
+		refuse_logged(500, "Internal Server Error", "no private directory",
+		    "no private directory: %s", strerror(errno));
 	workdir = dir;
 	cleanup_add_dir(dir);
 }
@@ -403,16 +457,17 @@ chosen_formats(const struct cgi_form *form, struct format_list *list)
 		text = xstrdup("pbn,pdf");
 	}
 	if (format_list_parse(text, list, &e) == -1)
-		refuse_error(400, &e);
+		refuse_at(400, "the formats", &e);
 	free(text);
 	for (size_t i = 0; i < list->n; i++) {
 		struct loaded_plugin lp;
 
 		if (plugin_load(list->names[i], &lp, &e) == -1)
-			refuse(400, "Bad Request", "no format %s here", list->names[i]);
+			refuse_logged(400, "Bad Request", "the formats: one not here",
+			    "no format %s here", list->names[i]);
 		if (lp.plugin->board == NULL && lp.plugin->end == NULL)
-			refuse(400, "Bad Request", "%s is a format dl reads, not one it writes",
-			    list->names[i]);
+			refuse_logged(400, "Bad Request", "the formats: one dl reads only",
+			    "%s is a format dl reads, not one it writes", list->names[i]);
 		plugin_unload(&lp);
 	}
 }
@@ -549,31 +604,33 @@ deal(const struct cgi_form *form)
 	if (prefix == NULL)
 		prefix = "session";
 	if (!prefix_is_valid(prefix))
-		refuse(400, "Bad Request", "the file name: letters, digits, '.', '_' and '-' only,"
-		    " at most %d, not beginning with '.' or '-'", PREFIX_MAX);
+		refuse_logged(400, "Bad Request", "the file name (prefix)", "the file name:"
+		    " letters, digits, '.', '_' and '-' only, at most %d, not beginning with '.'"
+		    " or '-'", PREFIX_MAX);
 	if (session_no != NULL) {
 		const char *errstr;
 		long long n = strtonum(session_no, 1, 9999, &errstr);
 
 		if (errstr != NULL)
-			refuse(400, "Bad Request", "the session: a number from 1 to 9999");
+			refuse_logged(400, "Bad Request", "the session",
+			    "the session: a number from 1 to 9999");
 		full_event = event != NULL ? xasprintf("%s, session %lld", event, n) :
 		    xasprintf("Session %lld", n);
 		event = full_event;
 	}
 	if (event != NULL && event_text_check(event, &e) == -1)
-		refuse(400, "Bad Request", "the event: %s", e.msg);
+		refuse_logged(400, "Bad Request", "the event", "the event: %s", e.msg);
 	if (site != NULL && event_text_check(site, &e) == -1)
-		refuse(400, "Bad Request", "the site: %s", e.msg);
+		refuse_logged(400, "Bad Request", "the site", "the site: %s", e.msg);
 	if (date != NULL && date_text_check(date, &e) == -1)
-		refuse(400, "Bad Request", "the date: %s", e.msg);
+		refuse_logged(400, "Bad Request", "the date", "the date: %s", e.msg);
 	if (board_range_parse(boards != NULL ? boards : "1-32", &r, &why) == -1)
-		refuse(400, "Bad Request", "the boards: %s", why);
+		refuse_logged(400, "Bad Request", "the boards", "the boards: %s", why);
 	if (r.high - r.low + 1 > BOARDS_MAX)
-		refuse(400, "Bad Request", "%u boards: at most %d a request (a session)",
-		    r.high - r.low + 1, BOARDS_MAX);
+		refuse_logged(400, "Bad Request", "the boards: more than a session",
+		    "%u boards: at most %d a request (a session)", r.high - r.low + 1, BOARDS_MAX);
 	if (paper != NULL && strcmp(paper, "a4") != 0 && strcmp(paper, "letter") != 0)
-		refuse(400, "Bad Request", "the paper: a4 or letter");
+		refuse_logged(400, "Bad Request", "the paper", "the paper: a4 or letter");
 	setenv("PAPERSIZE", paper != NULL ? paper : "a4", 1);
 	chosen_formats(form, &list);
 	struct format_list all = { 0 };
@@ -603,7 +660,7 @@ deal(const struct cgi_form *form)
 		 * anything is dealt or recorded */
 		if (plugin_load(all.names[i], &lp, &e) == -1 ||
 		    writer_holds(lp.plugin, r.high, 0, &e) == -1)
-			refuse_error(400, &e);
+			refuse_at(400, "the boards: more than a format holds", &e);
 		char *name = xasprintf("%s.%s", prefix, lp.plugin->suffix);
 		char *path = work_file(name);
 		plugin_unload(&lp);
@@ -660,7 +717,8 @@ deal(const struct cgi_form *form)
 		/* what the request asked that cannot be (a format that holds
 		 * fewer boards) is the request's fault; anything else the
 		 * server's */
-		refuse_error(e.kind == DL_ERR_INPUT || e.kind == DL_ERR_USAGE ? 400 : 500, &e);
+		refuse_at(e.kind == DL_ERR_INPUT || e.kind == DL_ERR_USAGE ? 400 : 500,
+		    "dealing the set", &e);
 	}
 
 	/* the seed, which regenerates the set: in the zip, and nowhere else */
@@ -789,11 +847,12 @@ static void __attribute__((noreturn))
 refuse_upload(const struct dl_error *e, const char *label)
 {
 	if (strstr(e->msg, "cannot tell its format") != NULL)
-		refuse(400, "Bad Request", "%s: not a file of a format dl reads (PBN, LIN, DUP, BRI,"
-		    " DGE, ...)", label);
+		refuse_logged(400, "Bad Request", "the file to check: not of a format dl reads",
+		    "%s: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)", label);
 	if (strstr(e->msg, label) == NULL)
-		refuse(400, "Bad Request", "%s: %s", label, e->msg);
-	refuse(400, "Bad Request", "%s", e->msg);
+		refuse_logged(400, "Bad Request", "the file to check: not read", "%s: %s", label,
+		    e->msg);
+	refuse_logged(400, "Bad Request", "the file to check: not read", "%s", e->msg);
 }
 
 static void
@@ -895,15 +954,19 @@ main(int argc, char *argv[])
 		sodium_memzero(body, len);
 		free(body);
 		if (status != 0)
-			refuse_error(status, &e);
+			refuse_at(status, "the form's body", &e);
 		const char *action = text_field(&form, "action");
-		if (action != NULL && strcmp(action, "check") == 0)
+		if (action != NULL && strcmp(action, "check") == 0) {
+			request_step = "the check of a file";
 			check(&form);
-		else
+		} else {
+			request_step = "dealing the set";
 			deal(&form);
+		}
 		cgi_form_free(&form);
 	} else
-		refuse(405, "Method Not Allowed", "%s: this page takes GET and POST only", method);
+		refuse_logged(405, "Method Not Allowed", "a method but GET, HEAD and POST",
+		    "%s: this page takes GET and POST only", method);
 	xfflush(stdout, "standard output");
 	return 0;
 }

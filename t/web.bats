@@ -202,7 +202,7 @@ clean_tmp() {
 	run -1 --separate-stderr post application/x-www-form-urlencoded body
 	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
 	[[ $output == *"<p>format dup holds boards up to 99, not board 149</p>"* ]]
-	[ "$stderr" = "dl-web: 400 Bad Request: format dup holds boards up to 99, not board 149" ]
+	[ "$stderr" = "dl-web: 400 Bad Request: the boards: more than a format holds" ]
 	form 'prefix=../x'
 	run -1 --separate-stderr post application/x-www-form-urlencoded body
 	[[ $output == *"<p>the file name: letters, digits, &#39;.&#39;, &#39;_&#39; and &#39;-&#39; only, at most 64, not beginning with &#39;.&#39; or &#39;-&#39;</p>"* ]]
@@ -314,3 +314,92 @@ clean_tmp() {
 	[[ $stderr != *"dl-web."* ]]
 	clean_tmp
 }
+
+# multipart BOUNDARY NAME FILENAME FILE: a check of FILE uploaded as
+# FILENAME, in upload
+multipart_check() {
+	{
+		printf -- '--%s\r\nContent-Disposition: form-data; name="action"\r\n\r\ncheck\r\n' "$1"
+		printf -- '--%s\r\nContent-Disposition: form-data; name="%s"; filename="%s"\r\n\r\n' \
+		    "$1" "$2" "$3"
+		cat "$4"
+		printf '\r\n--%s--\r\n' "$1"
+	} > upload
+}
+
+@test "the error log is told what was refused, never a value of the request" {
+	# each field refused with a value of its own in it: the page may
+	# quote it (escaped), the server's error log never
+	s=zqxj7
+	: > log
+	# refused BODY STATUS LINE: BODY posted, refused with STATUS and LINE
+	refused() {
+		printf '%s' "$1" > body
+		run --separate-stderr post application/x-www-form-urlencoded body
+		[ "$status" -eq 1 ] && [ "${lines[0]}" = "Status: $2"$'\r' ] &&
+		    [ "$stderr" = "dl-web: $3" ] || { echo "$1: $status ${lines[0]}: $stderr"; return 1; }
+		printf '%s\n' "$stderr" >> log
+	}
+	refused "event=$s%01" '400 Bad Request' '400 Bad Request: the event'
+	refused "site=$s%7F" '400 Bad Request' '400 Bad Request: the site'
+	refused "date=$s" '400 Bad Request' '400 Bad Request: the date'
+	refused "session=$s" '400 Bad Request' '400 Bad Request: the session'
+	refused "boards=$s" '400 Bad Request' '400 Bad Request: the boards'
+	refused "event=$s&boards=1-200" '400 Bad Request' '400 Bad Request: the boards: more than a session'
+	refused "event=$s&boards=50-149&formats=dup" '400 Bad Request' \
+	    '400 Bad Request: the boards: more than a format holds'
+	refused "formats=$s" '400 Bad Request' '400 Bad Request: the formats: one not here'
+	refused "formats=pbn,,$s" '400 Bad Request' '400 Bad Request: the formats'
+	refused "prefix=.$s" '400 Bad Request' '400 Bad Request: the file name (prefix)'
+	refused "paper=$s" '400 Bad Request' '400 Bad Request: the paper'
+	refused "event=$s%zz" '400 Bad Request' "400 Bad Request: the form's body"
+	refused "event=$s$(head -c 5000 /dev/zero | tr '\0' x)" '413 Payload Too Large' \
+	    "413 Payload Too Large: the form's body"
+	# the page still says what was wrong with what was sent
+	refused "formats=$s" '400 Bad Request' '400 Bad Request: the formats: one not here'
+	[[ $output == *"<p>no format $s here</p>"* ]]
+	# a method, a length
+	run -1 --separate-stderr env REQUEST_METHOD=$s dl-web
+	[ "$stderr" = "dl-web: 405 Method Not Allowed: a method but GET, HEAD and POST" ]
+	[[ $output == *"<p>$s: this page takes GET and POST only</p>"* ]]
+	printf '%s\n' "$stderr" >> log
+	run -1 --separate-stderr env REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=12345678987 dl-web < /dev/null
+	[ "$stderr" = "dl-web: 413 Payload Too Large: a request longer than the limit" ]
+	printf '%s\n' "$stderr" >> log
+	run -1 --separate-stderr env REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$s dl-web < /dev/null
+	[ "$stderr" = "dl-web: 400 Bad Request: its length is not a number" ]
+	printf '%s\n' "$stderr" >> log
+	# an upload that cannot be read: its name, and what is wrong in it
+	b=----dlweblog
+	printf '[Event "x"]\n[Board "1"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543"]\n' > p
+	multipart_check $b file "$s.pbn" p
+	run -1 --separate-stderr post "multipart/form-data; boundary=$b" upload
+	[[ $output == *"<p>$s.pbn:3: board 1: the 2C is in no hand (--partial passes such boards over)</p>"* ]]
+	[ "$stderr" = "dl-web: 400 Bad Request: the file to check: not read" ]
+	printf '%s\n' "$stderr" >> log
+	printf 'garbage %s\n' $s > g
+	multipart_check $b file "$s.txt" g
+	run -1 --separate-stderr post "multipart/form-data; boundary=$b" upload
+	[ "$stderr" = "dl-web: 400 Bad Request: the file to check: not of a format dl reads" ]
+	printf '%s\n' "$stderr" >> log
+	# a bad multipart body: a part without its field's name, one cut short
+	{
+		printf -- '--%s\r\nContent-Disposition: form-data; filename="%s.pbn"\r\n\r\n' $b $s
+		printf '%s\r\n--%s--\r\n' $s $b
+	} > upload
+	run -1 --separate-stderr post "multipart/form-data; boundary=$b" upload
+	[ "$stderr" = "dl-web: 400 Bad Request: the form's body" ]
+	printf '%s\n' "$stderr" >> log
+	head -c 60 upload > cut
+	run -1 --separate-stderr post "multipart/form-data; boundary=$b" cut
+	[ "$stderr" = "dl-web: 400 Bad Request: the form's body" ]
+	printf '%s\n' "$stderr" >> log
+	# nothing sent is in the log: not the value, not a card of the upload
+	[ "$(wc -l < log)" -eq 21 ]
+	run ! grep -Ei "$s|2C|12345678987" log
+	[ ! -e archive.sqlite ]
+	clean_tmp
+}
+
