@@ -402,35 +402,86 @@ prefix_is_valid(const char *p)
  * cores: a slot is a lock on one of that many files; none free, 503. */
 static int analysis_slot = -1;
 
+/* The folder of the slots' lock files: DL_WEB_LOCKS, else dl-web-locks
+ * beside the archive when it is a file (a folder of the server user's own,
+ * made private as the archive makes it), else in the user's state folder.
+ * Never in a shared TMPDIR, where another user could make it first and so
+ * hold every analysis off. */
+static char *
+locks_folder(void)
+{
+	const char *env = getenv("DL_WEB_LOCKS"), *state, *home;
+	struct dl_error e;
+	char *spec, *slash, *locks;
+
+	if (env != NULL && *env == '/')
+		return xstrdup(env);
+	if (archive_default(&spec, &e) == 0) {
+		if (strncmp(spec, "postgresql://", 13) != 0 && strncmp(spec, "postgres://", 11) != 0 &&
+		    strncmp(spec, "pg:", 3) != 0) {
+			slash = strrchr(spec, '/');
+			locks = slash != NULL ? xasprintf("%.*s/dl-web-locks", (int)(slash - spec),
+			    spec) : xstrdup("dl-web-locks");
+			free(spec);
+			return locks;
+		}
+		free(spec);
+	}
+	if ((state = getenv("XDG_STATE_HOME")) != NULL && *state == '/')
+		return xasprintf("%s/dl/dl-web-locks", state);
+	if ((home = getenv("HOME")) != NULL && *home == '/')
+		return xasprintf("%s/.local/state/dl/dl-web-locks", home);
+	refuse_logged(500, "Internal Server Error", "the analysis's lock folder: no place for it",
+	    "the analysis's lock folder has no place: the server's administrator must set"
+	    " DL_WEB_LOCKS (docs/web.md)");
+}
+
+/* A slot, or 0 when every one is held.  A folder that cannot be made, or
+ * that is not the server user's own (another user's, writable by others,
+ * a link) is the server's fault, a 500 that says so: not a busy 503 that
+ * would last for ever. */
 static int
 take_analysis_slot(void)
 {
-	const char *dir = getenv("DL_WEB_LOCKS");
-	char *locks = dir != NULL && *dir == '/' ? xstrdup(dir) :
-	    xasprintf("%s/dl-web-locks-%lu", getenv("TMPDIR") != NULL &&
-	    *getenv("TMPDIR") == '/' ? getenv("TMPDIR") : "/tmp", (unsigned long)getuid());
+	char *locks = locks_folder();
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	struct dl_error e;
 	struct stat st;
 
-	if (mkdir(locks, 0700) == -1 && errno != EEXIST)
-		goto out;
-	/* another user's directory is not ours to trust */
-	if (lstat(locks, &st) == -1 || !S_ISDIR(st.st_mode) || st.st_uid != getuid())
-		goto out;
+	if (make_private_parents(locks, &e) == -1 || (mkdir(locks, 0700) == -1 && errno != EEXIST))
+		refuse_logged(500, "Internal Server Error", "the analysis's lock folder cannot"
+		    " be made", "the analysis's lock folder cannot be made: %s", strerror(errno));
+	if (lstat(locks, &st) == -1)
+		refuse_logged(500, "Internal Server Error", "the analysis's lock folder cannot"
+		    " be read", "the analysis's lock folder cannot be read: %s", strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		refuse_logged(500, "Internal Server Error", "the analysis's lock folder is not"
+		    " a folder", "the analysis's lock folder is not a folder (a link, or a"
+		    " file): the server's administrator must remove it (docs/web.md)");
+	if (st.st_uid != geteuid())
+		refuse_logged(500, "Internal Server Error", "the analysis's lock folder is"
+		    " another user's", "the analysis's lock folder is another user's: the"
+		    " server's administrator must remove it, or set DL_WEB_LOCKS (docs/web.md)");
+	if (st.st_mode & (S_IWGRP | S_IWOTH))
+		refuse_logged(500, "Internal Server Error", "the analysis's lock folder is"
+		    " writable by others", "the analysis's lock folder is writable by other"
+		    " users: the server's administrator must make it the server's alone"
+		    " (docs/web.md)");
 	for (long i = 0; i < (cores > 0 ? cores : 1); i++) {
 		char *path = xasprintf("%s/slot%ld", locks, i);
 		int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 
 		free(path);
 		if (fd == -1)
-			continue;
+			refuse_logged(500, "Internal Server Error", "the analysis's lock file"
+			    " cannot be opened", "the analysis's lock file cannot be opened: %s",
+			    strerror(errno));
 		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
 			analysis_slot = fd;	/* held until the process ends */
 			break;
 		}
 		close(fd);
 	}
-out:
 	free(locks);
 	return analysis_slot != -1;
 }

@@ -403,3 +403,49 @@ multipart_check() {
 	clean_tmp
 }
 
+@test "the analysis's lock folder: beside the archive, not one another user can make first; one not the server's own is a 500" {
+	unset DL_WEB_LOCKS
+	export DL_ARCHIVE=$BATS_TEST_TMPDIR/data/archive.sqlite
+	# another user made the folder a shared TMPDIR once held first
+	mkdir -m 0777 "tmp/dl-web-locks-$(id -u)"
+	[ "$(id -u)" -ne 0 ] || chown nobody "tmp/dl-web-locks-$(id -u)"
+	form 'boards=1-2' 'dd=on' 'formats=pbn'
+	run -0 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	[ "$(stat -c '%a %u' data/dl-web-locks)" = "700 $(id -u)" ]
+	[ "$(stat -c %a data)" = 700 ]
+	[ "$(sqlite3 data/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
+	# a folder named that is not the server user's own alone: the
+	# server's fault, said so, not "every core is analysing" for ever
+	# refused_locks PATH MESSAGE LOGGED
+	refused_locks() {
+		run -2 --separate-stderr env DL_WEB_LOCKS="$1" REQUEST_METHOD=POST \
+		    CONTENT_TYPE=application/x-www-form-urlencoded CONTENT_LENGTH=$(wc -c < body) dl-web < body
+		[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ] &&
+		    [[ $output == *"<p>$2</p>"* ]] &&
+		    [ "$stderr" = "dl-web: 500 Internal Server Error: $3" ] ||
+		    { echo "$1: ${lines[0]}: $stderr"; return 1; }
+	}
+	mkdir -m 0777 open
+	refused_locks "$PWD/open" "the analysis&#39;s lock folder is writable by other users: the server&#39;s administrator must make it the server&#39;s alone (docs/web.md)" \
+	    "the analysis's lock folder is writable by others"
+	mkdir -m 0700 theirs mine
+	if [ "$(id -u)" -eq 0 ]; then
+		chown nobody theirs
+		refused_locks "$PWD/theirs" "the analysis&#39;s lock folder is another user&#39;s: the server&#39;s administrator must remove it, or set DL_WEB_LOCKS (docs/web.md)" \
+		    "the analysis's lock folder is another user's"
+	fi
+	ln -s mine link
+	refused_locks "$PWD/link" "the analysis&#39;s lock folder is not a folder (a link, or a file): the server&#39;s administrator must remove it (docs/web.md)" \
+	    "the analysis's lock folder is not a folder"
+	touch file
+	refused_locks "$PWD/file/locks" "the analysis&#39;s lock folder cannot be made: Not a directory" \
+	    "the analysis's lock folder cannot be made"
+	[ "$(sqlite3 data/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
+	# a shared archive (PostgreSQL): in the user's state folder
+	run -2 --separate-stderr env -u XDG_STATE_HOME HOME="$PWD/home" \
+	    DL_ARCHIVE=postgresql://dl@127.0.0.1:1/none REQUEST_METHOD=POST \
+	    CONTENT_TYPE=application/x-www-form-urlencoded CONTENT_LENGTH=$(wc -c < body) dl-web < body
+	[ "$(stat -c '%a %u' home/.local/state/dl/dl-web-locks)" = "700 $(id -u)" ]
+}
+
