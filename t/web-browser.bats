@@ -185,3 +185,52 @@ shot() {
 	[ "$(js 'return document.documentElement.scrollWidth <= window.innerWidth')" = true ]
 	web_idle 30
 }
+
+# sets: how many sets the server's archive holds
+sets() {
+	if [ -e "$WEB_ARCHIVE" ]; then sqlite3 "$WEB_ARCHIVE" 'SELECT count(*) FROM sets'; else echo 0; fi
+}
+
+# forged_post URL: the director's browser on the page at URL (another
+# site's), whose form posts to dl-web when its button is clicked; then
+# the answer's page is Forbidden, saying why
+forged_post() {
+	wd POST /url "$(jq -nc --arg u "$1" '{url: $u}')" > /dev/null
+	id=$(element '#go')
+	wd POST "/element/$id/click" '{}' > /dev/null
+	for i in $(seq 60); do
+		[ "$(wd GET /title)" = '"Forbidden"' ] && break
+		sleep 0.5
+	done
+	[ "$(wd GET /title)" = '"Forbidden"' ]
+	[ "$(js 'return document.querySelector("main p").textContent')" = \
+	    '"a form posted from another site: the browser says it comes from a page of another site (Sec-Fetch-Site). Deal from this server'"'"'s own form."' ]
+}
+
+@test "a page of another site whose form posts to dl-web from the director's browser is refused (403): nothing is dealt" {
+	before=$(sets)
+	attack="<!DOCTYPE html><title>Club news</title><form method=post action=\"$WEB_URL\" enctype=multipart/form-data><input name=event value=Forged><input name=boards value=1-4><input name=formats value=pbn><button id=go>Read the news</button></form>"
+	# a page of no origin (a data: URL: Origin null, cross-site)
+	forged_post "data:text/html,$(jq -rn --arg h "$attack" '$h | @uri')"
+	# a page of another origin of the same host (another port: same-site)
+	mkdir site
+	printf '%s\n' "$attack" > site/news.html
+	port=$(free_port)
+	python3 -m http.server --bind 127.0.0.1 --directory site "$port" > site.log 2>&1 3>&- &
+	server=$!
+	for i in $(seq 50); do
+		curl -s -o /dev/null "http://127.0.0.1:$port/news.html" && break
+		sleep 0.1
+	done
+	run forged_post "http://127.0.0.1:$port/news.html"
+	kill "$server"
+	wait "$server" || :
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ "$(sets)" = "$before" ]
+	# the server's log of its CGI's standard error (lighttpd's own) says
+	# what was refused, twice, with no header's value
+	[ "$(grep -Fc 'dl-web: 403 Forbidden: a form posted from another site (Sec-Fetch-Site)' \
+	    "$WEB/lighttpd.out")" -eq 2 ]
+	run ! grep -F -e "$port" -e 'null' -e 'cross-site' "$WEB/lighttpd.out"
+	web_idle 30
+}

@@ -449,3 +449,139 @@ multipart_check() {
 	[ "$(stat -c '%a %u' home/.local/state/dl/dl-web-locks)" = "700 $(id -u)" ]
 }
 
+# origin HEADER=VALUE...: dl-web answering the POST of body, with the
+# request's headers as CGI variables (HTTP_HOST and the others) set
+origin() {
+	env "$@" REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) dl-web < body
+}
+
+sets_recorded() {
+	sqlite3 archive.sqlite 'SELECT count(*) FROM sets'
+}
+
+@test "a form posted from another site is refused (403) before anything is dealt; a script's post, and the page's own, deal" {
+	form 'event=Forged' 'boards=1-2' 'formats=pbn'
+	# no header of a browser's: a script (curl)
+	run -0 --separate-stderr origin HTTP_HOST=127.0.0.1:8080
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	[ "$(sets_recorded)" = 1 ]
+	# refused_site MESSAGE LOGGED HEADER=VALUE...: 403, said so, logged
+	# without any header's value
+	refused_site() {
+		local message=$1 logged=$2
+		shift 2
+		run -1 --separate-stderr origin HTTP_HOST=127.0.0.1:8080 "$@"
+		[ "${lines[0]}" = $'Status: 403 Forbidden\r' ] &&
+		    [[ $output == *"<p>a form posted from another site: $message Deal from this server&#39;s own form.</p>"* ]] &&
+		    [ "$stderr" = "dl-web: 403 Forbidden: a form posted from another site ($logged)" ] ||
+		    { echo "$*: ${lines[0]}: $stderr"; return 1; }
+	}
+	says='the browser says it comes from a page of another site (Sec-Fetch-Site).'
+	refused_site "$says" Sec-Fetch-Site HTTP_SEC_FETCH_SITE=cross-site
+	refused_site "$says" Sec-Fetch-Site HTTP_SEC_FETCH_SITE=same-site
+	refused_site "$says" Sec-Fetch-Site HTTP_SEC_FETCH_SITE=cross-site HTTP_ORIGIN=http://127.0.0.1:8080
+	other='its origin is not this server (Origin).'
+	refused_site "$other" Origin HTTP_ORIGIN=https://evil.example
+	refused_site "$other" Origin HTTP_ORIGIN=http://127.0.0.1:9090
+	refused_site "$other" Origin HTTP_ORIGIN=http://127.0.0.1
+	refused_site "$other" Origin HTTP_ORIGIN=http://127.0.0.1.evil.example:8080
+	refused_site "$other" Origin HTTP_ORIGIN=http://evil.example HTTP_REFERER=http://127.0.0.1:8080/
+	refused_site "$other" Origin HTTP_ORIGIN=http://evil.example HTTP_SEC_FETCH_SITE=same-origin
+	hidden='its origin is hidden (Origin: null) or cannot be read.'
+	refused_site "$hidden" 'Origin hidden or unreadable' HTTP_ORIGIN=null
+	refused_site "$hidden" 'Origin hidden or unreadable' HTTP_ORIGIN=
+	refused_site "$hidden" 'Origin hidden or unreadable' HTTP_ORIGIN=127.0.0.1:8080
+	refused_site "$hidden" 'Origin hidden or unreadable' HTTP_ORIGIN=ftp://127.0.0.1:8080
+	refused_site "$hidden" 'Origin hidden or unreadable' HTTP_ORIGIN=http://127.0.0.1:8080/form
+	refused_site "$hidden" 'Origin hidden or unreadable' HTTP_ORIGIN=http://x@127.0.0.1:8080
+	refused_site "$hidden" 'Origin hidden or unreadable' HTTP_ORIGIN='http://<b>'
+	page='the page it was posted from is not this server&#39;s (Referer).'
+	refused_site "$page" Referer HTTP_REFERER=https://evil.example/club.html
+	refused_site "$page" Referer HTTP_REFERER=http://127.0.0.1:8081/
+	refused_site "$page" Referer HTTP_REFERER=http://user@127.0.0.1:8080/
+	refused_site "$page" Referer HTTP_REFERER=garbage
+	# a check of a file is a post too; and the body is not read: a
+	# length over the limit is still a 403
+	run -1 --separate-stderr env HTTP_HOST=127.0.0.1:8080 HTTP_ORIGIN=http://evil.example \
+	    REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=99999999999 dl-web < /dev/null
+	[ "${lines[0]}" = $'Status: 403 Forbidden\r' ]
+	[ "$(sets_recorded)" = 1 ]
+	# the page's own post, as a browser sends it; the user's own
+	# navigation; a browser that sends the Referer alone
+	run -0 --separate-stderr origin HTTP_HOST=127.0.0.1:8080 HTTP_ORIGIN=http://127.0.0.1:8080 \
+	    HTTP_SEC_FETCH_SITE=same-origin HTTP_REFERER=http://127.0.0.1:8080/
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	run -0 --separate-stderr origin HTTP_HOST=LocalHost:8080 HTTP_ORIGIN=https://localhost:8080 \
+	    HTTP_SEC_FETCH_SITE=none
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	run -0 --separate-stderr origin HTTP_HOST=127.0.0.1:8080 HTTP_REFERER=http://127.0.0.1:8080/?x#y
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	[ "$(sets_recorded)" = 4 ]
+	# the answers name their page to their own site only: so that the
+	# page's own posts carry their Origin (no-referrer would make it null)
+	REQUEST_METHOD=GET dl-web > r
+	grep -qx $'Referrer-Policy: same-origin\r' r
+	run ! grep -i 'no-referrer' r
+	clean_tmp
+}
+
+@test "a host name the site is not set up for is refused (421) on every request: DNS rebinding" {
+	form 'event=Rebound' 'boards=1-2' 'formats=pbn'
+	run -0 --separate-stderr origin
+	[ "$(sets_recorded)" = 1 ]
+	why='a request for a host name this server does not answer to: it answers to the names DL_WEB_HOSTS lists (localhost, 127.0.0.1 and [::1] unless it is set), so that a page of another site cannot reach it under a name of its own'
+	# misdirected METHOD HOST: 421, said so, logged without the name
+	misdirected() {
+		run -1 --separate-stderr env REQUEST_METHOD=$1 HTTP_HOST="$2" \
+		    CONTENT_TYPE=application/x-www-form-urlencoded CONTENT_LENGTH=$(wc -c < body) dl-web < body
+		[ "${lines[0]}" = $'Status: 421 Misdirected Request\r' ] &&
+		    [[ $output == *"<p>$why</p>"* ]] &&
+		    [ "$stderr" = "dl-web: 421 Misdirected Request: a host name not in DL_WEB_HOSTS" ] ||
+		    { echo "$1 $2 (${DL_WEB_HOSTS-unset}): ${lines[0]}: $stderr"; return 1; }
+	}
+	# allowed METHOD HOST: answered
+	allowed() {
+		run -0 --separate-stderr env REQUEST_METHOD=$1 HTTP_HOST="$2" \
+		    CONTENT_TYPE=application/x-www-form-urlencoded CONTENT_LENGTH=$(wc -c < body) dl-web < body
+		[ "${lines[0]}" = $'Status: 200 OK\r' ] || { echo "$1 $2: ${lines[0]}: $stderr"; return 1; }
+	}
+	# DL_WEB_HOSTS unset: the loopback's names, at any port
+	unset DL_WEB_HOSTS
+	misdirected GET evil.example
+	misdirected POST evil.example:8080
+	misdirected HEAD 127.0.0.2
+	misdirected GET ''
+	misdirected GET 'localhost:80:80'
+	misdirected GET 'localhost:99999'
+	misdirected GET '[::1'
+	misdirected GET 'localhost..'
+	misdirected GET '<b>evil</b>'
+	[[ $output != *'<b>evil'* ]]
+	misdirected PUT evil.example
+	allowed GET localhost
+	allowed GET LOCALHOST.:8080
+	allowed GET '[::1]:8080'
+	allowed POST 127.0.0.1:8080
+	# set: those names, a name with a port at that port only
+	export DL_WEB_HOSTS='  club.example.org:8443 deal.example.org. [::1]:80 '
+	misdirected GET 127.0.0.1:8080
+	misdirected GET localhost
+	misdirected POST club.example.org
+	misdirected POST club.example.org:443
+	misdirected GET '[::1]:8080'
+	misdirected GET club.example.org.evil.example:8443
+	allowed GET Club.Example.Org.:8443
+	allowed GET deal.example.org:12345
+	allowed POST DEAL.example.org
+	allowed GET '[::1]:80'
+	DL_WEB_HOSTS= allowed GET 127.0.0.1:8080
+	[ "$(sets_recorded)" = 3 ]
+	# a list that cannot be read is the server's fault
+	export DL_WEB_HOSTS='club.example.org:x'
+	run -2 --separate-stderr env REQUEST_METHOD=GET HTTP_HOST=club.example.org dl-web
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	[ "$stderr" = "dl-web: 500 Internal Server Error: DL_WEB_HOSTS: not a list of host[:port]" ]
+	clean_tmp
+}
