@@ -187,8 +187,10 @@ $(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/t/ddsbatch: LIBS += -ldds
 # The archive (lib/archive/) keeps its sets in SQLite or PostgreSQL
 # (Debian: libsqlite3-dev, libpq-dev): the tools that record or check sets.
 # libpq is loaded by lib/archive/archive_postgres.c when a PostgreSQL
-# archive is opened (dlopen), not linked: only its headers are needed here
-ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null)
+# archive is opened (dlopen), not linked: only its headers are needed here.
+# An event's sets are counted by a key ICU makes of its name (Debian:
+# libicu-dev; lib/archive/event_key.c).
+ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 icu-i18n icu-uc 2>/dev/null)
 $(BUILD)/bin/dl-archive $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-sqd $(BUILD)/bin/dl-bigdeal \
 	$(BUILD)/bin/dl-bigdealx $(BUILD)/bin/dl-web $(BUILD)/t/archivebench: LIBS += $(ARCHIVE_LIBS)
 # dl-web zips a set with libarchive (Debian: libarchive-dev)

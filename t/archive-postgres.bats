@@ -100,6 +100,46 @@ psql_q() {
 	done
 }
 
+@test "postgresql: a check with hits of every kind sends what a check without any sends: its prefixes, and nothing that depends on what matched" {
+	dl-archive add --played club.tso 2> /dev/null
+	variant turn < club.tso > turned.tso
+	variant one-hand < club.tso > one-hand.tso
+	# boards turned (the same deal), with one hand the same, and fresh
+	{ grep '^#' turned.tso; grep -v '^#' turned.tso | head -8; grep -v '^#' one-hand.tso | sed -n 9,16p;
+	    grep -v '^#' fresh.tso | sed -n 17,32p; } > mixed.tso
+	log=$PG_DIR/server.log
+	before=$(wc -l < "$log")
+	run -1 --separate-stderr dl-archive check mixed.tso
+	[ "${#lines[@]}" -eq 16 ]
+	[ "${lines[0]}" = "mixed.tso: board 1: same deal turned WNES: set 1 board 1 (Club Pairs, 2026.11.02)" ]
+	[ "${lines[15]}" = "mixed.tso: board 16: one hand N---: set 1 board 16 (Club Pairs, 2026.11.02)" ]
+	tail -n +"$((before + 1))" "$log" > told
+	# every statement the server saw, in order: the connection's
+	# settings, the schema's checks, and the one look-up
+	sed -n 's/^.* LOG:  \(statement\|execute <unnamed>\): //p' told | cut -c1-72 > statements
+	cat > expected <<'END'
+SET jit = off
+SET statement_timeout = '300s'
+SELECT count(*) FROM pg_tables WHERE tablename = 'dl_archive' AND schema
+SELECT value FROM dl_archive WHERE name = 'schema'
+SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relname
+SELECT string_agg(table_name || ' ' || column_name || ' ' || data_type, 
+SELECT d.id, d.board, d.number, s.id, s.event, s.date FROM unnest($1::in
+END
+	diff expected statements
+	# and the only values sent: the look-up's ranges, 65536 keys each
+	run -0 grep -c 'DETAIL:  parameters:' told
+	[ "$output" = 1 ]
+	grep -o "\$1 = '{[-0-9,]*}', \$2 = '{[-0-9,]*}'$" told > ranges
+	awk -F"'" '{ n = split(substr($2, 2, length($2) - 2), lo, ",");
+	    split(substr($4, 2, length($4) - 2), hi, ",");
+	    for (i = 1; i <= n; i++) if (hi[i] - lo[i] != 65535 || (lo[i] + 2147483648) % 65536 != 0) bad++;
+	    print n, bad + 0 }' ranges > widths
+	read -r n bad < widths
+	[ "$n" -ge 100 ] && [ "$n" -le 128 ]
+	[ "$bad" -eq 0 ]
+}
+
 @test "postgresql: find and export" {
 	dl-archive add --played club.tso 2> /dev/null
 	deal=$(dl-fmt -f pbn < club.tso | awk -F'"' '/^\[Board /{b=$2} /^\[Deal /&&b==7{print $2}')
@@ -162,14 +202,17 @@ psql_q() {
 	dl-archive add --played practice.pbn 2> /dev/null
 	[ "$(psql_q 'SELECT dv FROM sets')" = W0E1S2W3 ]
 	dl-archive export 1 | cmp - practice.dl
-	# schema 2: this one without the column, as schema 2 made it
-	psql_q "ALTER TABLE sets DROP COLUMN dv; UPDATE dl_archive SET value = 2 WHERE name = 'schema'"
+	# schema 2: this one without the columns, as schema 2 made it
+	psql_q "ALTER TABLE sets DROP COLUMN dv, DROP COLUMN event_key; CREATE INDEX sets_event ON sets (event);
+	    UPDATE sets SET event = 'Practice  NIGHT'; UPDATE dl_archive SET value = 2 WHERE name = 'schema'"
 	dl-archive export 1 | head -1 > head.txt
 	[ "$(cat head.txt)" = "#P: dl/1 deals" ]
 	[ "$(psql_q "SELECT value FROM dl_archive WHERE name = 'schema'")" = 2 ]
 	dl-archive add --played club.tso 2> /dev/null
-	[ "$(psql_q "SELECT value FROM dl_archive WHERE name = 'schema'")" = 3 ]
+	[ "$(psql_q "SELECT value FROM dl_archive WHERE name = 'schema'")" = 4 ]
 	[ "$(psql_q 'SELECT count(*) FROM sets WHERE dv IS NULL')" = 2 ]
+	# schema 4's key of each event, made for the set there before
+	[ "$(psql_q "SELECT coalesce(event_key, '-') FROM sets ORDER BY id" | paste -sd "|")" = "practlce nlght|club palrs" ]
 	dl-archive export 2 | cmp - club.tso
 }
 
@@ -177,7 +220,7 @@ psql_q() {
 	dl-archive add --played club.tso 2> /dev/null
 	psql_q "UPDATE dl_archive SET value = 9 WHERE name = 'schema'"
 	run -1 dl-archive sets
-	[ "$output" = "dl-archive: PostgreSQL archive $db on $PG_DIR: archive of schema 9, newer than this dl's (3): upgrade dl" ]
+	[ "$output" = "dl-archive: PostgreSQL archive $db on $PG_DIR: archive of schema 9, newer than this dl's (4): upgrade dl" ]
 	run -2 dl-archive --db "pg:host=$BATS_TEST_TMPDIR user=dl dbname=x password=SECRET" sets
 	[[ $output == "dl-archive: PostgreSQL archive: cannot connect: "* ]]
 	[[ $output != *SECRET* ]]
@@ -190,4 +233,30 @@ psql_q() {
 	[ "$output" = "" ]
 	run -1 --separate-stderr dl-archive check <(variant turn < club.tso)
 	[ "${#lines[@]}" -eq 32 ]
+}
+
+@test "postgresql: what the server holds is input: a deal past the last, an escape in a time, a view in a table's place, each refused in one line" {
+	dl-archive add --played club.tso 2> /dev/null
+	variant turn < club.tso > turned.tso
+	psql_q "UPDATE deals SET number = '\\xffffffffffffffffffffffff' WHERE board = 3"
+	run -2 --separate-stderr dl-archive check turned.tso
+	[[ $stderr == "dl-archive: PostgreSQL archive $db on $PG_DIR: deal "*": damaged (its deal number is past the last deal)" ]]
+	run -1 --separate-stderr dl-archive export 1
+	[[ $stderr == "dl-archive: PostgreSQL archive $db on $PG_DIR: deal "*": damaged (its deal number is past the last deal)" ]]
+	psql_q "UPDATE deals SET number = '\\xad55e315634dda658bf491ff' WHERE board = 3;
+	    UPDATE sets SET played = played || E'\\033]0;pwned\\007'"
+	run -1 dl-archive sets
+	[ "$output" = "dl-archive: PostgreSQL archive $db on $PG_DIR: set 1: damaged (the time it was played)" ]
+	psql_q "UPDATE sets SET played = NULL, event = E'Club\\033[2J'"
+	run -2 --separate-stderr dl-archive check turned.tso
+	[[ $stderr == "dl-archive: PostgreSQL archive $db on $PG_DIR: deal "*": damaged (its set's text is not one line of printable UTF-8)" ]]
+	# an endless query where the sets were
+	psql_q "UPDATE sets SET event = 'Club Pairs'; ALTER TABLE sets RENAME TO real_sets;
+	    CREATE VIEW sets AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r)
+	    SELECT s.* FROM real_sets s, r"
+	for cmd in sets count "check turned.tso"; do
+		# shellcheck disable=SC2086
+		run timeout 20 dl-archive $cmd
+		[ "$output" = "dl-archive: PostgreSQL archive $db on $PG_DIR: not an archive dl made: its tables are not dl's (changed, or made by another program)" ]
+	done
 }

@@ -13,6 +13,8 @@
 #include "deal_archive.h"
 #include "backend.h"
 #include "dl/plugin.h"
+#include "event_key.h"
+#include "proto.h"
 #include "util.h"
 
 void
@@ -56,11 +58,150 @@ static const char dv_seats[] = DL_SEAT_LETTERS;
 char *
 set_dv_from_column(const char *text, unsigned boards)
 {
-	/* a row whose dv is not two characters a board was not written by
-	 * dl: its boards are read as their numbers' */
+	/* a row whose dv is not a seat and a vulnerability a board was not
+	 * written by dl: its boards are read as their numbers' */
 	if (text == NULL || strlen(text) != 2 * (size_t)boards)
 		return NULL;
+	for (size_t i = 0; i < boards; i++)
+		if (text[2 * i] == '\0' || strchr(dv_seats, text[2 * i]) == NULL ||
+		    text[2 * i + 1] < '0' || text[2 * i + 1] > '3')
+			return NULL;
 	return xstrdup(text);
+}
+
+void
+column_copy(char *dst, size_t size, const char *src)
+{
+	if (src != NULL && strlen(src) < size)
+		memcpy(dst, src, strlen(src) + 1);
+	else
+		strlcpy(dst, "!", size);
+}
+
+static int
+damaged(struct archive *a, const char *what, int64_t id, const char *why, struct dl_error *e)
+{
+	return dl_error_set(e, DL_ERR_INPUT, "%s: %s %lld: damaged (%s)", a->name, what,
+	    (long long)id, why);
+}
+
+/* One line of printable UTF-8, as a header's value must be. */
+static int
+text_is_line(const char *text)
+{
+	return text == NULL || header_value_is_valid(text);
+}
+
+/* "2026-11-25T20:30:00Z", as archive_now writes. */
+static int
+time_is_valid(const char *t)
+{
+	static const char form[] = "9999-99-99T99:99:99Z";
+
+	for (size_t i = 0; i < sizeof form; i++)
+		if (form[i] == '9' ? !(t[i] >= '0' && t[i] <= '9') : t[i] != form[i])
+			return 0;
+	return 1;
+}
+
+/* Header lines but #P:, "#K: value" each with its LF, as
+ * archive_headers_text joins them: what export writes into a stream. */
+static int
+headers_are_valid(const char *headers)
+{
+	char *copy, *line, *next;
+	int ok = 1;
+
+	if (headers == NULL)
+		return 1;
+	copy = xstrdup(headers);
+	for (line = copy; ok && *line != '\0'; line = next) {
+		char *end = strchr(line, '\n');
+
+		if (end == NULL)
+			ok = 0;
+		else {
+			*end = '\0';
+			next = end + 1;
+			ok = line[0] == '#' && line[1] >= 'A' && line[1] <= 'Z' && line[1] != 'P' &&
+			    line[2] == ':' && line[3] == ' ' && header_value_is_valid(line + 4);
+		}
+	}
+	free(copy);
+	return ok;
+}
+
+int
+archive_deal_row_check(struct archive *a, const struct deal_row *row, struct dl_error *e)
+{
+	if (row->id < 1)
+		return damaged(a, "deal", row->id, "not a deal's number", e);
+	if (row->board < 1 || row->board > BOARD_MAX)
+		return damaged(a, "deal", row->id, "its board number", e);
+	/* a number past the last deal would fault deal_from_number */
+	if (deal_number_from_bytes(row->number) >= DEAL_COUNT)
+		return damaged(a, "deal", row->id, "its deal number is past the last deal", e);
+	if (row->set < 0)
+		return damaged(a, "deal", row->id, "its set's number", e);
+	if (!text_is_line(row->set_event) || !text_is_line(row->set_date))
+		return damaged(a, "deal", row->id, "its set's text is not one line of printable"
+		    " UTF-8", e);
+	return 0;
+}
+
+int
+archive_set_row_check(struct archive *a, const struct archive_set *set, struct dl_error *e)
+{
+	char fingerprint[SET_FINGERPRINT_SIZE];
+	const char *why = NULL;
+
+	set_fingerprint(set->digest, fingerprint);
+	if (set->id < 1)
+		why = "not a set's number";
+	else if (set->boards < 1 || set->boards > BOARD_MAX || set->low < 1 ||
+	    set->low > set->high || set->high > BOARD_MAX)
+		why = "its boards";
+	else if (set->first_deal < 1 || set->first_deal > INT64_MAX - (int64_t)set->boards)
+		why = "its first deal";
+	else if (strcmp(set->fingerprint, fingerprint) != 0)
+		why = "its fingerprint is not its digest's";
+	else if (!text_is_line(set->event) || !text_is_line(set->site) ||
+	    !text_is_line(set->date) || !text_is_line(set->generator) ||
+	    !text_is_line(set->source) || !text_is_line(set->user))
+		why = "a text that is not one line of printable UTF-8";
+	else if (!headers_are_valid(set->headers))
+		why = "its header lines";
+	else if (!time_is_valid(set->archived))
+		why = "the time it was archived";
+	else if (set->played[0] != '\0' && !time_is_valid(set->played))
+		why = "the time it was played";
+	return why != NULL ? damaged(a, "set", set->id, why, e) : 0;
+}
+
+int
+archive_event_key(struct event_keyer **k, const char *event, char **key, struct dl_error *e)
+{
+	if (*k == NULL && (*k = event_keyer_new(e)) == NULL)
+		return -1;
+	return event_key(*k, event, key, e);
+}
+
+/* The count of an event's sets, by its key. */
+static int
+count_event_sets(struct archive *a, const char *event, int64_t *n, struct dl_error *e)
+{
+	struct event_keyer *k = NULL;
+	char *key;
+	int r;
+
+	if (archive_event_key(&k, event, &key, e) == -1) {
+		event_keyer_free(k);
+		return -1;
+	}
+	event_keyer_free(k);
+	r = a->ops->count_event(a, key, n, e);
+	free(key);
+	return r;
 }
 
 void
@@ -277,7 +418,7 @@ archive_add_count_event(struct archive_add *add, const char *event, int64_t *n,
 {
 	if (add_transaction(add, e) == -1)
 		return -1;
-	return add->a->ops->count_event(add->a, event, n, e);
+	return count_event_sets(add->a, event, n, e);
 }
 
 /* The hands sorted by key, the order of their deals kept among equal keys
@@ -456,6 +597,8 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 {
 	struct archive *a = add->a;
 	struct archive_set old = { 0 };
+	struct event_keyer *keyer = NULL;
+	char *key = NULL;
 	int found;
 
 	*existing = 0;
@@ -502,7 +645,7 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 			dl_error_set(e, DL_ERR_USAGE, "a set's place in its event, but no event");
 			goto fail;
 		}
-		if (a->ops->count_event(a, set->event, &before, e) == -1)
+		if (count_event_sets(a, set->event, &before, e) == -1)
 			goto fail;
 		if (before + 1 != set->event_place) {
 			dl_error_set(e, DL_ERR_CHECK, "%s holds %lld sets of the event, not %lld:"
@@ -511,45 +654,21 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 			goto fail;
 		}
 	}
+	if (set->event != NULL && archive_event_key(&keyer, set->event, &key, e) == -1)
+		goto fail;
 	if (flush_deals(add, e) == -1 || flush_hands(add, e) == -1 ||
-	    a->ops->put_set(a, set, e) == -1 ||
+	    a->ops->put_set(a, set, key, e) == -1 ||
 	    a->ops->write_commit(a, e) == -1)
 		goto fail;
+	event_keyer_free(keyer);
+	free(key);
 	add_free(add);
 	return 0;
 fail:
+	event_keyer_free(keyer);
+	free(key);
 	archive_add_abort(add);
 	return -1;
-}
-
-/* The id of the set holding a deal (0: none), the last set found kept:
- * hits come by board, and the deals they name lie mostly in a few sets,
- * so that most need no query (100 000 hits asked 100 000 queries). */
-struct set_cache {
-	int64_t first, last, id;
-};
-
-static int
-set_id_of_deal(struct archive *a, struct set_cache *sc, int64_t deal, int64_t *id,
-    struct dl_error *e)
-{
-	struct archive_set set = { 0 };
-	int found;
-
-	if (sc->id != 0 && deal >= sc->first && deal <= sc->last) {
-		*id = sc->id;
-		return 0;
-	}
-	if ((found = a->ops->set_of_deal(a, deal, &set, e)) == -1)
-		return -1;
-	*id = found ? set.id : 0;
-	if (found && deal <= set.first_deal + (int64_t)set.boards - 1) {
-		sc->first = set.first_deal;
-		sc->last = set.first_deal + (int64_t)set.boards - 1;
-		sc->id = set.id;
-	}
-	archive_set_clear(&set);
-	return 0;
 }
 
 /* Matching.  A hit is a pair of a board asked about and an archived deal
@@ -602,7 +721,7 @@ struct check {
 	} *slots;
 	size_t mask;			/* the slots' number - 1 */
 	unsigned shift;			/* 32 - the prefix's bits */
-	int64_t skip_first, skip_last;	/* the deals of the set passed over */
+	int64_t skip_set;		/* the set whose deals are passed over */
 	struct hit_entry {
 		size_t board;
 		struct archive_hit hit;
@@ -634,8 +753,11 @@ add_hit(struct check *c, size_t board, const struct deal_row *row, const unsigne
 	h->board = board;
 	h->hit.match = classify(c->hands[board], theirs, h->hit.seat);
 	h->hit.deal = row->id;
-	h->hit.set = 0;
+	h->hit.set = row->set;
 	h->hit.board = row->board;
+	/* the set's words, as the candidate brought them: no query a hit */
+	h->hit.event = row->set_event != NULL ? xstrdup(row->set_event) : NULL;
+	h->hit.date = row->set_date != NULL ? xstrdup(row->set_date) : NULL;
 	memcpy(h->hit.owner, owner, CARDS);
 }
 
@@ -677,7 +799,7 @@ check_candidate(const struct deal_row *row, void *arg)
 	unsigned char owner[CARDS];
 	uint64_t theirs[4];
 
-	if (row->id >= c->skip_first && row->id <= c->skip_last)
+	if (c->skip_set != 0 && row->set == c->skip_set)
 		return 0;
 	deal_from_number(deal_number_from_bytes(row->number), owner);
 	archive_hands(owner, theirs);
@@ -728,8 +850,7 @@ archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], siz
     int (*each)(size_t board, const struct archive_hit *hit, void *arg), void *arg,
     struct dl_error *e)
 {
-	struct check c = { .a = a, .owner = owner };
-	struct set_cache sets = { 0, 0, 0 };
+	struct check c = { .a = a, .owner = owner, .skip_set = skip_set };
 	struct key_range *ranges = NULL;
 	int reading = 0;
 	size_t nranges;
@@ -738,20 +859,6 @@ archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], siz
 	if (prefix_bits == 0 || prefix_bits > 32)
 		prefix_bits = a->ops->shared ? ARCHIVE_SHARED_PREFIX_BITS : 32;
 	c.shift = 32 - prefix_bits;
-	c.skip_first = 1;
-	c.skip_last = 0;
-	if (skip_set != 0) {
-		struct archive_set set = { 0 };
-		int found = a->ops->set_by_id(a, skip_set, &set, e);
-
-		if (found == -1)
-			return -1;
-		if (found) {
-			c.skip_first = set.first_deal;
-			c.skip_last = set.first_deal + set.boards - 1;
-		}
-		archive_set_clear(&set);
-	}
 	c.hands = xreallocarray(NULL, n ? n : 1, sizeof *c.hands);
 	c.asked = xreallocarray(NULL, n ? 4 * n : 1, sizeof *c.asked);
 	for (size_t b = 0; b < n; b++) {
@@ -779,10 +886,6 @@ archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], siz
 		if (i > 0 && c.hits[i].board == c.hits[i - 1].board &&
 		    c.hits[i].hit.deal == c.hits[i - 1].hit.deal)
 			continue;
-		if (set_id_of_deal(a, &sets, c.hits[i].hit.deal, &c.hits[i].hit.set, e) == -1) {
-			r = -1;
-			break;
-		}
 		r = each(c.hits[i].board, &c.hits[i].hit, arg);
 	}
 out:
@@ -795,6 +898,10 @@ out:
 	if (c.slots != NULL)
 		sodium_memzero(c.slots, (c.mask + 1) * sizeof *c.slots);
 	free(c.slots);
+	for (size_t i = 0; i < c.nhits; i++) {
+		free((char *)c.hits[i].hit.event);
+		free((char *)c.hits[i].hit.date);
+	}
 	if (c.hits != NULL)
 		sodium_memzero(c.hits, c.caphits * sizeof *c.hits);
 	free(c.hits);
@@ -802,20 +909,18 @@ out:
 }
 
 struct find {
-	struct archive *a;
 	uint64_t hand;
 	int (*each)(const struct archive_hit *hit, void *arg);
 	void *arg;
 	int64_t last;
-	struct dl_error *e;
-	struct set_cache sets;
 };
 
 static int
 find_candidate(const struct deal_row *row, void *arg)
 {
 	struct find *f = arg;
-	struct archive_hit hit = { .match = ARCHIVE_ONE_HAND, .deal = row->id, .board = row->board };
+	struct archive_hit hit = { .match = ARCHIVE_ONE_HAND, .deal = row->id, .board = row->board,
+	    .set = row->set, .event = row->set_event, .date = row->set_date };
 	uint64_t theirs[4];
 
 	if (row->id == f->last)
@@ -829,8 +934,6 @@ find_candidate(const struct deal_row *row, void *arg)
 	if (hit.seat[0] == -1)
 		return 0;
 	f->last = row->id;
-	if (set_id_of_deal(f->a, &f->sets, row->id, &hit.set, f->e) == -1)
-		return -1;
 	return f->each(&hit, f->arg);
 }
 
@@ -838,7 +941,7 @@ int
 archive_find_hand(struct archive *a, uint64_t hand, unsigned prefix_bits,
     int (*each)(const struct archive_hit *hit, void *arg), void *arg, struct dl_error *e)
 {
-	struct find f = { a, hand, each, arg, 0, e, { 0, 0, 0 } };
+	struct find f = { hand, each, arg, 0 };
 	unsigned shift;
 
 	if (prefix_bits == 0 || prefix_bits > 32)
@@ -861,13 +964,6 @@ archive_set_find(struct archive *a, const unsigned char digest[SET_DIGEST_BYTES]
     struct archive_set *set, struct dl_error *e)
 {
 	return a->ops->set_by_digest(a, digest, set, e);
-}
-
-int
-archive_set_of_deal(struct archive *a, int64_t deal, struct archive_set *set,
-    struct dl_error *e)
-{
-	return a->ops->set_of_deal(a, deal, set, e);
 }
 
 int
@@ -926,7 +1022,7 @@ int
 archive_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e)
 {
 	*n = 0;
-	return a->ops->count_event(a, event, n, e);
+	return count_event_sets(a, event, n, e);
 }
 
 int

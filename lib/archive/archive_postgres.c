@@ -15,6 +15,8 @@
 
 #include "deal_archive.h"
 #include "backend.h"
+#include "event_key.h"
+#include "proto.h"
 #include "util.h"
 
 /* libpq is loaded when a PostgreSQL archive is opened, not with the
@@ -36,6 +38,7 @@
 	X(PQgetlength) \
 	X(PQgetvalue) \
 	X(PQhost) \
+	X(PQnfields) \
 	X(PQntuples) \
 	X(PQputCopyData) \
 	X(PQputCopyEnd) \
@@ -94,7 +97,8 @@ static const char schema_sql[] =
     " archived text NOT NULL,"
     " played text,"
     " \"user\" text,"
-    " dv text);"
+    " dv text,"
+    " event_key text);"
     "CREATE TABLE deals ("
     " id bigint PRIMARY KEY,"
     " board integer NOT NULL,"
@@ -103,14 +107,37 @@ static const char schema_sql[] =
     " key integer NOT NULL,"
     " deal bigint NOT NULL,"
     " PRIMARY KEY (key, deal));"
-    "CREATE INDEX sets_event ON sets (event);"
-    "INSERT INTO dl_archive VALUES ('schema', 3);";
+    "CREATE INDEX sets_event_key ON sets (event_key);"
+    "INSERT INTO dl_archive VALUES ('schema', 4);";
 
 /* Schema 3: the boards' own dealers and vulnerabilities (struct
  * archive_set's dv). */
 static const char schema_v3[] =
     "ALTER TABLE sets ADD COLUMN dv text;"
     "UPDATE dl_archive SET value = 3 WHERE name = 'schema';";
+
+/* Schema 4: the key an event's sets are counted by (event_key.h), filled
+ * for the sets already there by fill_event_keys. */
+static const char schema_v4[] =
+    "ALTER TABLE sets ADD COLUMN event_key text;"
+    "DROP INDEX sets_event;"
+    "CREATE INDEX sets_event_key ON sets (event_key);"
+    "UPDATE dl_archive SET value = 4 WHERE name = 'schema';";
+
+/* The columns of dl's tables at each schema, "table column type" in the
+ * order of their places (schema_is_dls): a view, or a table of other
+ * columns, is no archive dl made. */
+#define COLUMNS_2 "deals id bigint,deals board integer,deals number bytea," \
+	"dl_archive name text,dl_archive value bigint," \
+	"hands key integer,hands deal bigint," \
+	"sets id bigint,sets digest bytea,sets fingerprint text,sets first_deal bigint," \
+	"sets boards integer,sets low integer,sets high integer,sets event text," \
+	"sets site text,sets date text,sets generator text,sets headers text," \
+	"sets source text,sets archived text,sets played text,sets user text"
+static const char *const schema_columns[ARCHIVE_SCHEMA + 1] = {
+	NULL, NULL, COLUMNS_2, COLUMNS_2 ",sets dv text",
+	COLUMNS_2 ",sets dv text,sets event_key text",
+};
 
 static PGconn *
 conn_of(struct archive *a)
@@ -162,6 +189,20 @@ query(struct archive *a, struct dl_error *e, const char *sql, int n, const char 
 	return res;
 }
 
+/* A number the server sends as text: digits, a sign at most (what the
+ * server holds is input, as a file is). */
+static int
+integer_of(const char *text, int64_t *value)
+{
+	long long v;
+	int negative = text[0] == '-';
+
+	if (decimal_parse(text + negative, strlen(text + negative), 0, INT64_MAX, &v) == -1)
+		return -1;
+	*value = negative ? -v : v;
+	return 0;
+}
+
 static int
 query_int(struct archive *a, struct dl_error *e, const char *sql, int64_t *value)
 {
@@ -169,8 +210,13 @@ query_int(struct archive *a, struct dl_error *e, const char *sql, int64_t *value
 
 	if (res == NULL)
 		return -1;
-	*value = pq.PQntuples(res) > 0 && !pq.PQgetisnull(res, 0, 0) ?
-	    strtoll(pq.PQgetvalue(res, 0, 0), NULL, 10) : 0;
+	*value = 0;
+	if (pq.PQntuples(res) > 0 && !pq.PQgetisnull(res, 0, 0) &&
+	    integer_of(pq.PQgetvalue(res, 0, 0), value) == -1) {
+		pq.PQclear(res);
+		return dl_error_set(e, DL_ERR_INPUT, "%s: not a number where a number was asked",
+		    a->name);
+	}
 	pq.PQclear(res);
 	return 0;
 }
@@ -200,6 +246,120 @@ lock_writers(struct archive *a, struct dl_error *e)
 	    command(a, e, "LOCK TABLE sets, deals, hands IN SHARE ROW EXCLUSIVE MODE") == -1)
 		return -1;
 	return 0;
+}
+
+/* The server's tables are what dl makes: ordinary tables (not a view
+ * in a table's place) with dl's columns at this schema.  What else the
+ * server's operator can do (answer slowly, wrongly) is docs/archive.md's,
+ * "Privacy": a statement is cut off after a time, every value checked. */
+static int
+schema_is_dls(struct archive *a, int64_t version, struct dl_error *e)
+{
+	PGresult *res;
+	int64_t tables;
+	int ok;
+
+	if (query_int(a, e, "SELECT count(*) FROM pg_class c JOIN pg_namespace n"
+	    " ON n.oid = c.relnamespace WHERE n.nspname = current_schema()"
+	    " AND c.relname IN ('dl_archive', 'sets', 'deals', 'hands') AND c.relkind = 'r'",
+	    &tables) == -1)
+		return -1;
+	res = query(a, e, "SELECT string_agg(table_name || ' ' || column_name || ' ' || data_type,"
+	    " ',' ORDER BY table_name, ordinal_position) FROM information_schema.columns"
+	    " WHERE table_schema = current_schema()"
+	    " AND table_name IN ('dl_archive', 'sets', 'deals', 'hands')", 0, NULL);
+	if (res == NULL)
+		return -1;
+	ok = tables == 4 && pq.PQntuples(res) == 1 && !pq.PQgetisnull(res, 0, 0) &&
+	    strcmp(pq.PQgetvalue(res, 0, 0), schema_columns[version]) == 0;
+	pq.PQclear(res);
+	if (!ok)
+		return dl_error_set(e, DL_ERR_INPUT, "%s: not an archive dl made: its tables are"
+		    " not dl's (changed, or made by another program)", a->name);
+	return 0;
+}
+
+/* The keys made here go into the sets a thousand at a time, as arrays
+ * "{ID,...}" and "{"KEY",...}" (a key is printable text: a quote and a
+ * backslash are escaped as an array element's). */
+static int
+put_event_keys(struct archive *a, const int64_t *ids, char *const *keys, size_t n,
+    struct dl_error *e)
+{
+	size_t id_size = 22 * n + 3, key_size = 3, at = 0, kat = 0;
+	char *id_text, *key_text;
+	const char *params[2];
+	PGresult *res;
+
+	for (size_t i = 0; i < n; i++)
+		key_size += 2 * strlen(keys[i]) + 3;
+	id_text = xmalloc(id_size);
+	key_text = xmalloc(key_size);
+	id_text[at++] = '{';
+	key_text[kat++] = '{';
+	for (size_t i = 0; i < n; i++) {
+		at += (size_t)snprintf(id_text + at, id_size - at, "%s%lld", i > 0 ? "," : "",
+		    (long long)ids[i]);
+		if (i > 0)
+			key_text[kat++] = ',';
+		key_text[kat++] = '"';
+		for (const char *c = keys[i]; *c != '\0'; c++) {
+			if (*c == '"' || *c == '\\')
+				key_text[kat++] = '\\';
+			key_text[kat++] = *c;
+		}
+		key_text[kat++] = '"';
+	}
+	strcpy(id_text + at, "}");
+	strcpy(key_text + kat, "}");
+	params[0] = id_text;
+	params[1] = key_text;
+	res = query(a, e, "UPDATE sets SET event_key = k.key FROM unnest($1::bigint[], $2::text[])"
+	    " AS k(id, key) WHERE sets.id = k.id", 2, params);
+	free(id_text);
+	free(key_text);
+	if (res == NULL)
+		return -1;
+	pq.PQclear(res);
+	return 0;
+}
+
+/* Schema 4's event_key of every set that has an event, in the upgrade's
+ * transaction. */
+static int
+fill_event_keys(struct archive *a, struct dl_error *e)
+{
+	PGresult *res = query(a, e, "SELECT id, event FROM sets WHERE event IS NOT NULL", 0, NULL);
+	struct event_keyer *k = NULL;
+	int64_t ids[1000];
+	char *keys[1000];
+	size_t held = 0;
+	int r = 0;
+
+	if (res == NULL)
+		return -1;
+	for (int i = 0; i < pq.PQntuples(res) && r == 0; i++) {
+		const char *event = pq.PQgetvalue(res, i, 1);
+
+		if (integer_of(pq.PQgetvalue(res, i, 0), &ids[held]) == -1 ||
+		    !header_value_is_valid(event)) {
+			r = dl_error_set(e, DL_ERR_INPUT, "%s: a set's event: damaged (a text that"
+			    " is not one line of printable UTF-8)", a->name);
+			break;
+		}
+		if ((r = archive_event_key(&k, event, &keys[held], e)) == -1)
+			break;
+		if (++held == 1000 || i + 1 == pq.PQntuples(res)) {
+			r = put_event_keys(a, ids, keys, held, e);
+			while (held > 0)
+				free(keys[--held]);
+		}
+	}
+	while (held > 0)
+		free(keys[--held]);
+	pq.PQclear(res);
+	event_keyer_free(k);
+	return r;
 }
 
 static int
@@ -233,6 +393,8 @@ schema(struct archive *a, unsigned flags, struct dl_error *e)
 		    a->name, (long long)version, ARCHIVE_SCHEMA);
 	if (version < 2)
 		return dl_error_set(e, DL_ERR_INPUT, "%s: not a dl archive", a->name);
+	if (schema_is_dls(a, version, e) == -1)
+		return -1;
 	if (version < ARCHIVE_SCHEMA && (flags & ARCHIVE_WRITE)) {
 		/* two writers upgrading at once: one does, the other finds it
 		 * done */
@@ -241,6 +403,8 @@ schema(struct archive *a, unsigned flags, struct dl_error *e)
 		    query_int(a, e, "SELECT value FROM dl_archive WHERE name = 'schema'",
 		    &version) == -1 ||
 		    (version == 2 && command(a, e, schema_v3) == -1) ||
+		    (version <= 3 && (command(a, e, schema_v4) == -1 ||
+		    fill_event_keys(a, e) == -1)) ||
 		    command(a, e, "COMMIT") == -1) {
 			command(a, NULL, "ROLLBACK");
 			return -1;
@@ -369,14 +533,15 @@ hex_of(const unsigned char *bytes, size_t n)
 }
 
 static int
-pg_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
+pg_put_set(struct archive *a, struct archive_set *set, const char *event_key,
+    struct dl_error *e)
 {
 	char first[24], boards[16], low[16], high[16];
 	char *digest = hex_of(set->digest, SET_DIGEST_BYTES);
-	const char *params[16] = {
+	const char *params[17] = {
 		digest, set->fingerprint, first, boards, low, high, set->event, set->site,
 		set->date, set->generator, set->headers, set->source, set->archived,
-		set->played[0] != '\0' ? set->played : NULL, set->user, set->dv,
+		set->played[0] != '\0' ? set->played : NULL, set->user, set->dv, event_key,
 	};
 	PGresult *res;
 
@@ -385,13 +550,18 @@ pg_put_set(struct archive *a, struct archive_set *set, struct dl_error *e)
 	snprintf(low, sizeof low, "%u", set->low);
 	snprintf(high, sizeof high, "%u", set->high);
 	res = query(a, e, "INSERT INTO sets (digest, fingerprint, first_deal, boards, low, high,"
-	    " event, site, date, generator, headers, source, archived, played, \"user\", dv)"
-	    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
-	    " RETURNING id", 16, params);
+	    " event, site, date, generator, headers, source, archived, played, \"user\", dv,"
+	    " event_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,"
+	    " $15, $16, $17) RETURNING id", 17, params);
 	free(digest);
 	if (res == NULL)
 		return -1;
-	set->id = strtoll(pq.PQgetvalue(res, 0, 0), NULL, 10);
+	if (pq.PQntuples(res) != 1 || integer_of(pq.PQgetvalue(res, 0, 0), &set->id) == -1 ||
+	    set->id < 1) {
+		pq.PQclear(res);
+		return dl_error_set(e, DL_ERR_INPUT, "%s: the set's number it gave is not one",
+		    a->name);
+	}
 	pq.PQclear(res);
 	return 0;
 }
@@ -423,14 +593,33 @@ deal_results(struct archive *a, PGresult *res, int (*each)(const struct deal_row
 	int r = 0;
 
 	for (int i = 0; i < pq.PQntuples(res) && r == 0; i++) {
-		struct deal_row row;
+		struct deal_row row = { 0 };
 
 		if (pq.PQgetlength(res, i, 0) != 8 || pq.PQgetlength(res, i, 1) != 4 ||
-		    pq.PQgetlength(res, i, 2) != DEAL_NUMBER_BYTES)
-			return dl_error_set(e, DL_ERR_INPUT, "%s: a damaged deal", a->name);
+		    pq.PQgetlength(res, i, 2) != DEAL_NUMBER_BYTES ||
+		    (pq.PQnfields(res) > 3 && !pq.PQgetisnull(res, i, 3) &&
+		    pq.PQgetlength(res, i, 3) != 8))
+			return dl_error_set(e, DL_ERR_INPUT, "%s: a deal: damaged (not dl's columns)",
+			    a->name);
 		row.id = be64(pq.PQgetvalue(res, i, 0));
 		row.board = be32(pq.PQgetvalue(res, i, 1));
 		memcpy(row.number, pq.PQgetvalue(res, i, 2), DEAL_NUMBER_BYTES);
+		/* a candidate's set, its event and date (text: the same in
+		 * binary) */
+		if (pq.PQnfields(res) > 3 && !pq.PQgetisnull(res, i, 3)) {
+			row.set = be64(pq.PQgetvalue(res, i, 3));
+			row.set_event = pq.PQgetisnull(res, i, 4) ? NULL : pq.PQgetvalue(res, i, 4);
+			row.set_date = pq.PQgetisnull(res, i, 5) ? NULL : pq.PQgetvalue(res, i, 5);
+			/* a NUL inside is no text dl wrote */
+			if ((row.set_event != NULL &&
+			    strlen(row.set_event) != (size_t)pq.PQgetlength(res, i, 4)) ||
+			    (row.set_date != NULL &&
+			    strlen(row.set_date) != (size_t)pq.PQgetlength(res, i, 5)))
+				return dl_error_set(e, DL_ERR_INPUT, "%s: deal %lld: damaged (its"
+				    " set's text)", a->name, (long long)row.id);
+		}
+		if (archive_deal_row_check(a, &row, e) == -1)
+			return -1;
 		r = each(&row, arg);
 	}
 	return r;
@@ -463,13 +652,19 @@ pg_candidates(struct archive *a, const struct key_range *ranges, size_t n,
 		 * the deals' (LATERAL, OFFSET 0 so that the planner keeps them
 		 * apart): as a plain join the planner, which takes a range for
 		 * a thousand rows where it holds one, read the deals whole into
-		 * a hash join */
-		res = pq.PQexecParams(conn_of(a), "SELECT d.id, d.board, d.number"
-		    " FROM unnest($1::int4[], $2::int4[]) AS q(lo, hi)"
+		 * a hash join.  Each deal comes with its set (the last that
+		 * begins at it or before, if the deal lies within it), its
+		 * event and date: the statement is the only one a check
+		 * sends, its parameters the ranges alone, whatever matches */
+		res = pq.PQexecParams(conn_of(a), "SELECT d.id, d.board, d.number, s.id, s.event,"
+		    " s.date FROM unnest($1::int4[], $2::int4[]) AS q(lo, hi)"
 		    " CROSS JOIN LATERAL (SELECT h.deal FROM hands h"
 		    " WHERE h.key BETWEEN q.lo AND q.hi OFFSET 0) AS h"
 		    " CROSS JOIN LATERAL (SELECT d.id, d.board, d.number FROM deals d"
-		    " WHERE d.id = h.deal OFFSET 0) AS d",
+		    " WHERE d.id = h.deal OFFSET 0) AS d"
+		    " LEFT JOIN LATERAL (SELECT s.id, s.event, s.date FROM sets s"
+		    " WHERE s.first_deal <= d.id AND d.id < s.first_deal + s.boards"
+		    " ORDER BY s.first_deal DESC LIMIT 1) AS s ON true",
 		    2, NULL, params, NULL, NULL, 1);
 		free(lo);
 		free(hi);
@@ -498,31 +693,56 @@ text_or_null(const PGresult *res, int row, int col)
 	return pq.PQgetisnull(res, row, col) ? NULL : xstrdup(pq.PQgetvalue(res, row, col));
 }
 
-static void
-set_from_row(const PGresult *res, int i, struct archive_set *set)
+/* A board count or number column: 0 when not 1 .. BOARD_MAX, which
+ * archive_set_row_check refuses. */
+static unsigned
+board_column(const PGresult *res, int i, int col)
+{
+	int64_t v;
+
+	if (integer_of(pq.PQgetvalue(res, i, col), &v) == -1 || v < 1 || v > BOARD_MAX)
+		return 0;
+	return (unsigned)v;
+}
+
+/* A set's row, checked (backend.h): 0, or -1 with *e and *set cleared. */
+static int
+set_from_row(struct archive *a, const PGresult *res, int i, struct archive_set *set,
+    struct dl_error *e)
 {
 	const char *hex = pq.PQgetvalue(res, i, 1);
+	size_t got = 0;
 
 	memset(set, 0, sizeof *set);
-	set->id = strtoll(pq.PQgetvalue(res, i, 0), NULL, 10);
-	sodium_hex2bin(set->digest, SET_DIGEST_BYTES, hex, strlen(hex), NULL, NULL, NULL);
-	strlcpy(set->fingerprint, pq.PQgetvalue(res, i, 2), sizeof set->fingerprint);
-	set->first_deal = strtoll(pq.PQgetvalue(res, i, 3), NULL, 10);
-	set->boards = (unsigned)strtoul(pq.PQgetvalue(res, i, 4), NULL, 10);
-	set->low = (unsigned)strtoul(pq.PQgetvalue(res, i, 5), NULL, 10);
-	set->high = (unsigned)strtoul(pq.PQgetvalue(res, i, 6), NULL, 10);
+	if (integer_of(pq.PQgetvalue(res, i, 0), &set->id) == -1)
+		set->id = 0;
+	if (sodium_hex2bin(set->digest, SET_DIGEST_BYTES, hex, strlen(hex), NULL, &got, NULL) != 0 ||
+	    got != SET_DIGEST_BYTES || strlen(hex) != 2 * SET_DIGEST_BYTES)
+		return dl_error_set(e, DL_ERR_INPUT, "%s: set %lld: damaged (its digest)",
+		    a->name, (long long)set->id);
+	column_copy(set->fingerprint, sizeof set->fingerprint, pq.PQgetvalue(res, i, 2));
+	if (integer_of(pq.PQgetvalue(res, i, 3), &set->first_deal) == -1)
+		set->first_deal = 0;
+	set->boards = board_column(res, i, 4);
+	set->low = board_column(res, i, 5);
+	set->high = board_column(res, i, 6);
 	set->event = text_or_null(res, i, 7);
 	set->site = text_or_null(res, i, 8);
 	set->date = text_or_null(res, i, 9);
 	set->generator = text_or_null(res, i, 10);
 	set->headers = text_or_null(res, i, 11);
 	set->source = text_or_null(res, i, 12);
-	strlcpy(set->archived, pq.PQgetvalue(res, i, 13), sizeof set->archived);
+	column_copy(set->archived, sizeof set->archived, pq.PQgetvalue(res, i, 13));
 	if (!pq.PQgetisnull(res, i, 14))
-		strlcpy(set->played, pq.PQgetvalue(res, i, 14), sizeof set->played);
+		column_copy(set->played, sizeof set->played, pq.PQgetvalue(res, i, 14));
 	set->user = text_or_null(res, i, 15);
 	set->dv = set_dv_from_column(pq.PQgetisnull(res, i, 16) ? NULL :
 	    pq.PQgetvalue(res, i, 16), set->boards);
+	if (archive_set_row_check(a, set, e) == -1) {
+		archive_set_clear(set);
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -538,13 +758,16 @@ set_rows(struct archive *a, const char *where, const char *param, struct archive
 		return -1;
 	if (one != NULL) {
 		r = pq.PQntuples(res) > 0;
-		if (r)
-			set_from_row(res, 0, one);
+		if (r && set_from_row(a, res, 0, one, e) == -1)
+			r = -1;
 	} else
 		for (int i = 0; i < pq.PQntuples(res) && r == 0; i++) {
 			struct archive_set set;
 
-			set_from_row(res, i, &set);
+			if (set_from_row(a, res, i, &set, e) == -1) {
+				r = -1;
+				break;
+			}
 			r = each(&set, arg);
 			archive_set_clear(&set);
 		}
@@ -570,16 +793,6 @@ pg_set_by_digest(struct archive *a, const unsigned char *digest, struct archive_
 
 	free(hex);
 	return r;
-}
-
-static int
-pg_set_of_deal(struct archive *a, int64_t deal, struct archive_set *set, struct dl_error *e)
-{
-	char param[24];
-
-	snprintf(param, sizeof param, "%lld", (long long)deal);
-	return set_rows(a, "WHERE first_deal <= $1 ORDER BY first_deal DESC LIMIT 1", param, set,
-	    NULL, NULL, e);
 }
 
 static int
@@ -648,19 +861,48 @@ pg_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
 static int
 pg_compact(struct archive *a, struct dl_error *e)
 {
-	return command(a, e, "VACUUM FULL sets, deals, hands");
+	/* as long as it takes: no statement_timeout */
+	return command(a, e, "SET statement_timeout = 0") == -1 ||
+	    command(a, e, "VACUUM FULL sets, deals, hands") == -1 ? -1 : 0;
 }
 
+/* The sets of an event by its key: schema 4's column, or in an archive
+ * of schema 3 opened only to read (not upgraded), every event's key made
+ * here. */
 static int
-pg_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e)
+pg_count_event(struct archive *a, const char *key, int64_t *n, struct dl_error *e)
 {
-	PGresult *res = query(a, e, "SELECT count(*) FROM sets WHERE event = $1", 1, &event);
+	int old = ((struct pg_archive *)a->db)->version < 4;
+	PGresult *res = old ? query(a, e, "SELECT event FROM sets WHERE event IS NOT NULL", 0, NULL) :
+	    query(a, e, "SELECT count(*) FROM sets WHERE event_key = $1", 1, &key);
+	struct event_keyer *k = NULL;
+	int r = 0;
 
 	if (res == NULL)
 		return -1;
-	*n = strtoll(pq.PQgetvalue(res, 0, 0), NULL, 10);
+	*n = 0;
+	if (!old) {
+		if (pq.PQntuples(res) != 1 || integer_of(pq.PQgetvalue(res, 0, 0), n) == -1)
+			r = dl_error_set(e, DL_ERR_INPUT, "%s: a count that is not a number",
+			    a->name);
+	} else
+		for (int i = 0; i < pq.PQntuples(res) && r == 0; i++) {
+			const char *event = pq.PQgetvalue(res, i, 0);
+			char *other;
+
+			if (!header_value_is_valid(event)) {
+				r = dl_error_set(e, DL_ERR_INPUT, "%s: a set's event: damaged (a"
+				    " text that is not one line of printable UTF-8)", a->name);
+				break;
+			}
+			if ((r = archive_event_key(&k, event, &other, e)) == -1)
+				break;
+			*n += strcmp(other, key) == 0;
+			free(other);
+		}
 	pq.PQclear(res);
-	return 0;
+	event_keyer_free(k);
+	return r;
 }
 
 static void
@@ -690,7 +932,6 @@ static const struct archive_ops pg_ops = {
 	.candidates = pg_candidates,
 	.set_by_id = pg_set_by_id,
 	.set_by_digest = pg_set_by_digest,
-	.set_of_deal = pg_set_of_deal,
 	.sets = pg_sets,
 	.deals = pg_deals,
 	.mark_played = pg_mark_played,
@@ -740,6 +981,10 @@ archive_postgres_open(struct archive *a, const char *conninfo, unsigned flags,
 	 * a range for thousands of rows): compiling it took 12 to 50 ms, a
 	 * hundred times the query's run */
 	if (command(a, e, "SET jit = off") == -1)
+		goto fail;
+	/* a server that does not answer (its operator's doing, or a
+	 * hostile schema's) ends a statement after a time, not never */
+	if (command(a, e, "SET statement_timeout = '300s'") == -1)
 		goto fail;
 	if (schema(a, flags, e) == -1)
 		goto fail;

@@ -10,11 +10,17 @@
 #include "deal_archive.h"
 
 /* A deal as stored: its number in the archive, its board, its Big Deal
- * deal number in 12 bytes (dealnum.h). */
+ * deal number in 12 bytes (dealnum.h).  A candidate (candidates) comes
+ * with the set holding it: its id (0: none) and what it says of itself,
+ * its event and date (NULL: nothing), valid during the call, so that a
+ * check asks the database nothing that depends on which candidates hit
+ * (docs/archive.md, "Privacy"). */
 struct deal_row {
 	int64_t id;
 	unsigned board;
 	unsigned char number[DEAL_NUMBER_BYTES];
+	int64_t set;
+	const char *set_event, *set_date;
 };
 
 /* A hand as indexed: its key (archive_hand_key, stored as a signed 32-bit
@@ -43,24 +49,25 @@ struct archive_ops {
 	/* rows in the keys' order */
 	int (*put_hands)(struct archive *a, const struct hand_row *rows, size_t n,
 	    struct dl_error *e);
-	/* The set, its id into set->id. */
-	int (*put_set)(struct archive *a, struct archive_set *set, struct dl_error *e);
+	/* The set, its id into set->id; event_key: its event's key
+	 * (event_key.h), NULL when it has no event. */
+	int (*put_set)(struct archive *a, struct archive_set *set, const char *event_key,
+	    struct dl_error *e);
 	/* A read transaction around a check's look-ups, so that they see one
 	 * state of the archive and do not each take the file's lock; NULL
 	 * where a statement costs no more alone (PostgreSQL). */
 	int (*read_begin)(struct archive *a, struct dl_error *e);
 	void (*read_end)(struct archive *a);
 	/* Each deal holding a hand whose key is in one of the ranges, once
-	 * for each such hand. */
+	 * for each such hand, with its set (struct deal_row).  What the
+	 * database is sent depends on the ranges alone. */
 	int (*candidates)(struct archive *a, const struct key_range *ranges, size_t n,
 	    int (*each)(const struct deal_row *row, void *arg), void *arg, struct dl_error *e);
-	/* A set by id, by digest, or the one holding a deal: 1 found, 0 not. */
+	/* A set by id or by digest: 1 found, 0 not. */
 	int (*set_by_id)(struct archive *a, int64_t id, struct archive_set *set,
 	    struct dl_error *e);
 	int (*set_by_digest)(struct archive *a, const unsigned char *digest,
 	    struct archive_set *set, struct dl_error *e);
-	int (*set_of_deal)(struct archive *a, int64_t deal, struct archive_set *set,
-	    struct dl_error *e);
 	int (*sets)(struct archive *a, int (*each)(const struct archive_set *set, void *arg),
 	    void *arg, struct dl_error *e);
 	/* The deals first .. last, in order. */
@@ -71,8 +78,8 @@ struct archive_ops {
 	int (*count)(struct archive *a, struct archive_counts *c, struct dl_error *e);
 	/* The files or tables rewritten without their free space. */
 	int (*compact)(struct archive *a, struct dl_error *e);
-	/* The sets whose event is this. */
-	int (*count_event)(struct archive *a, const char *event, int64_t *n, struct dl_error *e);
+	/* The sets whose event's key is this (event_key.h). */
+	int (*count_event)(struct archive *a, const char *key, int64_t *n, struct dl_error *e);
 	void (*close)(struct archive *a);
 };
 
@@ -83,8 +90,28 @@ struct archive {
 };
 
 /* A set's dv column (struct archive_set's dv) as read: a copy, or NULL
- * when NULL or not two characters for each of its boards. */
+ * when NULL or not a seat's letter and a vulnerability's digit for each
+ * of its boards. */
 char *set_dv_from_column(const char *text, unsigned boards);
+
+/* What a database holds is input, as a file is: a damaged file, a shared
+ * archive's operator.  Each backend checks every row it reads with these
+ * before anything uses it: -1 with an input error "ARCHIVE: set N: damaged
+ * (what)" when a value is not one dl writes (a deal number past the last
+ * deal, a board out of range, text that is not one line of printable
+ * UTF-8, a time that is not one, a fingerprint not its digest's). */
+int archive_deal_row_check(struct archive *a, const struct deal_row *row, struct dl_error *e);
+int archive_set_row_check(struct archive *a, const struct archive_set *set, struct dl_error *e);
+/* A fixed-size text column (a time, a fingerprint) into dst: a copy when
+ * it fits, else "!", which no check passes (never cut to fit). */
+void column_copy(char *dst, size_t size, const char *src);
+/* The key of an event (event_key.h) into *key, allocated: what a set's
+ * event_key column holds (an upgrade to schema 4 fills it with this).
+ * *k is a keyer made on the first call (NULL before it), for the caller
+ * to free with event_keyer_free. */
+struct event_keyer;
+int archive_event_key(struct event_keyer **k, const char *event, char **key,
+    struct dl_error *e);
 
 int archive_sqlite_open(struct archive *a, const char *path, unsigned flags,
     struct dl_error *e);

@@ -26,7 +26,7 @@ struct archive;
 
 /* The schema this code writes; an older archive is upgraded to it when
  * opened for writing, a newer one refused. */
-#define ARCHIVE_SCHEMA 3
+#define ARCHIVE_SCHEMA 4
 
 /* The bits of a hand's key a shared archive is asked for unless told
  * otherwise: docs/archive.md, "Privacy", says what the server learns. */
@@ -128,9 +128,13 @@ struct archive_hit {
 	/* seat[s]: the seat (enum dl_seat) the board's hand at s held in the
 	 * archived deal, -1 when that hand is not the same */
 	int seat[4];
-	int64_t deal, set;
+	int64_t deal, set;			/* set: 0 when no set holds it */
 	unsigned board;				/* the archived board's number */
 	unsigned char owner[CARDS];		/* the archived deal */
+	/* what its set says of itself, NULL when nothing: read with the
+	 * deal, so that no query depends on what matched; valid during
+	 * the call that is given the hit */
+	const char *event, *date;
 };
 
 /* Every archived deal that shares a hand with one of the n boards owner,
@@ -156,9 +160,6 @@ int archive_set_get(struct archive *a, int64_t id, struct archive_set *set, stru
 /* The set whose digest this is, as archive_set_get. */
 int archive_set_find(struct archive *a, const unsigned char digest[SET_DIGEST_BYTES],
     struct archive_set *set, struct dl_error *e);
-/* The set a deal belongs to, as archive_set_get. */
-int archive_set_of_deal(struct archive *a, int64_t deal, struct archive_set *set,
-    struct dl_error *e);
 /* Every set, in the order they were archived. */
 int archive_sets(struct archive *a, int (*each)(const struct archive_set *set, void *arg),
     void *arg, struct dl_error *e);
@@ -183,7 +184,8 @@ int archive_count(struct archive *a, struct archive_counts *c, struct dl_error *
  * writer's lock, and as long as a copy of the archive takes to write. */
 int archive_compact(struct archive *a, struct dl_error *e);
 /* How many sets of this event it holds: a set dealt again and again until
- * one pleases shows (dl-web says so). */
+ * one pleases shows (dl-web says so).  Counted by the event's key
+ * (event_key.h): a name that only looks different is the same event. */
 int archive_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e);
 
 /* The hands of a deal as masks (bit c for card c), by seat. */

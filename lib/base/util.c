@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -482,4 +483,53 @@ make_private_parents(const char *path, struct dl_error *e)
 	}
 	free(copy);
 	return 0;
+}
+
+static int
+owner_is_trusted(uid_t uid)
+{
+	return uid == 0 || uid == geteuid();
+}
+
+int
+path_stat_trusted(const char *path, const char *what, const struct stat *st,
+    const char *refusal, struct dl_error *e)
+{
+	if (!owner_is_trusted(st->st_uid))
+		return dl_error_set(e, DL_ERR_SYSTEM, "%s: %s belongs to user %ju, neither "
+		    "root nor you: %s", path, what, (uintmax_t)st->st_uid, refusal);
+	if (st->st_mode & (S_IWGRP | S_IWOTH))
+		return dl_error_set(e, DL_ERR_SYSTEM, "%s: %s is writable by %s: %s", path,
+		    what, st->st_mode & S_IWOTH ? "anyone" : "its group", refusal);
+	return 0;
+}
+
+int
+path_directories_trusted(const char *path, const char *real, const char *refusal,
+    struct dl_error *e)
+{
+	char *dir = xstrdup(real);
+	int status = 0;
+
+	for (char *slash = strrchr(dir, '/'); slash != NULL && status == 0;
+	    slash = strrchr(dir, '/')) {
+		struct stat st;
+		if (slash == dir)
+			slash[1] = '\0';	/* "/" itself, the last */
+		else
+			*slash = '\0';
+		if (stat(dir, &st) == -1)
+			status = dl_error_sys(e, "%s: %s", path, dir);
+		else if (!S_ISDIR(st.st_mode))
+			status = dl_error_set(e, DL_ERR_SYSTEM, "%s: %s is not a directory",
+			    path, dir);
+		else if (st.st_uid == 0 && (st.st_mode & S_ISVTX))
+			;	/* /tmp: what is below it is judged on its own */
+		else
+			status = path_stat_trusted(path, dir, &st, refusal, e);
+		if (slash == dir)
+			break;
+	}
+	free(dir);
+	return status;
 }

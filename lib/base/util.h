@@ -90,6 +90,26 @@ int hex_to_bytes(const char *hex, unsigned char *out, size_t len);
  * history's, an archive's; -1 with *e naming the folder that failed. */
 int make_private_parents(const char *path, struct dl_error *e);
 
+/* Files that run code or decide what a tool believes (a plugin, an
+ * archive) are trusted as OpenSSH trusts a key file: the file and every
+ * directory of its real path up to / belong to root or to us and are
+ * writable by nobody else.  One exception, which OpenSSH does not make: a
+ * directory of root's with the sticky bit (/tmp), where nobody but an
+ * entry's owner may rename or remove it, so that what lies below it is as
+ * safe as its own owner and modes make it.  docs/plugins.md and
+ * docs/archive.md say this to their users.
+ *
+ * path_stat_trusted: st, the file what of path, is root's or ours and
+ * writable by nobody else; else -1 with a system error "PATH: WHAT belongs
+ * to user N, neither root nor you: REFUSAL" (or "is writable by anyone").
+ * path_directories_trusted: every directory above real (path's real
+ * name, absolute, without links) is trusted in that way. */
+struct stat;
+int path_stat_trusted(const char *path, const char *what, const struct stat *st,
+    const char *refusal, struct dl_error *e);
+int path_directories_trusted(const char *path, const char *real, const char *refusal,
+    struct dl_error *e);
+
 /* Secrets live in locked, guarded memory and are wiped when freed. */
 void *secret_alloc(size_t size);
 void secret_free(void *p);

@@ -80,61 +80,6 @@ plugin_suffix_is_valid(const char *suffix)
 	return suffix != NULL && plugin_name_is_valid(suffix) && strlen(suffix) <= 16;
 }
 
-/* Loading code runs it (a constructor runs at dlopen, before any check of
- * ours), so we trust a plugin as OpenSSH trusts a key file: the file and
- * every directory of its real path up to / must belong to root or to us
- * and be writable by nobody else.  One exception, which OpenSSH does not
- * make: a directory of root's with the sticky bit (/tmp), where nobody but
- * an entry's owner may rename or remove it, so that what lies below it is
- * as safe as its own owner and modes make it.  docs/plugins.md says this
- * to plugin authors and directors. */
-static int
-owner_is_trusted(uid_t uid)
-{
-	return uid == 0 || uid == geteuid();
-}
-
-static int
-untrusted(const char *path, const char *what, const struct stat *st, struct dl_error *e)
-{
-	if (!owner_is_trusted(st->st_uid))
-		return dl_error_set(e, DL_ERR_SYSTEM, "%s: %s belongs to user %ju, neither "
-		    "root nor you: not loading it", path, what, (uintmax_t)st->st_uid);
-	return dl_error_set(e, DL_ERR_SYSTEM, "%s: %s is writable by %s: not loading it",
-	    path, what, st->st_mode & S_IWOTH ? "anyone" : "its group");
-}
-
-/* Every directory above real, an absolute path without links, is
- * trusted: nobody but root or us can put another file at real. */
-static int
-directories_are_trusted(const char *path, const char *real, struct dl_error *e)
-{
-	char *dir = xstrdup(real);
-	int status = 0;
-
-	for (char *slash = strrchr(dir, '/'); slash != NULL && status == 0;
-	    slash = strrchr(dir, '/')) {
-		struct stat st;
-		if (slash == dir)
-			slash[1] = '\0';	/* "/" itself, the last */
-		else
-			*slash = '\0';
-		if (stat(dir, &st) == -1)
-			status = dl_error_sys(e, "%s: %s", path, dir);
-		else if (!S_ISDIR(st.st_mode))
-			status = dl_error_set(e, DL_ERR_SYSTEM, "%s: %s is not a directory",
-			    path, dir);
-		else if (st.st_uid == 0 && (st.st_mode & S_ISVTX))
-			;	/* /tmp: what is below it is judged on its own */
-		else if (!owner_is_trusted(st.st_uid) || (st.st_mode & (S_IWGRP | S_IWOTH)))
-			status = untrusted(path, dir, &st, e);
-		if (slash == dir)
-			break;
-	}
-	free(dir);
-	return status;
-}
-
 /* What a truncated or foreign file would do to dlopen (SIGBUS on a page
  * past the end, a refusal at best) is found before: the file is a shared
  * object of this machine's kind whose header and segments lie within it. */
@@ -179,7 +124,9 @@ safe_to_load(const char *path, char **real, struct dl_error *e)
 
 	if ((*real = realpath(path, NULL)) == NULL)
 		return dl_error_sys(e, "%s", path);
-	if (directories_are_trusted(path, *real, e) == -1)
+	/* loading code runs it (a constructor runs at dlopen, before any
+	 * check of ours): only a file of a trusted path (util.h) */
+	if (path_directories_trusted(path, *real, "not loading it", e) == -1)
 		status = -1;
 	/* O_NONBLOCK: a FIFO named x.so must not hang us at the open */
 	else if ((fd = open(*real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) == -1)
@@ -190,8 +137,8 @@ safe_to_load(const char *path, char **real, struct dl_error *e)
 		else if (!S_ISREG(st.st_mode))
 			status = dl_error_set(e, DL_ERR_SYSTEM, "%s: not a regular file: not "
 			    "loading it", path);
-		else if (!owner_is_trusted(st.st_uid) || (st.st_mode & (S_IWGRP | S_IWOTH)))
-			status = untrusted(path, "the file", &st, e);
+		else if (path_stat_trusted(path, "the file", &st, "not loading it", e) == -1)
+			status = -1;
 		else if (!is_whole_shared_object(fd, st.st_size))
 			status = dl_error_set(e, DL_ERR_SYSTEM, "%s: not a whole shared object "
 			    "for this machine (truncated, or built for another): not loading "

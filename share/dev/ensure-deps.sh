@@ -19,12 +19,15 @@ if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists libpq || need libpq-dev
 	# dl-web's zip
 	pkg-config --exists libarchive || need libarchive-dev
+	# the archive's key of an event's name (Unicode)
+	pkg-config --exists icu-i18n || need libicu-dev
 else
 	need libsodium-dev
 	need libbsd-dev
 	need libsqlite3-dev
 	need libpq-dev
 	need libarchive-dev
+	need libicu-dev
 fi
 # libdds has no pkg-config file: its header says it is there
 [ -f /usr/include/dds/dll.h ] || need libdds-dev
