@@ -336,9 +336,8 @@ read_body(size_t *len)
 		    sizeof sink)) > 0 || (r == -1 && errno == EINTR)))
 			if (r > 0)
 				left -= (unsigned long long)r;
-		refuse_logged(413, "Payload Too Large", "a request longer than the limit",
-		    "a request of %lld bytes: at most %u (a file of %u MiB)", n, BODY_MAX,
-		    UPLOAD_MAX >> 20);
+		refuse(413, "Payload Too Large", "a request of %lld bytes: at most %u (a file of"
+		    " %u MiB)", n, BODY_MAX, UPLOAD_MAX >> 20);
 	}
 	body = xmalloc((size_t)n + 1);
 	while (got < (size_t)n) {
@@ -1036,6 +1035,8 @@ static int
 put_hit(size_t index, const struct archive_hit *hit, void *arg)
 {
 	struct check_page *c = arg;
+	struct archive_set set = { 0 };
+	struct dl_error e;
 
 	if (c->hits++ == 0)
 		printf("<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
@@ -1043,10 +1044,13 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th></tr>\n");
 	printf("<tr><td>%u</td><td>%s</td><td>%lld</td><td>%u</td><td>", c->board_numbers[index],
 	    match_words[hit->match], (long long)hit->set, hit->board);
-	/* the set's words came with the hit: no query depends on a match */
-	put_html(stdout, hit->event != NULL ? hit->event : "");
-	printf("</td><td>");
-	put_html(stdout, hit->date != NULL ? hit->date : "");
+	if (archive_set_get(c->a, hit->set, &set, &e) == 1) {
+		put_html(stdout, set.event != NULL ? set.event : "");
+		printf("</td><td>");
+		put_html(stdout, set.date != NULL ? set.date : "");
+	} else
+		printf("</td><td>");
+	archive_set_clear(&set);
 	printf("</td></tr>\n");
 	return 0;
 }

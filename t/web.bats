@@ -365,7 +365,7 @@ multipart_check() {
 	printf '%s\n' "$stderr" >> log
 	run -1 --separate-stderr env REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
 	    CONTENT_LENGTH=12345678987 dl-web < /dev/null
-	[ "$stderr" = "dl-web: 413 Payload Too Large: a request longer than the limit" ]
+	[ "$stderr" = "dl-web: 413 Payload Too Large: a request of ... bytes: at most ... (a file of ... MiB)" ]
 	printf '%s\n' "$stderr" >> log
 	run -1 --separate-stderr env REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
 	    CONTENT_LENGTH=$s dl-web < /dev/null
@@ -384,6 +384,11 @@ multipart_check() {
 	run -1 --separate-stderr post "multipart/form-data; boundary=$b" upload
 	[ "$stderr" = "dl-web: 400 Bad Request: the file to check: not of a format dl reads" ]
 	printf '%s\n' "$stderr" >> log
+	# no file
+	printf 'action=check' > body
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "$stderr" = "dl-web: 400 Bad Request: no file to check" ]
+	printf '%s\n' "$stderr" >> log
 	# a bad multipart body: a part without its field's name, one cut short
 	{
 		printf -- '--%s\r\nContent-Disposition: form-data; filename="%s.pbn"\r\n\r\n' $b $s
@@ -397,7 +402,7 @@ multipart_check() {
 	[ "$stderr" = "dl-web: 400 Bad Request: the form's body" ]
 	printf '%s\n' "$stderr" >> log
 	# nothing sent is in the log: not the value, not a card of the upload
-	[ "$(wc -l < log)" -eq 21 ]
+	[ "$(wc -l < log)" -eq 22 ]
 	run ! grep -Ei "$s|2C|12345678987" log
 	[ ! -e archive.sqlite ]
 	clean_tmp
