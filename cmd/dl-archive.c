@@ -149,10 +149,10 @@ static const char *const match_words[ARCHIVE_MATCHES] = {
 
 /* " (EVENT, DATE)", what a set says of itself, escaped. */
 static void
-print_set_words(FILE *fp, const struct archive_set *set)
+print_set_words(FILE *fp, const char *set_event, const char *set_date)
 {
-	char *event = set->event ? tool_escaped(set->event) : NULL;
-	char *date = set->date ? tool_escaped(set->date) : NULL;
+	char *event = set_event ? tool_escaped(set_event) : NULL;
+	char *date = set_date ? tool_escaped(set_date) : NULL;
 
 	if (event != NULL && date != NULL)
 		fprintf(fp, " (%s, %s)", event, date);
@@ -166,8 +166,6 @@ static int
 print_hit(size_t index, const struct archive_hit *hit, void *arg)
 {
 	struct checked *c = arg;
-	struct archive_set set = { 0 };
-	struct dl_error e;
 	char seats[5];
 
 	if (hit->match <= ARCHIVE_TWO_HANDS) {
@@ -184,9 +182,7 @@ print_hit(size_t index, const struct archive_hit *hit, void *arg)
 	seats[4] = '\0';
 	printf("%s: board %u: %s %s: set %lld board %u", c->label, c->held.numbers[index],
 	    match_words[hit->match], seats, (long long)hit->set, hit->board);
-	if (archive_set_get(c->a, hit->set, &set, &e) == 1)
-		print_set_words(stdout, &set);
-	archive_set_clear(&set);
+	print_set_words(stdout, hit->event, hit->date);
 	putchar('\n');
 	return 0;
 }
@@ -245,8 +241,6 @@ cmd_check(struct archive *a, int argc, char *argv[])
 {
 	int found = 0;
 
-	/* as dl-diff: 1 says a board was seen before, trouble is 2 */
-	tool_input_status = EXIT_TROUBLE;
 	if (argc == 0)
 		found = check_one(a, NULL);
 	for (int i = 0; i < argc; i++)
@@ -266,15 +260,11 @@ static int
 print_found(const struct archive_hit *hit, void *arg)
 {
 	struct find *f = arg;
-	struct archive_set set = { 0 };
-	struct dl_error e;
 
 	f->found = 1;
 	printf("set %lld board %u %c", (long long)hit->set, hit->board,
 	    seat_letters[hit->seat[0]]);
-	if (archive_set_get(f->a, hit->set, &set, &e) == 1)
-		print_set_words(stdout, &set);
-	archive_set_clear(&set);
+	print_set_words(stdout, hit->event, hit->date);
 	putchar('\n');
 	return 0;
 }
@@ -283,8 +273,6 @@ static int
 print_found_deal(size_t index, const struct archive_hit *hit, void *arg)
 {
 	struct find *f = arg;
-	struct archive_set set = { 0 };
-	struct dl_error e;
 	char seats[5];
 
 	(void)index;
@@ -295,9 +283,7 @@ print_found_deal(size_t index, const struct archive_hit *hit, void *arg)
 		seats[s] = seat_letters[hit->seat[s]];
 	seats[4] = '\0';
 	printf("set %lld board %u %s", (long long)hit->set, hit->board, seats);
-	if (archive_set_get(f->a, hit->set, &set, &e) == 1)
-		print_set_words(stdout, &set);
-	archive_set_clear(&set);
+	print_set_words(stdout, hit->event, hit->date);
 	putchar('\n');
 	return 0;
 }
@@ -309,7 +295,6 @@ cmd_find(struct archive *a, int argc, char *argv[])
 	struct dl_error e;
 
 	(void)argc;
-	tool_input_status = EXIT_TROUBLE;
 	if (strcmp(argv[0], "hand") == 0) {
 		uint64_t hand;
 
@@ -346,7 +331,7 @@ print_set(const struct archive_set *set, void *arg)
 	printf("%lld %s %s %u %u-%u %s %s %s", (long long)set->id, set->archived,
 	    set->fingerprint, set->boards, set->low, set->high,
 	    set->played[0] != '\0' ? set->played : "-", user, source);
-	print_set_words(stdout, set);
+	print_set_words(stdout, set->event, set->date);
 	putchar('\n');
 	free(source);
 	free(user);
@@ -520,6 +505,9 @@ main(int argc, char *argv[])
 
 	tool_start();
 	tool_sodium_init();
+	/* --db may hold a password (postgresql://user:password@host/db):
+	 * out of /proc/PID/cmdline before anything else runs */
+	tool_hide_secret_arguments(argc, argv, "f:hq", longopts, "D");
 	opterr = 0;
 	/* options before and after the command's name: "+" stops at it */
 	while ((ch = getopt_long(argc, argv, "+f:hq", longopts, NULL)) != -1)
@@ -559,6 +547,11 @@ main(int argc, char *argv[])
 		usage(stderr, EXIT_TROUBLE);
 	if (argc - optind < cmd->min || argc - optind > cmd->max)
 		usage(stderr, EXIT_TROUBLE);
+	/* as dl-diff: check's and find's 1 says a board was seen before (or
+	 * found), so input that cannot be read, a damaged archive's too, is
+	 * trouble, 2 */
+	if (strcmp(cmd->name, "check") == 0 || strcmp(cmd->name, "find") == 0)
+		tool_input_status = EXIT_TROUBLE;
 	a = open_archive(cmd->flags);
 	status = cmd->run(a, argc - optind, argv + optind);
 	archive_close(a);

@@ -76,6 +76,9 @@ main(int argc, char *argv[])
 	int record = 1;
 
 	tool_start();
+	/* --archive may hold a PostgreSQL password: out of /proc/PID/cmdline */
+	tool_sodium_init();
+	tool_hide_secret_arguments(argc, argv, "f:g:hi:n:p:", longopts, "r");
 	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "f:g:hi:n:p:", longopts, NULL)) != -1) {
 		switch (ch) {

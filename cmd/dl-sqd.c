@@ -753,6 +753,9 @@ main(int argc, char *argv[])
 	int ch, fd;
 
 	tool_start();
+	/* --archive may hold a PostgreSQL password: out of /proc/PID/cmdline */
+	tool_sodium_init();
+	tool_hide_secret_arguments(argc, argv, "b:d:f:hr", longopts, "a");
 	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "b:d:f:hr", longopts, NULL)) != -1) {
 		switch (ch) {

@@ -48,6 +48,7 @@ read_stream(struct set_input *in, FILE *fp, struct dl_error *e)
 		if (record_deal(&s, line, len, &board, owner, e) == -1)
 			break;
 		stream_board_dv(&s, &dealer, &vulnerability);
+		in->boards++;
 		if (in->board(in, board, owner, dealer, vulnerability, e) == -1)
 			break;
 	}
@@ -74,6 +75,7 @@ read_file(struct set_input *in, const char *path, struct dl_error *e)
 			in->set.site = xstrdup(b.site);
 		if (in->set.date == NULL && b.date != NULL)
 			in->set.date = xstrdup(b.date);
+		in->boards++;
 		if (in->board(in, b.board, b.owner, b.dealer, b.vulnerability, e) == -1) {
 			got = -1;
 			break;
@@ -178,6 +180,10 @@ set_input_read(struct set_input *in, struct dl_error *e)
 		if (r == -1 && (fd != -1 || in->shown != NULL))
 			name_by_label(e, name, in->label);
 	}
+	/* an empty file, or a header with no boards (a file cut short),
+	 * is no set: a check of it must not read as "never played" */
+	if (r == 0 && in->boards == 0)
+		r = dl_error_set(e, DL_ERR_INPUT, "%s: no boards in it", in->label);
 out:
 	if (fd != -1)
 		close(fd);

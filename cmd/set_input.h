@@ -26,6 +26,7 @@ struct set_input {
 	void *arg;
 	/* filled by set_input_read: */
 	char *label;		/* the file as messages name it, escaped */
+	size_t boards;		/* how many boards it gave (none: an error) */
 	struct archive_set set;	/* what the file says of itself: event,
 				 * site, date, generator, headers, source */
 };

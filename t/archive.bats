@@ -181,7 +181,9 @@ setup() {
 	dl-archive export 1 | cmp - "$VECTORS/archive/spring.tso"
 	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 2 ]
 	dl-archive add club.tso 2> /dev/null
-	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 3 ]
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 4 ]
+	# schema 4's key of each event, made for the sets there before
+	[ "$(sqlite3 old.sqlite 'SELECT event_key FROM sets WHERE id = 1')" = "sprlng palrs" ]
 	dl-archive export 1 | cmp - "$VECTORS/archive/spring.tso"
 	dl-archive export 2 | cmp - club.tso
 	run -0 sqlite3 old.sqlite 'PRAGMA integrity_check'
@@ -206,7 +208,8 @@ setup() {
 	run -0 dl-archive check "$VECTORS/archive/autumn.pbn"
 	[ "$output" = "$VECTORS/archive/autumn.pbn: archived as set 2, not played: not compared with itself" ]
 	dl-archive played 2
-	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 3 ]
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 4 ]
+	[ "$(sqlite3 old.sqlite 'SELECT event_key FROM sets ORDER BY id' | paste -sd '|')" = "sprlng palrs|autumn teams" ]
 	run -0 dl-archive sets
 	[ "${lines[1]}" = "2 2026-11-25T20:11:42Z 0e3baae72a328910 16 1-16 2025-11-25T19:46:40Z - /tmp/arc/autumn.pbn (Autumn Teams, 2025.10.04)" ]
 	run -0 sqlite3 old.sqlite 'PRAGMA integrity_check'
@@ -218,7 +221,7 @@ setup() {
 	cp archive.sqlite newer.sqlite
 	sqlite3 newer.sqlite 'PRAGMA user_version = 9'
 	run -1 dl-archive --db newer.sqlite sets
-	[ "$output" = "dl-archive: newer.sqlite: archive of schema 9, newer than this dl's (3): upgrade dl" ]
+	[ "$output" = "dl-archive: newer.sqlite: archive of schema 9, newer than this dl's (4): upgrade dl" ]
 	sqlite3 other.sqlite 'CREATE TABLE t (x)'
 	run -1 dl-archive --db other.sqlite add club.tso
 	[ "$output" = "dl-archive: other.sqlite: not a dl archive" ]
@@ -435,4 +438,43 @@ setup() {
 	[ "${#lines[@]}" -eq 32 ]
 	run -0 sqlite3 archive.sqlite 'PRAGMA integrity_check'
 	[ "$output" = ok ]
+}
+
+@test "check and add of a file with no boards: empty, a PBN header alone, a stream's headers alone: refused, never \"not seen before\"" {
+	dl-archive add club.tso 2> /dev/null
+	: > empty.pbn
+	printf '[Event "Club Pairs"]\n[Site "Club"]\n' > head.pbn
+	run -2 dl-archive check empty.pbn
+	[ "$output" = "dl-archive: empty.pbn: no boards in it" ]
+	run -2 dl-archive check head.pbn
+	[ "$output" = "dl-archive: head.pbn: no boards in it" ]
+	run -2 dl-archive check -f pbn < /dev/null
+	[ "$output" = "dl-archive: standard input: no boards in it" ]
+	run -2 dl-archive check < <(grep '^#' club.tso)
+	[ "$output" = "dl-archive: no boards in the input" ]
+	run -1 dl-archive add head.pbn
+	[ "$output" = "dl-archive: head.pbn: no boards in it" ]
+	run -0 dl-archive count
+	[ "$output" = "1 sets, 32 deals; played 0 sets, 0 deals" ]
+}
+
+@test "--db (a PostgreSQL password in it) is not in /proc/PID/cmdline, either spelling" {
+	dl-archive add club.tso 2> /dev/null
+	mkfifo in.tso
+	for spelling in "--db $PWD/archive.sqlite" "--db=$PWD/archive.sqlite"; do
+		# shellcheck disable=SC2086
+		dl-archive $spelling check in.tso > out 2>&1 &
+		pid=$!
+		# it waits on the FIFO, the archive open
+		for _ in $(seq 100); do
+			[ -e "/proc/$pid/fd/3" ] && break
+			sleep 0.05
+		done
+		tr '\0' ' ' < "/proc/$pid/cmdline" > cmdline
+		cat fresh.tso > in.tso
+		wait "$pid"
+		grep -q 'dl-archive' cmdline
+		run grep -c 'archive.sqlite' cmdline
+		[ "$output" = 0 ]
+	done
 }
