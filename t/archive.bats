@@ -478,3 +478,31 @@ setup() {
 		[ "$output" = 0 ]
 	done
 }
+
+@test "an event's sets are counted by its name as a reader sees it: other spaces, capitals, invisible or look-alike letters are the same event; the name is shown as typed" {
+	export DL_WEB_LOCKS=$BATS_TEST_TMPDIR/locks TMPDIR=$BATS_TEST_TMPDIR
+	# each a name a printed hand record shows as "Tuesday Pairs"
+	names=("Tuesday Pairs" " Tuesday Pairs" "Tuesday Pairs " "Tuesday  Pairs"
+	    $'Tuesday\u00a0Pairs' $'Tues\u200bday Pairs' $'Tuesday Pa\u00adirs' "TUESDAY PAIRS"
+	    $'\u0422uesday P\u0430irs' $'\uff34uesday Pairs' $'Tue\u0455day Pairs')
+	i=0
+	for name in "${names[@]}"; do
+		i=$((i + 1))
+		printf '%s' "event=$(jq -rn --arg v "$name" '$v|@uri')&boards=1-2&formats=pbn&dd=off" > body
+		REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+		    CONTENT_LENGTH=$(wc -c < body) dl-web < body > page
+		sed -n '1s/\r$//p' page > status
+		[ "$(cat status)" = "Status: 200 OK" ]
+		# the count, and the name as it was typed (escaped as HTML)
+		grep -qF ": $i set$([ $i -gt 1 ] && echo s) dealt for $name.</p>" page ||
+		    { echo "$i: $name: $(grep -o ': [0-9]* sets* dealt for [^<]*' page)" >&2; return 1; }
+		grep -q "; set $i dealt for this event</span>" page
+	done
+	# another event starts at 1
+	printf 'event=Wednesday+Pairs&boards=1-2&formats=pbn&dd=off' > body
+	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > page
+	grep -qF ": 1 set dealt for Wednesday Pairs.</p>" page
+	# the archive keeps each name as typed, and one key
+	[ "$(sqlite3 archive.sqlite 'SELECT count(DISTINCT event), count(DISTINCT event_key) FROM sets WHERE id <= 11')" = "11|1" ]
+}
