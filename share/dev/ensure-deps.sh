@@ -58,6 +58,11 @@ if [ "${1:-}" = --test ]; then
 	# dl-web behind a real server (t/web-server.bats) and in a real
 	# browser driven over WebDriver (t/web-browser.bats)
 	command -v lighttpd >/dev/null 2>&1 || [ -x /usr/sbin/lighttpd ] || need lighttpd
+	# and behind nginx with fcgiwrap (t/web-nginx.bats, which starts its
+	# own on a free port: Debian's package also starts the system's nginx
+	# on port 80, which the tests leave alone)
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need nginx
+	command -v fcgiwrap >/dev/null 2>&1 || [ -x /usr/sbin/fcgiwrap ] || need fcgiwrap
 	command -v chromedriver >/dev/null 2>&1 || need chromium-driver
 	command -v curl >/dev/null 2>&1 || need curl
 	command -v unzip >/dev/null 2>&1 || need unzip
@@ -74,11 +79,14 @@ fi
 
 if [ "${1:-}" = --bench ]; then
 	# make bench: GNU time for peak memory, Debian's dealer as the reference;
-	# dl-web's figures: lighttpd, ApacheBench, curl, sqlite3
+	# dl-web's figures: lighttpd, ApacheBench, curl, sqlite3, nginx
 	[ -x /usr/bin/time ] || need time
 	command -v dealer >/dev/null 2>&1 || [ -x /usr/games/dealer ] || need dealer
 	command -v lighttpd >/dev/null 2>&1 || [ -x /usr/sbin/lighttpd ] || need lighttpd
 	command -v ab >/dev/null 2>&1 || need apache2-utils
+	# slow clients against nginx too (share/web/nginx.conf)
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need nginx
+	command -v fcgiwrap >/dev/null 2>&1 || [ -x /usr/sbin/fcgiwrap ] || need fcgiwrap
 	command -v curl >/dev/null 2>&1 || need curl
 	command -v sqlite3 >/dev/null 2>&1 || need sqlite3
 	command -v python3 >/dev/null 2>&1 || need python3
