@@ -9,6 +9,8 @@ load helper
 load web
 
 setup_file() {
+	# the names the site answers to, passed on by the configuration
+	export DL_WEB_HOSTS="127.0.0.1 dl-web.test"
 	nginx_start
 }
 
@@ -48,6 +50,14 @@ has_line() {
 	done
 	# nginx runs with umask 077: its error log is 0600
 	[ "$(stat -c %a "$NGINX/error.log")" = 600 ]
+}
+
+@test "nginx: DL_WEB_HOSTS reaches dl-web: a name it lists is answered, another is 421" {
+	code=$(curl -s -o b -w '%{http_code}' -H 'Host: dl-web.test' "$WEB_URL")
+	[ "$code" = 200 ]
+	has_line b "<title>Deal a session</title>"
+	code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Host: other.test' "$WEB_URL")
+	[ "$code" = 421 ]
 }
 
 @test "nginx: a multipart POST with download=zip through fcgiwrap: the zip's seed regenerates its files" {

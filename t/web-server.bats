@@ -319,13 +319,13 @@ serve_stop() {
 	web_idle 5
 }
 
-@test "make serve (serve.sh): the archive's new folders are 0700, lighttpd's error log 0600" {
+@test "make serve (serve.sh): the archive's new folders are 0700, lighttpd's error log 0600; DL_WEB_HOSTS reaches dl-web" {
 	# what a user's shell would give the files without serve.sh's umask
 	umask 022
 	mkdir -m 700 tmp
 	port=$(free_port)
 	TMPDIR=$PWD DL_WEB_TMP=$PWD/tmp DL_ARCHIVE=$PWD/new/dl/archive.sqlite \
-	    DL_WEB_ERRORLOG=$PWD/error.log DL_WEB_PORT=$port \
+	    DL_WEB_ERRORLOG=$PWD/error.log DL_WEB_PORT=$port DL_WEB_HOSTS="127.0.0.1 dl-web.test" \
 	    setsid sh "$BATS_TEST_DIRNAME/../share/web/serve.sh" "$WEB_BIN" > serve.out 2>&1 3>&- &
 	serve_pid=$!
 	code=
@@ -343,5 +343,11 @@ serve_stop() {
 	[ "$(stat -c %a new/dl)" = 700 ]
 	[ "$(stat -c %a new/dl/archive.sqlite)" = 600 ]
 	[ "$(stat -c %a error.log)" = 600 ]
+	# the names serve.sh and lighttpd.conf passed on: one they list is
+	# answered, another refused
+	code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Host: dl-web.test' "http://127.0.0.1:$port/")
+	[ "$code" = 200 ]
+	code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Host: other.test' "http://127.0.0.1:$port/")
+	[ "$code" = 421 ]
 	serve_stop
 }
