@@ -38,7 +38,7 @@ WERROR ?=
 PKGS = libsodium libbsd-overlay
 # the archive's databases' headers too (libpq's are in a folder of their
 # own); their libraries are linked only by the tools that keep sets
-PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) sqlite3 libpq 2>/dev/null)
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) sqlite3 libpq icu-i18n 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -187,12 +187,13 @@ $(BUILD)/bin/dl-dd $(BUILD)/bin/dl-deal $(BUILD)/t/ddsbatch: LIBS += -ldds
 # The archive (lib/archive/) keeps its sets in SQLite or PostgreSQL
 # (Debian: libsqlite3-dev, libpq-dev): the tools that record or check sets.
 # libpq is loaded by lib/archive/archive_postgres.c when a PostgreSQL
-# archive is opened (dlopen), not linked: only its headers are needed here.
-# An event's sets are counted by a key ICU makes of its name (Debian:
-# libicu-dev; lib/archive/event_key.c).
-ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 icu-i18n icu-uc 2>/dev/null)
+# archive is opened (dlopen), not linked: only its headers are needed here,
+# and so with ICU (Debian: libicu-dev), which makes the key an event's sets
+# are counted by (lib/archive/event_key.c), loaded when a key is made.
+ARCHIVE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null)
 $(BUILD)/bin/dl-archive $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-sqd $(BUILD)/bin/dl-bigdeal \
-	$(BUILD)/bin/dl-bigdealx $(BUILD)/bin/dl-web $(BUILD)/t/archivebench: LIBS += $(ARCHIVE_LIBS)
+	$(BUILD)/bin/dl-bigdealx $(BUILD)/bin/dl-web $(BUILD)/t/archivebench \
+	$(BUILD)/t/schemadigest: LIBS += $(ARCHIVE_LIBS)
 # dl-web zips a set with libarchive (Debian: libarchive-dev)
 $(BUILD)/bin/dl-web: LIBS += $(shell $(PKG_CONFIG) --libs libarchive 2>/dev/null)
 

@@ -115,6 +115,12 @@ int archive_event_key(struct event_keyer **k, const char *event, char **key,
 
 int archive_sqlite_open(struct archive *a, const char *path, unsigned flags,
     struct dl_error *e);
+/* For the tests: the digest of the schema dl's steps to version make with
+ * this SQLite (made), and the one archive_sqlite.c knows (known): when
+ * they differ, every archive opened is checked the slow way. */
+#define SCHEMA_DIGEST_HEX 65
+int archive_sqlite_schema_digest(int64_t version, char made[SCHEMA_DIGEST_HEX],
+    const char **known);
 int archive_postgres_open(struct archive *a, const char *conninfo, unsigned flags,
     struct dl_error *e);
 
