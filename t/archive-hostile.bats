@@ -199,3 +199,15 @@ expect_damaged() {
 		[ "$made" = "$known" ] || { echo "schema $version: $made, known $known" >&2; return 1; }
 	done
 }
+
+@test "a file's name and a web server's user of any bytes are kept escaped: what dl writes, it reads back" {
+	rm -f archive.sqlite
+	dl-fmt -f pbn < teams.tso > $'we\033]0;x\007ird.pbn'
+	run -0 dl-archive add $'we\033]0;x\007ird.pbn'
+	[ "$output" = 'dl-archive: we\x1b]0;x\x07ird.pbn: set 1, 24 boards' ]
+	REMOTE_USER=$'dir\033[2Jector\377' dl-archive add club.tso 2> /dev/null
+	run -0 dl-archive sets
+	[ "${lines[0]}" = '1 2025-11-25T19:46:40Z '"$(sqlite3 archive.sqlite 'SELECT fingerprint FROM sets WHERE id = 1')"' 24 1-24 - director we\\x1b]0;x\\x07ird.pbn (Club Teams)' ]
+	[[ ${lines[1]} == *' - dir\\x1b[2Jector\\xff club.tso (Club Pairs, 2026.11.02)' ]]
+	[ "$(sqlite3 archive.sqlite 'SELECT user FROM sets WHERE id = 2')" = 'dir\x1b[2Jector\xff' ]
+}

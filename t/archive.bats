@@ -465,11 +465,13 @@ setup() {
 		# shellcheck disable=SC2086
 		dl-archive $spelling check in.tso > out 2>&1 &
 		pid=$!
-		# it waits on the FIFO, the archive open
-		for _ in $(seq 100); do
-			[ -e "/proc/$pid/fd/3" ] && break
+		# it waits on the FIFO, the archive open (long after its
+		# options were read)
+		for _ in $(seq 200); do
+			ls -l "/proc/$pid/fd" 2> /dev/null | grep -q 'archive\.sqlite$' && break
 			sleep 0.05
 		done
+		ls -l "/proc/$pid/fd" | grep -q 'archive\.sqlite$' 
 		tr '\0' ' ' < "/proc/$pid/cmdline" > cmdline
 		cat fresh.tso > in.tso
 		wait "$pid"

@@ -131,6 +131,21 @@ headers_are_valid(const char *headers)
 	return ok;
 }
 
+static void
+printable_or_escaped(char **text)
+{
+	size_t size;
+	char *escaped;
+
+	if (*text == NULL || text_is_line(*text))
+		return;
+	size = 4 * strlen(*text) + 4;
+	escaped = xmalloc(size);
+	escape_text(escaped, size, *text, strlen(*text));
+	free(*text);
+	*text = escaped;
+}
+
 int
 archive_deal_row_check(struct archive *a, const struct deal_row *row, struct dl_error *e)
 {
@@ -186,22 +201,18 @@ archive_event_key(struct event_keyer **k, const char *event, char **key, struct 
 	return event_key(*k, event, key, e);
 }
 
-/* The count of an event's sets, by its key. */
-static int
-count_event_sets(struct archive *a, const char *event, int64_t *n, struct dl_error *e)
+/* The key of an event (allocated), with a keyer of its own: a key is
+ * made before the archive's write lock is taken, since the first loads
+ * ICU (docs/performance.md). */
+static char *
+key_of_event(const char *event, struct dl_error *e)
 {
 	struct event_keyer *k = NULL;
-	char *key;
-	int r;
+	char *key = NULL;
 
-	if (archive_event_key(&k, event, &key, e) == -1) {
-		event_keyer_free(k);
-		return -1;
-	}
+	archive_event_key(&k, event, &key, e);
 	event_keyer_free(k);
-	r = a->ops->count_event(a, key, n, e);
-	free(key);
-	return r;
+	return key;
 }
 
 void
@@ -416,9 +427,14 @@ int
 archive_add_count_event(struct archive_add *add, const char *event, int64_t *n,
     struct dl_error *e)
 {
-	if (add_transaction(add, e) == -1)
+	char *key = key_of_event(event, e);
+	int r;
+
+	if (key == NULL)
 		return -1;
-	return count_event_sets(add->a, event, n, e);
+	r = add_transaction(add, e) == -1 ? -1 : add->a->ops->count_event(add->a, key, n, e);
+	free(key);
+	return r;
 }
 
 /* The hands sorted by key, the order of their deals kept among equal keys
@@ -597,7 +613,6 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 {
 	struct archive *a = add->a;
 	struct archive_set old = { 0 };
-	struct event_keyer *keyer = NULL;
 	char *key = NULL;
 	int found;
 
@@ -613,6 +628,21 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 		return dl_error_set(e, DL_ERR_USAGE, "%s takes a set only once it was played:"
 		    " add it with --played after its session", a->name);
 	}
+	/* what dl writes it must read back (archive_set_row_check): a
+	 * file's name and a web server's user are anyone's bytes, kept
+	 * escaped when they are not one line of printable text; the texts
+	 * a stream or a reader gave are checked already */
+	printable_or_escaped(&set->source);
+	printable_or_escaped(&set->user);
+	if (!text_is_line(set->event) || !text_is_line(set->site) || !text_is_line(set->date) ||
+	    !text_is_line(set->generator) || !headers_are_valid(set->headers)) {
+		dl_error_set(e, DL_ERR_INPUT, "a set's description that is not lines of printable"
+		    " UTF-8");
+		goto fail;
+	}
+	/* its event's key, before the write lock is taken */
+	if (set->event != NULL && (key = key_of_event(set->event, e)) == NULL)
+		goto fail;
 	/* the look-up of the digest and the set's rows in one transaction:
 	 * nobody adds the same set in between */
 	if (add_transaction(add, e) == -1)
@@ -633,6 +663,7 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 		/* the same set again: nothing of this add stays */
 		*existing = set->id = old.id;
 		archive_set_clear(&old);
+		free(key);
 		archive_add_abort(add);
 		return 0;
 	}
@@ -645,7 +676,7 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 			dl_error_set(e, DL_ERR_USAGE, "a set's place in its event, but no event");
 			goto fail;
 		}
-		if (count_event_sets(a, set->event, &before, e) == -1)
+		if (a->ops->count_event(a, key, &before, e) == -1)
 			goto fail;
 		if (before + 1 != set->event_place) {
 			dl_error_set(e, DL_ERR_CHECK, "%s holds %lld sets of the event, not %lld:"
@@ -654,18 +685,14 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 			goto fail;
 		}
 	}
-	if (set->event != NULL && archive_event_key(&keyer, set->event, &key, e) == -1)
-		goto fail;
 	if (flush_deals(add, e) == -1 || flush_hands(add, e) == -1 ||
 	    a->ops->put_set(a, set, key, e) == -1 ||
 	    a->ops->write_commit(a, e) == -1)
 		goto fail;
-	event_keyer_free(keyer);
 	free(key);
 	add_free(add);
 	return 0;
 fail:
-	event_keyer_free(keyer);
 	free(key);
 	archive_add_abort(add);
 	return -1;
@@ -1021,8 +1048,15 @@ archive_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
 int
 archive_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e)
 {
+	char *key = key_of_event(event, e);
+	int r;
+
 	*n = 0;
-	return count_event_sets(a, event, n, e);
+	if (key == NULL)
+		return -1;
+	r = a->ops->count_event(a, key, n, e);
+	free(key);
+	return r;
 }
 
 int
