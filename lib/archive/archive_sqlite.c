@@ -33,7 +33,7 @@ struct sqlite_archive {
 	sqlite3_stmt *put_deal, *put_hand, *put_deals, *put_hands, *candidates, *deal_range;
 	/* the sets' queries, prepared on first use and kept: a check asks
 	 * one or two for every hit */
-	sqlite3_stmt *set_by_id, *set_by_digest;
+	sqlite3_stmt *set_by_id, *set_by_digest, *set_of_deal;
 	int writing;
 	int reading;		/* in sqlite_read_begin's transaction */
 	int64_t version;	/* of the schema; 1 is read as it is */
@@ -583,12 +583,6 @@ deal_rows(struct archive *a, sqlite3_stmt *st, int (*each)(const struct deal_row
 			    DEAL_NUMBER_BYTES);
 		}
 		memcpy(row.number, sqlite3_column_blob(st, 2), DEAL_NUMBER_BYTES);
-		/* a candidate's set, its event and date */
-		if (sqlite3_column_count(st) > 3) {
-			row.set = sqlite3_column_int64(st, 3);
-			row.set_event = (const char *)sqlite3_column_text(st, 4);
-			row.set_date = (const char *)sqlite3_column_text(st, 5);
-		}
 		if (archive_deal_row_check(a, &row, e) == -1) {
 			sqlite3_reset(st);
 			return -1;
@@ -601,29 +595,87 @@ deal_rows(struct archive *a, sqlite3_stmt *st, int (*each)(const struct deal_row
 	return r;
 }
 
+static char *
+column_text(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return t == NULL ? NULL : xstrdup((const char *)t);
+}
+
+/* A candidate's set (struct deal_row), the last found kept: candidates
+ * lie mostly in few sets, and a query for each cost a quarter of a
+ * check of archived boards.  Asked of the local file only, whose reader
+ * is its owner: a shared archive is sent nothing after its look-up
+ * (archive_postgres.c). */
+struct candidate_sets {
+	struct archive *a;
+	int (*each)(const struct deal_row *, void *);
+	void *arg;
+	struct dl_error *e;
+	int64_t first, last, id;	/* the set kept: its deals, its id */
+	char *event, *date;
+};
+
+static int
+candidate_with_set(const struct deal_row *row, void *arg)
+{
+	struct candidate_sets *c = arg;
+	struct sqlite_archive *s = db_of(c->a);
+	struct deal_row with = *row;
+	int rc;
+
+	if (c->id == 0 || row->id < c->first || row->id > c->last) {
+		if (prepare(c->a, &s->set_of_deal, "SELECT id, first_deal, boards, event, date"
+		    " FROM sets WHERE first_deal <= ? ORDER BY first_deal DESC LIMIT 1", c->e) == -1)
+			return -1;
+		sqlite3_bind_int64(s->set_of_deal, 1, row->id);
+		free(c->event);
+		free(c->date);
+		c->event = c->date = NULL;
+		c->id = 0;
+		if ((rc = sqlite3_step(s->set_of_deal)) == SQLITE_ROW &&
+		    row->id - sqlite3_column_int64(s->set_of_deal, 1) <
+		    sqlite3_column_int64(s->set_of_deal, 2)) {
+			c->id = sqlite3_column_int64(s->set_of_deal, 0);
+			c->first = sqlite3_column_int64(s->set_of_deal, 1);
+			c->last = c->first + sqlite3_column_int64(s->set_of_deal, 2) - 1;
+			c->event = column_text(s->set_of_deal, 3);
+			c->date = column_text(s->set_of_deal, 4);
+		}
+		sqlite3_reset(s->set_of_deal);
+		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+			return db_error(c->a, c->e, "cannot read the archive");
+	}
+	with.set = c->id;
+	with.set_event = c->event;
+	with.set_date = c->date;
+	if (archive_deal_row_check(c->a, &with, c->e) == -1)
+		return -1;
+	return c->each(&with, c->arg);
+}
+
 static int
 sqlite_candidates(struct archive *a, const struct key_range *ranges, size_t n,
     int (*each)(const struct deal_row *, void *), void *arg, struct dl_error *e)
 {
 	struct sqlite_archive *s = db_of(a);
+	struct candidate_sets c = { .a = a, .each = each, .arg = arg, .e = e };
 	sqlite3_stmt *st;
 	int r = 0;
 
-	/* each deal with its set, the last that begins at it or before,
-	 * if the deal lies within it */
-	if (prepare(a, &s->candidates, "SELECT d.id, d.board, d.number, s.id, s.event, s.date"
-	    " FROM hands h JOIN deals d ON d.id = h.deal"
-	    " LEFT JOIN sets s ON s.id = (SELECT id FROM sets WHERE first_deal <= d.id"
-	    " ORDER BY first_deal DESC LIMIT 1) AND d.id < s.first_deal + s.boards"
-	    " WHERE h.key BETWEEN ? AND ?", e) == -1)
+	if (prepare(a, &s->candidates, "SELECT d.id, d.board, d.number FROM hands h"
+	    " JOIN deals d ON d.id = h.deal WHERE h.key BETWEEN ? AND ?", e) == -1)
 		return -1;
 	st = s->candidates;
 
 	for (size_t i = 0; i < n && r == 0; i++) {
 		sqlite3_bind_int(st, 1, ranges[i].lo);
 		sqlite3_bind_int(st, 2, ranges[i].hi);
-		r = deal_rows(a, st, each, arg, e);
+		r = deal_rows(a, st, candidate_with_set, &c, e);
 	}
+	free(c.event);
+	free(c.date);
 	return r == -1 ? -1 : 0;
 }
 
@@ -651,14 +703,6 @@ sqlite_read_end(struct archive *a)
 	if (s->reading)
 		sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
 	s->reading = 0;
-}
-
-static char *
-column_text(sqlite3_stmt *st, int i)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	return t == NULL ? NULL : xstrdup((const char *)t);
 }
 
 #define SET_COLUMNS_1 "id, digest, fingerprint, first_deal, boards, low, high, event, site," \
@@ -904,6 +948,7 @@ sqlite_close(struct archive *a)
 	sqlite3_finalize(s->deal_range);
 	sqlite3_finalize(s->set_by_id);
 	sqlite3_finalize(s->set_by_digest);
+	sqlite3_finalize(s->set_of_deal);
 	sqlite3_close(s->db);
 	free(s);
 	a->db = NULL;
