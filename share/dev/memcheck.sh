@@ -28,7 +28,9 @@ cd "$work"
 umask 077
 # the seed history is exercised (dl-seed and dl-deal write it) but kept here
 DL_SEED_HISTORY=$work/seed-history
-export DL_SEED_HISTORY
+# and so is the archive the dealing tools record in: not the user's
+DL_ARCHIVE=$work/archive.sqlite
+export DL_SEED_HISTORY DL_ARCHIVE
 unset DL_PLUGIN_PATH
 
 runs=0
@@ -45,8 +47,10 @@ vg() {
 	shift
 	runs=$((runs + 1))
 	status=0
+	# --num-callers: deep enough for a suppression to name dl's caller
+	# of a library (valgrind.supp)
 	valgrind --quiet --error-exitcode=99 --leak-check=full \
-	    --show-leak-kinds=all --errors-for-leak-kinds=all \
+	    --show-leak-kinds=all --errors-for-leak-kinds=all --num-callers=40 \
 	    --suppressions="$here/valgrind.supp" --log-file="log/$name" \
 	    "$@" || status=$?
 	if [ "$status" -eq 99 ] || [ -s "log/$name" ]; then
