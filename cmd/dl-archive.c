@@ -138,13 +138,7 @@ struct checked {
 	struct set_boards held;		/* the file's boards */
 	struct archive *a;
 	const char *label;
-	int found;		/* a deal played before */
-	size_t boards_found;	/* boards dealt before */
-	size_t last_found;	/* the board counted last, + 1 */
-};
-
-static const char *const match_words[ARCHIVE_MATCHES] = {
-	"same deal", "same deal turned", "same hands", "two hands", "one hand",
+	struct archive_verdict verdict;
 };
 
 /* " (EVENT, DATE)", what a set says of itself, escaped. */
@@ -168,20 +162,14 @@ print_hit(size_t index, const struct archive_hit *hit, void *arg)
 	struct checked *c = arg;
 	char seats[5];
 
-	if (hit->match <= ARCHIVE_TWO_HANDS) {
-		c->found = 1;
-		/* the hits come board by board */
-		if (c->last_found != index + 1)
-			c->boards_found++;
-		c->last_found = index + 1;
-	}
+	archive_verdict_add(&c->verdict, index, hit);
 	if (quiet)
 		return 0;
 	for (unsigned s = 0; s < 4; s++)
 		seats[s] = hit->seat[s] == -1 ? '-' : seat_letters[hit->seat[s]];
 	seats[4] = '\0';
 	printf("%s: board %u: %s %s: set %lld board %u", c->label, c->held.numbers[index],
-	    match_words[hit->match], seats, (long long)hit->set, hit->board);
+	    archive_match_kind(hit->match)->name, seats, (long long)hit->set, hit->board);
 	print_set_words(stdout, hit->event, hit->date);
 	putchar('\n');
 	return 0;
@@ -226,14 +214,14 @@ check_one(struct archive *a, const char *path)
 	    prefix_bits, print_hit, &c, &e) == -1)
 		tool_die(&e);
 	/* as dl-diff, the count on standard error */
-	if (c.found && !quiet) {
+	if (c.verdict.dealt_before > 0 && !quiet) {
 		xfflush(stdout, "standard output");
 		fprintf(stderr, "dl-archive: %s: %zu of %zu boards dealt before\n", in.label,
-		    c.boards_found, c.held.n);
+		    c.verdict.dealt_before, c.held.n);
 	}
 	set_boards_free(&c.held);	/* a set not yet played is a secret */
 	set_input_free(&in);
-	return c.found;
+	return c.verdict.dealt_before > 0;
 }
 
 static int
@@ -276,7 +264,7 @@ print_found_deal(size_t index, const struct archive_hit *hit, void *arg)
 	char seats[5];
 
 	(void)index;
-	if (hit->match > ARCHIVE_PERMUTED)
+	if (!archive_match_kind(hit->match)->same_deal)
 		return 0;
 	f->found = 1;
 	for (unsigned s = 0; s < 4; s++)

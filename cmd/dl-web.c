@@ -1024,11 +1024,7 @@ struct check_page {
 	size_t hits;
 	struct archive *a;
 	unsigned *board_numbers;
-};
-
-static const char *const match_words[ARCHIVE_MATCHES] = {
-	"the same deal", "the same deal, turned round the table",
-	"the same four hands, at other seats", "two hands the same", "one hand the same",
+	struct archive_verdict verdict;
 };
 
 static int
@@ -1036,12 +1032,13 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 {
 	struct check_page *c = arg;
 
+	archive_verdict_add(&c->verdict, index, hit);
 	if (c->hits++ == 0)
 		printf("<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
 		    "</th><th scope=\"col\">How</th><th scope=\"col\">Set</th><th scope=\"col\">"
 		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th></tr>\n");
 	printf("<tr><td>%u</td><td>%s</td><td>%lld</td><td>%u</td><td>", c->board_numbers[index],
-	    match_words[hit->match], (long long)hit->set, hit->board);
+	    archive_match_kind(hit->match)->words, (long long)hit->set, hit->board);
 	/* the set's words came with the hit: no query depends on a match */
 	put_html(stdout, hit->event != NULL ? hit->event : "");
 	printf("</td><td>");
@@ -1113,8 +1110,18 @@ check(const struct cgi_form *form)
 		printf("</p>\n");
 	} else if (c.hits == 0)
 		printf("<p>No board of it was seen before.</p>\n");
-	else
+	else {
+		/* the verdict, by the archive's one rule: a hand held before
+		 * by chance is listed, but is no board dealt before */
 		printf("</table>\n");
+		if (c.verdict.dealt_before > 0)
+			printf("<p><strong>Dealt before: %zu of its %zu boards.</strong></p>\n",
+			    c.verdict.dealt_before, u.n);
+		else
+			printf("<p><strong>None of its %zu boards was dealt before</strong>: the"
+			    " hands above were held before by chance, as one in a session is"
+			    " in a large archive.</p>\n", u.n);
+	}
 	page_end();
 	archive_close(a);
 	set_input_free(&in);

@@ -5,6 +5,7 @@
 # t/web-browser.bats's.
 
 load helper
+load archive
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
@@ -245,6 +246,20 @@ clean_tmp() {
 	grep -q '<p>spring.pbn: 4 boards.</p>' c
 	grep -q '<tr><td>1</td><td>the same deal</td><td>1</td><td>1</td><td>Spring Pairs</td><td></td></tr>' c
 	[ "$(grep -c '<tr><td>' c)" -eq 4 ]
+	# the verdict, by the archive's one rule
+	grep -q '^<p><strong>Dealt before: 4 of its 4 boards.</strong></p>$' c
+	# each board with one hand the same alone: listed, but no board dealt
+	# before (chance gives a hand held before)
+	dl-read z/session.pbn | variant one-hand | dl-fmt -f pbn > one-hand.pbn
+	{
+		printf -- '--%s\r\nContent-Disposition: form-data; name="action"\r\n\r\ncheck\r\n' $b
+		printf -- '--%s\r\nContent-Disposition: form-data; name="file"; filename="one-hand.pbn"\r\n\r\n' $b
+		cat one-hand.pbn
+		printf '\r\n--%s--\r\n' $b
+	} > upload
+	post "multipart/form-data; boundary=$b" upload > c
+	[ "$(grep -c '<td>one hand the same</td>' c)" -eq 4 ]
+	grep -q '^<p><strong>None of its 4 boards was dealt before</strong>: the hands above were held before by chance, as one in a session is in a large archive.</p>$' c
 	# a file never dealt
 	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 2> /dev/null |
 	    dl-stream -n 1-3 | dl-map | dl-fmt -f pbn > other.pbn

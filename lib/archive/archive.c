@@ -698,6 +698,34 @@ fail:
 	return -1;
 }
 
+/* What each match is called and means: two hands the same never come by
+ * chance (about 10^-20 a pair of deals), one hand does (about 0.8 a
+ * session against 10^9 deals): docs/archive.md has the arithmetic. */
+static const struct archive_match_kind match_kinds[ARCHIVE_MATCHES] = {
+	[ARCHIVE_SAME] = { "same deal", "the same deal", 1, 1 },
+	[ARCHIVE_ROTATED] = { "same deal turned", "the same deal, turned round the table", 1, 1 },
+	[ARCHIVE_PERMUTED] = { "same hands", "the same four hands, at other seats", 1, 1 },
+	[ARCHIVE_TWO_HANDS] = { "two hands", "two hands the same", 1, 0 },
+	[ARCHIVE_ONE_HAND] = { "one hand", "one hand the same", 0, 0 },
+};
+
+const struct archive_match_kind *
+archive_match_kind(enum archive_match match)
+{
+	return &match_kinds[match < ARCHIVE_MATCHES ? match : ARCHIVE_ONE_HAND];
+}
+
+void
+archive_verdict_add(struct archive_verdict *v, size_t board, const struct archive_hit *hit)
+{
+	if (!archive_match_kind(hit->match)->dealt_before)
+		return;
+	/* a board's hits come together: counted once */
+	if (v->last != board + 1)
+		v->dealt_before++;
+	v->last = board + 1;
+}
+
 /* Matching.  A hit is a pair of a board asked about and an archived deal
  * that share at least one hand: which hands, and at which seats, says how
  * they match. */

@@ -113,7 +113,8 @@ int archive_add_count_event(struct archive_add *add, const char *event, int64_t 
     struct dl_error *e);
 
 /* How a board matches one archived: the kinds in the order of their
- * weight.  The first three mean the deal was played before. */
+ * weight.  archive_match_kind says what each is called and whether it
+ * means the board was dealt before (the first four do). */
 enum archive_match {
 	ARCHIVE_SAME = 0,	/* the same deal, each hand at its seat */
 	ARCHIVE_ROTATED,	/* the same deal turned round the table */
@@ -122,6 +123,17 @@ enum archive_match {
 	ARCHIVE_ONE_HAND,	/* one hand the same, which chance gives too */
 };
 #define ARCHIVE_MATCHES 5
+
+/* The one place that names a match and says what it means
+ * (docs/archive.md, "What a match is"): every tool and page takes its
+ * words and its verdict from here. */
+struct archive_match_kind {
+	const char *name;	/* "same deal turned": a line of dl-archive check */
+	const char *words;	/* "the same deal, turned round the table": a page's */
+	int dealt_before;	/* the board was dealt before; else chance gives it */
+	int same_deal;		/* all four hands the same: the deal, at any seats */
+};
+const struct archive_match_kind *archive_match_kind(enum archive_match match);
 
 struct archive_hit {
 	enum archive_match match;
@@ -136,6 +148,14 @@ struct archive_hit {
 	 * the call that is given the hit */
 	const char *event, *date;
 };
+
+/* A check's verdict, counted from its hits as they come (board by board):
+ * how many of its boards were dealt before. */
+struct archive_verdict {
+	size_t dealt_before;	/* boards matched by a kind that counts */
+	size_t last;		/* the board counted last, + 1 */
+};
+void archive_verdict_add(struct archive_verdict *v, size_t board, const struct archive_hit *hit);
 
 /* Every archived deal that shares a hand with one of the n boards owner,
  * each pair once, by board, strongest match first; each is given the
