@@ -109,25 +109,26 @@ time_is_valid(const char *t)
 static int
 headers_are_valid(const char *headers)
 {
-	char *copy, *line, *next;
+	const char *line = headers;
 	int ok = 1;
 
 	if (headers == NULL)
 		return 1;
-	copy = xstrdup(headers);
-	for (line = copy; ok && *line != '\0'; line = next) {
-		char *end = strchr(line, '\n');
+	while (ok && *line != '\0') {
+		const char *end = strchr(line, '\n');
+		char *value;
 
 		if (end == NULL)
-			ok = 0;
-		else {
-			*end = '\0';
-			next = end + 1;
-			ok = line[0] == '#' && line[1] >= 'A' && line[1] <= 'Z' && line[1] != 'P' &&
-			    line[2] == ':' && line[3] == ' ' && header_value_is_valid(line + 4);
+			return 0;
+		ok = line[0] == '#' && line[1] >= 'A' && line[1] <= 'Z' && line[1] != 'P' &&
+		    line[2] == ':' && line[3] == ' ' && end - line >= 4;
+		if (ok) {
+			value = xstrndup(line + 4, (size_t)(end - line - 4));
+			ok = header_value_is_valid(value);
+			free(value);
 		}
+		line = end + 1;
 	}
-	free(copy);
 	return ok;
 }
 
