@@ -223,3 +223,61 @@ mappings() {
 	    awk 'tp && /^\.BR? / { print } { tp = /^\.TP/ }' | sed -e 's/^\.BR\{0,1\} //' -e 's/"//g' | words)
 	same "dl-web(1)'s fields" "$want" "$got"
 }
+
+# commands TOOL: the names of cmd/TOOL.c's commands[], in order
+commands() {
+	sed -n '/} commands\[\] = {/,/^	*};$/p' "$ROOT/cmd/$1.c" | sed -n 's/^	*{ "\([a-z-]*\)",.*/\1/p' | paste -sd' '
+}
+
+@test "dl-archive(1), dl-sqd(1) and the README name the commands of dl-archive's and dl-sqd's tables" {
+	want=$(commands dl-archive)
+	[ "$(echo "$want" | wc -w)" -ge 8 ]
+	same "dl-archive(1)'s synopsis" "$want" \
+	    "$(sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$MAN/dl-archive.1" |
+	        sed -n 's/^dl-archive \[--db archive\] \([a-z-]*\).*/\1/p' | paste -sd' ')"
+	same "the README's dl-archive" "$want" \
+	    "$(grep -o '^| `dl-archive [a-z|\\-]*`' "$ROOT/README.md" | sed 's/^| `dl-archive //; s/`$//; s/\\|/ /g')"
+	want=$(commands dl-sqd)
+	[ "$(echo "$want" | wc -w)" -ge 11 ]
+	same "dl-sqd(1)'s synopsis" "$want" \
+	    "$(sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$MAN/dl-sqd.1" |
+	        sed -n 's/^dl-sqd .*file\.sqd \([a-z-]*\).*/\1/p' | paste -sd' ')"
+	# COMMANDS: an entry a command (".BR set-name ", " set-di" for two),
+	# the verdicts of verify nested in it left out
+	same "dl-sqd(1)'s COMMANDS" "$want" \
+	    "$(awk '/^\.SH COMMANDS/ { on = 1; next } /^\.SH/ { on = 0 } on && /^\.RS/ { depth++ }
+	        on && /^\.RE/ { depth-- } on && tp && !depth { print } { tp = /^\.TP/ }' "$MAN/dl-sqd.1" |
+	        sed -E 's/^\.BR? //; s/ \\f.*//; s/ ", " / /; s/"//g' | cut -d' ' -f1,2 |
+	        sed -E 's/ [^a-z].*//; s/ \\.*//' | paste -sd' ')"
+}
+
+@test "dl-stream(1), dl(7), building.md and hacking.md name the levels DL_SIMD takes" {
+	want=$(sed -n 's/.*level_names\[\] = { \(.*\) };$/\1/p' "$ROOT/lib/base/simd.c" | tr -d '"' | words)
+	[ "$(echo "$want" | wc -w)" -ge 3 ]
+	for page in dl-stream.1 dl.7; do
+		# (dl-stream(1) ends with "Any other value means plain")
+		same "$page's DL_SIMD" "$want" \
+		    "$(paragraph "$MAN/$page" '^\.B DL_SIMD$' | sed '/^Any other value/,$d' | bold)"
+	done
+	for doc in building.md hacking.md; do
+		same "$doc's DL_SIMD" "$want" \
+		    "$(tr '\n' ' ' < "$DOCS/$doc" | grep -o '`DL_SIMD=[a-z0-9]*`\(, *`[a-z0-9]*`\)* *or *`[a-z0-9]*`' |
+		        sed 's/DL_SIMD=//; s/ or /,/' | tr -d '`' | words)"
+	done
+}
+
+@test "dl-plugin(3) and plugins.md say every flag of lib/dl/plugin.h, and no name it lacks" {
+	# the flags: needs' and a reader's (#define DL_NAME Nu)
+	flags=$(sed -n 's/^#define \(DL_[A-Z_]*\) [0-9]*u$/\1/p' "$ROOT/lib/dl/plugin.h" | words)
+	[ "$(echo "$flags" | wc -w)" -ge 10 ]
+	header=$(grep -o 'DL_[A-Z0-9_]*' "$ROOT/lib/dl/plugin.h" | sort -u)
+	env=$(cat "$ROOT"/cmd/*.c "$ROOT"/lib/*/*.c | grep -o 'getenv("DL_[A-Z0-9_]*")' | cut -d'"' -f2 | sort -u)
+	for doc in "$MAN/dl-plugin.3" "$DOCS/plugins.md"; do
+		# a shell variable of an example ($DL_TREE) is no name of dl's
+		names=$(sed 's/\$DL_[A-Z0-9_]*//g' "$doc" | grep -o 'DL_[A-Z0-9_]*' | LC_ALL=C sort -u)
+		same "${doc##*/}'s flags" "$flags" \
+		    "$(echo "$flags" | tr ' ' '\n' | grep -Fx -f <(echo "$names") | words)"
+		same "${doc##*/}'s names the header lacks" "" \
+		    "$(echo "$names" | grep -Fxv -f <(printf '%s\n' "$header" "$env") | words)"
+	done
+}
