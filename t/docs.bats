@@ -281,3 +281,12 @@ commands() {
 		    "$(echo "$names" | grep -Fxv -f <(printf '%s\n' "$header" "$env") | words)"
 	done
 }
+
+@test "the man pages' ENVIRONMENT sections say every DL_ variable the code reads, and none it does not" {
+	want=$(cat "$ROOT"/cmd/*.c "$ROOT"/lib/*/*.c "$ROOT"/plugins/*.[ch] |
+	    grep -o 'getenv("DL_[A-Z0-9_]*")' | cut -d'"' -f2 | LC_ALL=C sort -u | words)
+	[ "$(echo "$want" | wc -w)" -ge 8 ]
+	same "the man pages' DL_ variables" "$want" \
+	    "$(for page in "$MAN"/*.[1-8]; do sed -n '/^\.SH ENVIRONMENT/,/^\.SH /p' "$page"; done |
+	        awk 'tp && /^\.BR? DL_/ { print $2 } { tp = /^\.TP/ }' | LC_ALL=C sort -u | words)"
+}
