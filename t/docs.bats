@@ -290,3 +290,11 @@ commands() {
 	    "$(for page in "$MAN"/*.[1-8]; do sed -n '/^\.SH ENVIRONMENT/,/^\.SH /p' "$page"; done |
 	        awk 'tp && /^\.BR? DL_/ { print $2 } { tp = /^\.TP/ }' | LC_ALL=C sort -u | words)"
 }
+
+@test "fuzzing.md's table has a row for each harness of t/fuzz" {
+	want=$(cd "$ROOT/t/fuzz" && ls fuzz_*.c | sed 's/\.c$//' | words)
+	[ -n "$want" ]
+	same "fuzzing.md's harnesses" "$want" \
+	    "$(awk -F' *\\| *' '/^\| harness \| entry points/ { on = 1; next } on && !/^\|/ { exit }
+	        on && $2 !~ /^-+$/ { print $2 }' "$DOCS/fuzzing.md" | tr -d '`' | words)"
+}
