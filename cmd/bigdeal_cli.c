@@ -9,19 +9,19 @@
 
 #include <sodium.h>
 
-#include "bigdeal.h"
+#include "keys/bigdeal.h"
 #include "bigdeal_cli.h"
-#include "bigdeal_stats.h"
-#include "bigdealrc.h"
-#include "deal.h"
-#include "entropy.h"
-#include "plugins.h"
-#include "recording.h"
-#include "ripemd160.h"
-#include "seed.h"
+#include "files/bigdeal_stats.h"
+#include "files/bigdealrc.h"
+#include "session/deal.h"
+#include "keys/entropy.h"
+#include "files/plugins.h"
+#include "session/recording.h"
+#include "keys/ripemd160.h"
+#include "keys/seed.h"
 #include "tool.h"
-#include "util.h"
-#include "writers.h"
+#include "base/util.h"
+#include "files/writers.h"
 
 static const char *const program_names[] = { "dl-bigdeal", "dl-bigdealx" };
 
@@ -344,7 +344,7 @@ ask(struct answers *a, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(question, len > 0 ? (size_t)len + 1 : 1, fmt, ap);
 		va_end(ap);
-		shown = tool_escaped(question);
+		shown = text_escaped(question);
 		fputs(shown, stderr);
 		free(shown);
 		free(question);

@@ -11,14 +11,14 @@
 
 #include <sodium.h>
 
-#include "cleanup.h"
-#include "fingerprint.h"
-#include "outfile.h"
-#include "plugins.h"
-#include "proto.h"
-#include "tso.h"
-#include "util.h"
-#include "writers.h"
+#include "base/cleanup.h"
+#include "stream/fingerprint.h"
+#include "files/outfile.h"
+#include "files/plugins.h"
+#include "stream/proto.h"
+#include "stream/tso.h"
+#include "base/util.h"
+#include "files/writers.h"
 
 struct writer {
 	struct loaded_plugin lp;

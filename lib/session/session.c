@@ -4,11 +4,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "deal.h"
-#include "generator.h"
-#include "proto.h"
-#include "recording.h"
-#include "session.h"
+#include "session/deal.h"
+#include "keys/generator.h"
+#include "stream/proto.h"
+#include "session/recording.h"
+#include "session/session.h"
 
 int
 session_wants_analysis(const struct format_list *list)

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deal_archive.h"
-#include "recording.h"
-#include "util.h"
+#include "archive/deal_archive.h"
+#include "session/recording.h"
+#include "base/util.h"
 
 struct recording {
 	struct archive *archive;

@@ -15,9 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "proto.h"
-#include "session.h"
-#include "util.h"
+#include "stream/proto.h"
+#include "session/session.h"
+#include "base/util.h"
 
 extern char **environ;
 
