@@ -418,7 +418,7 @@ cmd_export(struct archive *a, int argc, char *argv[])
 	if (set.headers != NULL)
 		fputs(set.headers, stdout);
 	if (set.headers == NULL || strstr(set.headers, "#B: ") == NULL)
-		printf("#B: %u-%u\n", set.low, set.high);
+		stream_out_range(&x.out, set.low, set.high);
 	if (archive_set_boards(a, &set, export_board, &x, &e) == -1)
 		tool_die(&e);
 	archive_set_clear(&set);

@@ -16,6 +16,7 @@
 #include "files/bigdealrc.h"
 #include "files/outfile.h"
 #include "files/played.h"
+#include "stream/description.h"
 #include "stream/proto.h"
 #include "session/recording.h"
 #include "squaredeal/sqd.h"
@@ -262,11 +263,12 @@ record_end(void *arg, int ok, struct dl_error *e)
 		return 0;
 	}
 	/* the set as the tournament names it */
-	char *event = t->name != NULL ? xasprintf("#I: %s", t->name) : NULL;
-	char *headers[1] = { event };
-	int status = recording_commit(r, headers, event != NULL, &id, e);
+	struct set_description d = { .event = t->name };
+	char *headers[SET_DESCRIPTION_LINES];
+	size_t n = set_description_lines(&d, headers);
+	int status = recording_commit(r, headers, n, &id, e);
 
-	free(event);
+	set_description_lines_free(headers, n);
 	if (status == -1)
 		dl_error_prefix(e, "archive");
 	return status;
