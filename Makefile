@@ -47,8 +47,7 @@ WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 DEPFLAGS = -MMD -MP
 # lib/ is grouped by the pipeline's stages (docs/hacking.md, "Layers"); its
 # headers are included by name from every group, <dl/plugin.h> from lib/.
-LIB_DIRS = $(sort $(dir $(wildcard lib/*/*.c lib/*/*.h)))
-LIB_INCLUDES = -Ilib $(patsubst %/,-I%,$(filter-out lib/dl/,$(LIB_DIRS)))
+LIB_INCLUDES = -Ilib
 ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) $(LIB_INCLUDES) \
 	-DDL_VERSION='"$(VERSION)"' $(CFLAGS)
 ALL_LDFLAGS = $(OPT) $(CFLAGS) $(LDFLAGS)

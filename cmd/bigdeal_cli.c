@@ -9,19 +9,20 @@
 
 #include <sodium.h>
 
-#include "bigdeal.h"
+#include "keys/bigdeal.h"
 #include "bigdeal_cli.h"
-#include "bigdeal_stats.h"
-#include "bigdealrc.h"
-#include "deal.h"
-#include "entropy.h"
-#include "plugins.h"
-#include "recording.h"
-#include "ripemd160.h"
-#include "seed.h"
+#include "files/bigdeal_stats.h"
+#include "files/bigdealrc.h"
+#include "session/deal.h"
+#include "keys/entropy.h"
+#include "files/plugins.h"
+#include "session/recording.h"
+#include "stream/description.h"
+#include "keys/ripemd160.h"
+#include "keys/seed.h"
 #include "tool.h"
-#include "util.h"
-#include "writers.h"
+#include "base/util.h"
+#include "files/writers.h"
 
 static const char *const program_names[] = { "dl-bigdeal", "dl-bigdealx" };
 
@@ -344,7 +345,7 @@ ask(struct answers *a, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(question, len > 0 ? (size_t)len + 1 : 1, fmt, ap);
 		va_end(ap);
-		shown = tool_escaped(question);
+		shown = text_escaped(question);
 		fputs(shown, stderr);
 		free(shown);
 		free(question);
@@ -739,14 +740,16 @@ static void
 deal(struct writers *ws, struct board_range r)
 {
 	/* for the tso format, which keeps the stream's headers */
-	static char *headers[] = {
-		"#V: " DL_VERSION_STRING, "#G: bigdeal", "#M: bigdeal",
+	static const struct set_description d = {
+		.version = DL_VERSION_STRING, .generator = "bigdeal", .mapping = "bigdeal",
 	};
+	char *headers[SET_DESCRIPTION_LINES];
+	size_t nheaders = set_description_lines(&d, headers);
 	struct dl_error e;
 	int64_t id;
 
-	if (writers_begin(ws, r.low, r.high, NULL, headers, sizeof headers / sizeof *headers,
-	    0, 0, &e) == -1 || deal_boards(run.seed, r, ws, NULL, &e) == -1) {
+	if (writers_begin(ws, r.low, r.high, NULL, headers, nheaders, 0, 0, &e) == -1 ||
+	    deal_boards(run.seed, r, ws, NULL, &e) == -1) {
 		recording_abort(run.recording);
 		writers_abort(ws);
 		tool_die(&e);
@@ -756,7 +759,7 @@ deal(struct writers *ws, struct board_range r)
 		struct recording *rec = run.recording;
 
 		run.recording = NULL;
-		if (recording_commit(rec, headers, sizeof headers / sizeof *headers, &id, &e) == -1) {
+		if (recording_commit(rec, headers, nheaders, &id, &e) == -1) {
 			dl_error_prefix(&e, "archive");
 			writers_abort(ws);
 			tool_die(&e);
@@ -764,6 +767,7 @@ deal(struct writers *ws, struct board_range r)
 	}
 	if (writers_finish(ws, &e) == -1)
 		tool_die(&e);
+	set_description_lines_free(headers, nheaders);
 }
 
 static void

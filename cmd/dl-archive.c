@@ -9,13 +9,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "deal_archive.h"
-#include "proto.h"
-#include "readers.h"
-#include "set_input.h"
+#include "archive/deal_archive.h"
+#include "stream/proto.h"
+#include "files/readers.h"
+#include "session/set_input.h"
 #include "tool.h"
-#include "tso.h"
-#include "util.h"
+#include "stream/tso.h"
+#include "base/util.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
@@ -93,7 +93,7 @@ add_one(struct archive *a, const char *path)
 	int64_t existing;
 
 	if (archive_add_begin(a, &add, &e) == -1) {
-		char *label = tool_escaped(path != NULL ? path : "standard input");
+		char *label = text_escaped(path != NULL ? path : "standard input");
 
 		dl_error_prefix(&e, "%s", label);
 		free(label);
@@ -145,8 +145,8 @@ struct checked {
 static void
 print_set_words(FILE *fp, const char *set_event, const char *set_date)
 {
-	char *event = set_event ? tool_escaped(set_event) : NULL;
-	char *date = set_date ? tool_escaped(set_date) : NULL;
+	char *event = set_event ? text_escaped(set_event) : NULL;
+	char *date = set_date ? text_escaped(set_date) : NULL;
 
 	if (event != NULL && date != NULL)
 		fprintf(fp, " (%s, %s)", event, date);
@@ -312,8 +312,8 @@ cmd_find(struct archive *a, int argc, char *argv[])
 static int
 print_set(const struct archive_set *set, void *arg)
 {
-	char *source = set->source ? tool_escaped(set->source) : xstrdup("-");
-	char *user = set->user ? tool_escaped(set->user) : xstrdup("-");
+	char *source = set->source ? text_escaped(set->source) : xstrdup("-");
+	char *user = set->user ? text_escaped(set->user) : xstrdup("-");
 
 	(void)arg;
 	printf("%lld %s %s %u %u-%u %s %s %s", (long long)set->id, set->archived,
@@ -418,7 +418,7 @@ cmd_export(struct archive *a, int argc, char *argv[])
 	if (set.headers != NULL)
 		fputs(set.headers, stdout);
 	if (set.headers == NULL || strstr(set.headers, "#B: ") == NULL)
-		printf("#B: %u-%u\n", set.low, set.high);
+		stream_out_range(&x.out, set.low, set.high);
 	if (archive_set_boards(a, &set, export_board, &x, &e) == -1)
 		tool_die(&e);
 	archive_set_clear(&set);

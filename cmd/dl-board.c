@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "dl/plugin.h"
-#include "proto.h"
+#include "stream/proto.h"
 #include "tool.h"
-#include "util.h"
+#include "base/util.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)

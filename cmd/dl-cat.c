@@ -12,11 +12,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cleanup.h"
-#include "outfile.h"
-#include "proto.h"
+#include "base/cleanup.h"
+#include "files/outfile.h"
+#include "stream/proto.h"
 #include "tool.h"
-#include "util.h"
+#include "base/util.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)

@@ -10,11 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analysis.h"
-#include "proto.h"
-#include "solve.h"
+#include "deals/analysis.h"
+#include "stream/proto.h"
+#include "deals/solve.h"
 #include "tool.h"
-#include "util.h"
+#include "base/util.h"
 
 #define BATCH SOLVE_BATCH
 

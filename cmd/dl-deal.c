@@ -11,14 +11,14 @@
 
 #include <sodium.h>
 
-#include "bigdealrc.h"
-#include "entropy.h"
-#include "proto.h"
-#include "session.h"
-#include "seed.h"
+#include "files/bigdealrc.h"
+#include "keys/entropy.h"
+#include "stream/proto.h"
+#include "session/session.h"
+#include "keys/seed.h"
 #include "tool.h"
-#include "util.h"
-#include "writers.h"
+#include "base/util.h"
+#include "files/writers.h"
 
 #define DEFAULT_BOARDS "32"
 #define SAFE_BOARDS 100		/* as the reference's safe bigdeal */

@@ -7,9 +7,9 @@
 
 #include <sodium.h>
 
-#include "readers.h"
+#include "files/readers.h"
 #include "tool.h"
-#include "util.h"
+#include "base/util.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
@@ -100,7 +100,7 @@ read_file(struct file *f)
 	int got;
 
 	f->label = strcmp(f->path, "-") == 0 ? "standard input" : f->path;
-	f->name = tool_escaped(f->label);
+	f->name = text_escaped(f->label);
 	if (reader_open(&r, f->path, &opt, &e) == -1)
 		tool_die(&e);
 	while ((got = reader_next(r, &b, &e)) == 1) {

@@ -7,11 +7,11 @@
 
 #include <sodium.h>
 
-#include "plugins.h"
-#include "proto.h"
+#include "files/plugins.h"
+#include "stream/proto.h"
 #include "tool.h"
-#include "util.h"
-#include "writers.h"
+#include "base/util.h"
+#include "files/writers.h"
 
 #define DEFAULT_FORMAT "pbn"
 

@@ -4,12 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dealnum.h"
-#include "mapping.h"
-#include "proto.h"
+#include "deals/dealnum.h"
+#include "deals/mapping.h"
+#include "keys/generator.h"
+#include "stream/proto.h"
 #include "tool.h"
-#include "tso.h"
-#include "util.h"
+#include "stream/tso.h"
+#include "base/util.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)

@@ -8,13 +8,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "date.h"
-#include "plugins.h"
-#include "outfile.h"
-#include "proto.h"
-#include "readers.h"
+#include "stream/date.h"
+#include "files/plugins.h"
+#include "files/outfile.h"
+#include "stream/proto.h"
+#include "files/readers.h"
 #include "tool.h"
-#include "util.h"
+#include "base/util.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)

@@ -8,15 +8,15 @@
 
 #include <sodium.h>
 
-#include "bigdealrc.h"
-#include "entropy.h"
-#include "history.h"
-#include "lines.h"
-#include "outfile.h"
-#include "proto.h"
-#include "seed.h"
+#include "files/bigdealrc.h"
+#include "keys/entropy.h"
+#include "keys/history.h"
+#include "base/lines.h"
+#include "files/outfile.h"
+#include "stream/proto.h"
+#include "keys/seed.h"
 #include "tool.h"
-#include "util.h"
+#include "base/util.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)

@@ -13,19 +13,20 @@
 
 #include <sodium.h>
 
-#include "bigdealrc.h"
-#include "outfile.h"
-#include "played.h"
-#include "proto.h"
-#include "recording.h"
-#include "sqd.h"
-#include "sqd_deal.h"
-#include "sqd_makefile.h"
-#include "sqd_stage.h"
-#include "sqd_verify.h"
+#include "files/bigdealrc.h"
+#include "files/outfile.h"
+#include "files/played.h"
+#include "stream/description.h"
+#include "stream/proto.h"
+#include "session/recording.h"
+#include "squaredeal/sqd.h"
+#include "squaredeal/sqd_deal.h"
+#include "squaredeal/sqd_makefile.h"
+#include "squaredeal/sqd_stage.h"
+#include "squaredeal/sqd_verify.h"
 #include "tool.h"
-#include "util.h"
-#include "writers.h"
+#include "base/util.h"
+#include "files/writers.h"
 
 /* without -f and without ./.bigdealrc: what the .bigdealrc pysquaredeal
  * writes for bigdealx when there is none says (SquareDeal 2.7's bigdealx
@@ -226,7 +227,7 @@ parse_selection(const char *text, unsigned max, const char *what)
 	return r;
 }
 
-/* Each session's set goes into the archive (cmd/recording.c) as it is
+/* Each session's set goes into the archive (lib/session/recording.c) as it is
  * dealt, unless --no-archive. */
 static struct recording *session_recording;
 
@@ -262,11 +263,12 @@ record_end(void *arg, int ok, struct dl_error *e)
 		return 0;
 	}
 	/* the set as the tournament names it */
-	char *event = t->name != NULL ? xasprintf("#I: %s", t->name) : NULL;
-	char *headers[1] = { event };
-	int status = recording_commit(r, headers, event != NULL, &id, e);
+	struct set_description d = { .event = t->name };
+	char *headers[SET_DESCRIPTION_LINES];
+	size_t n = set_description_lines(&d, headers);
+	int status = recording_commit(r, headers, n, &id, e);
 
-	free(event);
+	set_description_lines_free(headers, n);
 	if (status == -1)
 		dl_error_prefix(e, "archive");
 	return status;
@@ -366,13 +368,13 @@ cmd_seed(const char *path, int argc, char **argv)
 }
 
 /* What a .sqd says, or a file's name, printed: its text may come from
- * anyone, so control bytes are written escaped (tool_escaped), on
+ * anyone, so control bytes are written escaped (text_escaped), on
  * standard output as in messages: a name holding ESC ] 0 ; would retitle
  * the terminal. */
 static void
 print_text(const char *format, const char *text)
 {
-	char *shown = tool_escaped(text);
+	char *shown = text_escaped(text);
 
 	printf(format, shown);
 	free(shown);
@@ -382,7 +384,7 @@ print_text(const char *format, const char *text)
 static void
 print_texts(const char *format, const char *first, const char *second)
 {
-	char *shown1 = tool_escaped(first), *shown2 = tool_escaped(second);
+	char *shown1 = text_escaped(first), *shown2 = text_escaped(second);
 
 	printf(format, shown1, shown2);
 	free(shown1);
@@ -407,7 +409,7 @@ show_phase(const struct sqd_phase *ph, unsigned p)
 		char *name = sqd_session_name(ph, s, 0), *d = sqd_expand(desc, s);
 		/* sqd_prefix_check keeps a name printable; escaped all the same,
 		 * as everything a .sqd says */
-		char *shown_name = tool_escaped(name);
+		char *shown_name = text_escaped(name);
 		struct board_range r;
 		if (sqd_session_range(ph, s, &r) == 0)
 			printf("  session %u: %-12s boards %u-%u  ", s, shown_name, r.low, r.high);

@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dealnum.h"
-#include "mapping.h"
-#include "proto.h"
-#include "stats.h"
+#include "deals/dealnum.h"
+#include "deals/mapping.h"
+#include "keys/generator.h"
+#include "stream/proto.h"
+#include "deals/stats.h"
 #include "tool.h"
-#include "util.h"
+#include "base/util.h"
 
 #define DEFAULT_ALPHA "0.01"
 #define PAIRS (CARDS * (CARDS - 1) / 2)

@@ -8,14 +8,14 @@
 
 #include <sodium.h>
 
-#include "cleanup.h"
-#include "generator.h"
-#include "mapping.h"
-#include "proto.h"
-#include "ring.h"
-#include "seed.h"
+#include "base/cleanup.h"
+#include "keys/generator.h"
+#include "deals/mapping.h"
+#include "stream/proto.h"
+#include "base/ring.h"
+#include "keys/seed.h"
 #include "tool.h"
-#include "util.h"
+#include "base/util.h"
 
 #define DEFAULT_BOARDS "32"
 

@@ -1,7 +1,7 @@
 /* dl-web: a session's deals and hand records from a browser, as Shufflix
  * gave them, as a CGI program (RFC 3875): one process a request, so that
  * a secret or a crash dies with its request.  GET gives the form; a POST
- * of it deals (cmd/session.c, as dl-deal does) into a private directory,
+ * of it deals (lib/session/session.c, as dl-deal does) into a private directory,
  * records the set in the archive, and answers with the hand record and
  * one zip of everything (the formats, the PDF, the seed), or the zip
  * alone; a POST of a file checks it against the archive.  docs/web.md. */
@@ -23,19 +23,19 @@
 #include <archive_entry.h>
 #include <sodium.h>
 
-#include "cgi.h"
-#include "cleanup.h"
-#include "deal_archive.h"
-#include "entropy.h"
-#include "format_list.h"
-#include "generator.h"
-#include "plugins.h"
-#include "proto.h"
-#include "readers.h"
-#include "set_input.h"
-#include "session.h"
+#include "web/cgi.h"
+#include "base/cleanup.h"
+#include "archive/deal_archive.h"
+#include "keys/entropy.h"
+#include "files/format_list.h"
+#include "keys/generator.h"
+#include "files/plugins.h"
+#include "stream/proto.h"
+#include "files/readers.h"
+#include "session/set_input.h"
+#include "session/session.h"
 #include "tool.h"
-#include "util.h"
+#include "base/util.h"
 
 /* A session, not a simulation: as dl-deal without --many. */
 #define BOARDS_MAX 100

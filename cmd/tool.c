@@ -10,10 +10,10 @@
 
 #include <sodium.h>
 
-#include "bigdeal.h"
-#include "bigdealrc.h"
-#include "cleanup.h"
-#include "util.h"
+#include "keys/bigdeal.h"
+#include "files/bigdealrc.h"
+#include "base/cleanup.h"
+#include "base/util.h"
 #include "tool.h"
 
 int tool_input_status = EXIT_REFUSED;
@@ -89,7 +89,7 @@ tool_start(void)
 	 * named with terminal escapes must not put them on the terminal */
 	const char *name = getprogname();
 	if (name != NULL && !text_is_printable(name, strlen(name)))
-		setprogname(tool_escaped(name));
+		setprogname(text_escaped(name));
 	/* no core file may carry a secret away, whenever one is read, and no
 	 * other process of the same user may read our memory (ptrace,
 	 * /proc/PID/mem): every tool holds a seed, a key or deals before play */
@@ -326,16 +326,6 @@ tool_hide_secret_arguments(int argc, char *argv[], const char *optstring,
 			break;
 		}
 	}
-}
-
-char *
-tool_escaped(const char *text)
-{
-	size_t size = 4 * strlen(text) + 1;
-	char *out = xmalloc(size);
-
-	escape_text(out, size, text, strlen(text));
-	return out;
 }
 
 void

@@ -14,7 +14,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "error.h"
+#include "base/error.h"
 
 #define EXIT_REFUSED 1
 #define EXIT_TROUBLE 2
@@ -70,9 +70,6 @@ unsigned tool_threads(const char *arg, unsigned max);
 void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A gathered error as a warning, TAIL (plain text) after its message. */
 void tool_warn_error(const struct dl_error *e, const char *tail);
-/* Untrusted text (a .sqd's names, a file name) as it may be shown: its
- * control bytes and direction overrides written as \xNN (to free). */
-char *tool_escaped(const char *text);
 
 /* Big Deal's owner hash of an identification (NULL: the default), with
  * a warning when Big Deal would cut it. */

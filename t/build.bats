@@ -134,7 +134,7 @@ make: Nothing to be done for 'all'." ]
 	mkdir "$src"
 	(cd "$ROOT" && cp -R Makefile cmd lib plugins share "$src"/)
 	printf '%s\n' 'const char *zz_shared(void);' > "$src/cmd/zz_shared.h"
-	printf '%s\n' '#include "zz_shared.h"' '#include "util.h"' \
+	printf '%s\n' '#include "zz_shared.h"' '#include "base/util.h"' \
 	    'const char *zz_shared(void) { return "zz"; }' > "$src/cmd/zz_shared.c"
 	ROOT=$src B=$src/build
 	mk -j4 all > make.log 2>&1 || { cat make.log; return 1; }

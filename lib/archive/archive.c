@@ -10,12 +10,12 @@
 
 #include <sodium.h>
 
-#include "deal_archive.h"
-#include "backend.h"
+#include "archive/deal_archive.h"
+#include "archive/backend.h"
 #include "dl/plugin.h"
-#include "event_key.h"
-#include "proto.h"
-#include "util.h"
+#include "archive/event_key.h"
+#include "stream/proto.h"
+#include "base/util.h"
 
 void
 archive_set_clear(struct archive_set *set)
@@ -135,14 +135,11 @@ headers_are_valid(const char *headers)
 static void
 printable_or_escaped(char **text)
 {
-	size_t size;
 	char *escaped;
 
 	if (*text == NULL || text_is_line(*text))
 		return;
-	size = 4 * strlen(*text) + 4;
-	escaped = xmalloc(size);
-	escape_text(escaped, size, *text, strlen(*text));
+	escaped = text_escaped(*text);
 	free(*text);
 	*text = escaped;
 }

@@ -13,11 +13,11 @@
 
 #include <libpq-fe.h>
 
-#include "deal_archive.h"
-#include "backend.h"
-#include "event_key.h"
-#include "proto.h"
-#include "util.h"
+#include "archive/deal_archive.h"
+#include "archive/backend.h"
+#include "archive/event_key.h"
+#include "stream/proto.h"
+#include "base/util.h"
 
 /* libpq is loaded when a PostgreSQL archive is opened, not with the
  * program: it brings some thirty libraries (OpenSSL, Kerberos, LDAP),

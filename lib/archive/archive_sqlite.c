@@ -13,11 +13,11 @@
 #include <sodium.h>
 #include <sqlite3.h>
 
-#include "deal_archive.h"
-#include "backend.h"
-#include "event_key.h"
-#include "proto.h"
-#include "util.h"
+#include "archive/deal_archive.h"
+#include "archive/backend.h"
+#include "archive/event_key.h"
+#include "stream/proto.h"
+#include "base/util.h"
 
 /* "dlAR": what says a SQLite file is a dl archive */
 #define APPLICATION_ID 0x646c4152

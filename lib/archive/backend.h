@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "deal_archive.h"
+#include "archive/deal_archive.h"
 
 /* A deal as stored: its number in the archive, its board, its Big Deal
  * deal number in 12 bytes (dealnum.h).  A candidate (candidates) comes

@@ -18,9 +18,9 @@
 
 #include <stdint.h>
 
-#include "dealnum.h"
-#include "error.h"
-#include "fingerprint.h"
+#include "deals/dealnum.h"
+#include "base/error.h"
+#include "stream/fingerprint.h"
 
 struct archive;
 

@@ -23,8 +23,8 @@
 #include <unicode/ustring.h>
 #include <unicode/uvernum.h>
 
-#include "event_key.h"
-#include "util.h"
+#include "archive/event_key.h"
+#include "base/util.h"
 
 /* ICU is loaded when a key is first made, not with the program: linked,
  * its libraries (some 30 MB of them) cost 3 ms of every run of every tool

@@ -8,7 +8,7 @@
 #ifndef DL_EVENT_KEY_H
 #define DL_EVENT_KEY_H
 
-#include "error.h"
+#include "base/error.h"
 
 struct event_keyer;
 

@@ -7,7 +7,7 @@
 
 #include <sodium.h>
 
-#include "cleanup.h"
+#include "base/cleanup.h"
 
 /* Fixed tables, so that a signal handler walks them without locks or
  * allocation; the main flow changes them with signals blocked. */

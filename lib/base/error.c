@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "util.h"
+#include "base/error.h"
+#include "base/util.h"
 
 size_t
 escape_text(char *out, size_t outsize, const char *text, size_t len)
@@ -186,3 +186,14 @@ dl_warnings_free(struct dl_warnings *w)
 	w->msgs = NULL;
 	w->n = 0;
 }
+
+char *
+text_escaped(const char *text)
+{
+	size_t size = 4 * strlen(text) + 1;
+	char *out = xmalloc(size);
+
+	escape_text(out, size, text, strlen(text));
+	return out;
+}
+

@@ -69,5 +69,8 @@ void dl_warnings_free(struct dl_warnings *w);
  * UTF-8 written as \xNN (a backslash as \\).  Returns the length written;
  * text that does not fit ends in "...". */
 size_t escape_text(char *out, size_t outsize, const char *text, size_t len);
+/* Untrusted text (a .sqd's names, a file name) as it may be shown: the
+ * same escaping, whole, in a new string (to free). */
+char *text_escaped(const char *text);
 
 #endif

@@ -5,8 +5,8 @@
 
 #include <sodium.h>
 
-#include "lines.h"
-#include "util.h"
+#include "base/lines.h"
+#include "base/util.h"
 
 /* The longest line, its CR and its LF (line_split's promise): a partial
  * line moved to the front always leaves room to read more, and the NUL

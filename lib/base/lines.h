@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "error.h"
+#include "base/error.h"
 
 /* The longest line of a stream (dl-protocol(5)), .sqd or .bigdealrc: a
  * record is a hundred bytes, a header a line of text; the limit bounds the

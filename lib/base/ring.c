@@ -1,9 +1,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "cleanup.h"
-#include "ring.h"
-#include "util.h"
+#include "base/cleanup.h"
+#include "base/ring.h"
+#include "base/util.h"
 
 struct ring_thread {
 	struct ring *ring;

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "simd.h"
+#include "base/simd.h"
 
 static const char *const level_names[] = { "plain", "avx2", "avx512" };
 

@@ -10,8 +10,8 @@
 
 #include <sodium.h>
 
-#include "cleanup.h"
-#include "util.h"
+#include "base/cleanup.h"
+#include "base/util.h"
 
 /* The one way lib/ ends the process: no tool can go on without memory,
  * and every caller checking would hide the real work. */

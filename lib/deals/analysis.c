@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "deals/analysis.h"
 
 const char analysis_strain_letters[DL_STRAINS + 1] = "NSHDC";
 

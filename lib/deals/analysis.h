@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "dl/plugin.h"
-#include "error.h"
+#include "base/error.h"
 
 #define ANALYSIS_TRICKS_HEX 20
 /* the longest text: 20 digits, a score, ten contracts of "7Nx-NS-13," */

@@ -2,9 +2,9 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 #include "dl/plugin.h"
-#include "simd.h"
+#include "base/simd.h"
 
 /* C(n,k) for n <= 52, k <= 13: every value fits in 64 bits (C(52,13) is
  * about 6.4e11), so only the deal number itself needs 128 bits. */

@@ -1,9 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "generator.h"
-#include "mapping.h"
-#include "pavlicek.h"
+#include "deals/mapping.h"
+#include "deals/pavlicek.h"
 
 static void
 deals_from_numbers_pavlicek(const u128 *numbers, size_t count, unsigned char (*owner)[CARDS])
@@ -40,29 +39,4 @@ mapping_names(void)
 			strlcat(known, mappings[i].name, sizeof known);
 		}
 	return known;
-}
-
-int
-mapping_of_stream(const struct stream_in *in, const struct mapping *given,
-    const struct mapping **map, struct dl_error *e)
-{
-	const char *name = stream_header(in, 'M'), *gen = stream_header(in, 'G');
-	const struct generator *g;
-
-	*map = given != NULL ? given : &mappings[0];
-	if (stream_kind_of(in) == STREAM_NUMBERS) {
-		if (given == NULL && gen != NULL && (g = generator_of_header(gen)) != NULL)
-			*map = mapping_find(g->mapping);
-		return 0;
-	}
-	if (name == NULL)
-		return 0;
-	if ((*map = mapping_find(name)) == NULL)
-		return dl_error_set(e, DL_ERR_INPUT,
-		    "the deals were mapped with \"%.40s\", which this %s does not know", name, getprogname());
-	if (given != NULL && given != *map)
-		return dl_error_set(e, DL_ERR_INPUT,
-		    "the deals were mapped with \"%s\", not \"%s\" as -m says",
-		    (*map)->name, given->name);
-	return 0;
 }

@@ -2,8 +2,8 @@
  * Deal's, the default, and Pavlicek's.  A deals stream names its mapping in
  * its #M: header.
  *
- * Threads: the mappings' functions, mapping_find and mapping_of_stream may
- * be called from several threads at once: the mappings make their tables
+ * Threads: the mappings' functions and mapping_find may be called from
+ * several threads at once: the mappings make their tables
  * once (dealnum.h, pavlicek.h).  mapping_names builds its text in a static
  * buffer on first use, unguarded: the main flow's, one thread at a time. */
 #ifndef DL_MAPPING_H
@@ -11,9 +11,8 @@
 
 #include <stddef.h>
 
-#include "dealnum.h"
-#include "error.h"
-#include "proto.h"
+#include "deals/dealnum.h"
+#include "base/error.h"
 
 struct mapping {
 	const char *name;
@@ -32,11 +31,5 @@ const struct mapping *mapping_find(const char *name);
 /* "bigdeal, pavlicek": for messages. */
 const char *mapping_names(void);
 
-/* The mapping that goes with a stream.  Deals: the one its #M: header
- * names, with which given (-m, or NULL) must agree.  Numbers: given, else
- * the natural mapping of the generator its #G: header names.  Else the
- * default.  -1 with *e set for an unknown or disagreeing mapping. */
-int mapping_of_stream(const struct stream_in *in, const struct mapping *given,
-    const struct mapping **map, struct dl_error *e);
 
 #endif

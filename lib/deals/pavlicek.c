@@ -14,7 +14,7 @@
  * and a deal takes half the time (docs/mappings.md). */
 #include <pthread.h>
 
-#include "pavlicek.h"
+#include "deals/pavlicek.h"
 
 /* choose[n + 1][k + 1] = C(n, k), with a row and a column of zeros for
  * n = -1 and k = -1: the share of a hand without a place left, whose

@@ -8,7 +8,7 @@
 #ifndef DL_PAVLICEK_H
 #define DL_PAVLICEK_H
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 
 /* owner[] as in dealnum.h; number must be below DEAL_COUNT. */
 void deal_from_number_pavlicek(u128 number, unsigned char owner[CARDS]);

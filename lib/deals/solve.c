@@ -4,9 +4,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "analysis.h"
-#include "solve.h"
-#include "util.h"
+#include "deals/analysis.h"
+#include "deals/solve.h"
+#include "base/util.h"
 
 /* DDS's batch and its results: the deals, so in secret memory. */
 struct solver {

@@ -20,9 +20,9 @@
 
 #include <stddef.h>
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 #include "dl/plugin.h"
-#include "error.h"
+#include "base/error.h"
 
 /* CalcAllTables solves at most 32 deals of five strains a call. */
 #define SOLVE_BATCH 32

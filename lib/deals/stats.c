@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dealnum.h"
-#include "stats.h"
+#include "deals/dealnum.h"
+#include "deals/stats.h"
 
 #define MAX_ITERATIONS 100000
 #define EPSILON 1e-15

@@ -1,8 +1,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "bigdeal_stats.h"
-#include "util.h"
+#include "files/bigdeal_stats.h"
+#include "base/util.h"
 
 /* Big Deal's counters are ints, and wrap as ints do on every machine it
  * runs on: they are kept here as uint32_t, and read as int32_t. */

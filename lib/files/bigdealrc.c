@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bigdeal.h"
-#include "bigdealrc.h"
-#include "lines.h"
-#include "outfile.h"
-#include "util.h"
+#include "keys/bigdeal.h"
+#include "files/bigdealrc.h"
+#include "base/lines.h"
+#include "files/outfile.h"
+#include "base/util.h"
 
 static void
 set_value(char **slot, const char *value)

@@ -7,7 +7,7 @@
 #ifndef DL_BIGDEALRC_H
 #define DL_BIGDEALRC_H
 
-#include "error.h"
+#include "base/error.h"
 
 #define BIGDEALRC ".bigdealrc"
 /* Big Deal's formats when its .bigdealrc has no formats= line, another

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format_list.h"
-#include "util.h"
+#include "files/format_list.h"
+#include "base/util.h"
 
 void
 format_list_split(const char *text, size_t max, struct format_list *list)

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "base/error.h"
 
 struct format_list {
 	char **names;

@@ -10,9 +10,9 @@
 
 #include <sodium.h>
 
-#include "cleanup.h"
-#include "outfile.h"
-#include "util.h"
+#include "base/cleanup.h"
+#include "files/outfile.h"
+#include "base/util.h"
 
 /* Published or discarded: the caller may free it, so it leaves the list. */
 static void

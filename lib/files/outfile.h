@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "error.h"
+#include "base/error.h"
 
 struct outfile {
 	char *path;

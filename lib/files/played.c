@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "played.h"
-#include "readers.h"
-#include "util.h"
+#include "files/played.h"
+#include "files/readers.h"
+#include "base/util.h"
 
 /* The boards seen so far, an open-addressing set kept at most half full,
  * so that a file of a million boards is checked in linear time. */

@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "dealnum.h"
-#include "error.h"
+#include "deals/dealnum.h"
+#include "base/error.h"
 
 struct played_board {
 	unsigned board;

@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "plugins.h"
-#include "util.h"
+#include "files/plugins.h"
+#include "base/util.h"
 
 #define SO_SUFFIX ".so"
 

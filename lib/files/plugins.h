@@ -9,7 +9,7 @@
 #define DL_PLUGINS_H
 
 #include "dl/plugin.h"
-#include "error.h"
+#include "base/error.h"
 
 struct loaded_plugin {
 	const struct dl_plugin *plugin;

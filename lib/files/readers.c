@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lines.h"
-#include "plugins.h"
-#include "readers.h"
-#include "util.h"
+#include "base/lines.h"
+#include "files/plugins.h"
+#include "files/readers.h"
+#include "base/util.h"
 
 /* What a line is, and how long it may be, are lines.h's (line_rules_files);
  * host_line's message names the limit. */

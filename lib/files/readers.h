@@ -11,9 +11,9 @@
 #ifndef DL_READERS_H
 #define DL_READERS_H
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 #include "dl/plugin.h"
-#include "error.h"
+#include "base/error.h"
 
 struct deal_reader;
 

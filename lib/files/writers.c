@@ -11,14 +11,16 @@
 
 #include <sodium.h>
 
-#include "cleanup.h"
-#include "fingerprint.h"
-#include "outfile.h"
-#include "plugins.h"
-#include "proto.h"
-#include "tso.h"
-#include "util.h"
-#include "writers.h"
+#include "base/cleanup.h"
+#include "stream/fingerprint.h"
+#include "files/outfile.h"
+#include "files/plugins.h"
+#include "stream/proto.h"
+#include "stream/tso.h"
+#include "base/util.h"
+#include "files/writers.h"
+#include "stream/description.h"
+#include "stream/description.h"
 
 struct writer {
 	struct loaded_plugin lp;
@@ -447,12 +449,10 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 		.own_dv = own_dv,
 	};
 	/* where and when, from the stream's headers */
-	for (size_t i = 0; i < nheaders; i++) {
-		if (strncmp(headers[i], "#S: ", 4) == 0)
-			ws->run.site = headers[i] + 4;
-		else if (strncmp(headers[i], "#D: ", 4) == 0)
-			ws->run.date = headers[i] + 4;
-	}
+	struct set_description d;
+	set_description_read(&d, headers, nheaders);
+	ws->run.site = d.site;
+	ws->run.date = d.date;
 	set_digest_init(&ws->records);
 	for (size_t i = 0; i < ws->n; i++) {
 		const struct dl_plugin *p = ws->w[i].lp.plugin;

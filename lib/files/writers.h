@@ -13,12 +13,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 #include "dl/plugin.h"
-#include "error.h"
-#include "format_list.h"
-#include "outfile.h"
-#include "ring.h"
+#include "base/error.h"
+#include "files/format_list.h"
+#include "files/outfile.h"
+#include "base/ring.h"
 
 struct writers;
 
@@ -53,7 +53,7 @@ struct writers_options {
 	void (*warn)(const char *msg, void *arg);
 	void *warn_arg;
 	/* Each board, as it goes to the writers, goes here too (a dealing
-	 * tool's record of the set in the archive, cmd/recording.c), on the
+	 * tool's record of the set in the archive, lib/session/recording.c), on the
 	 * caller's thread; -1 with *e ends the run.  NULL: nowhere. */
 	int (*tap)(void *arg, unsigned board, const unsigned char owner[CARDS],
 	    struct dl_error *e);

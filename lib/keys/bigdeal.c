@@ -2,8 +2,8 @@
 
 #include <sodium.h>
 
-#include "bigdeal.h"
-#include "generator.h"
+#include "keys/bigdeal.h"
+#include "keys/generator.h"
 
 #define MESSAGE_BYTES (4 + 2 * BIGDEAL_SECRET)
 

@@ -8,8 +8,8 @@
 
 #include <stdint.h>
 
-#include "dealnum.h"
-#include "ripemd160.h"
+#include "deals/dealnum.h"
+#include "keys/ripemd160.h"
 
 #define BIGDEAL_SECRET 20	/* bytes of `random` and of `owner` */
 /* Big Deal keeps at most this many bytes of the owner= line of .bigdealrc

@@ -2,8 +2,8 @@
 
 #include <sodium.h>
 
-#include "dl256.h"
-#include "generator.h"
+#include "keys/dl256.h"
+#include "keys/generator.h"
 
 #define BLOCK_BYTES 64
 /* 64-byte ChaCha20 blocks hold five 12-byte candidates; 4 bytes are unused */

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 
 #define DL256_KEY_BYTES 32
 /* Domain separation: names the project, the generator and its version.

@@ -10,9 +10,9 @@
 
 #include <sodium.h>
 
-#include "cleanup.h"
-#include "entropy.h"
-#include "util.h"
+#include "base/cleanup.h"
+#include "keys/entropy.h"
+#include "base/util.h"
 
 struct entropy *
 entropy_new(void)

@@ -10,9 +10,9 @@
 #ifndef DL_ENTROPY_H
 #define DL_ENTROPY_H
 
-#include "bigdeal.h"
-#include "error.h"
-#include "ripemd160.h"
+#include "keys/bigdeal.h"
+#include "base/error.h"
+#include "keys/ripemd160.h"
 
 #define ENTROPY_NEEDED 160	/* bits: the size of the secret */
 #define ENTROPY_KEYBOARD 213	/* Big Deal's 160 + 33 % for typed entropy */

@@ -1,9 +1,12 @@
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "generator.h"
-#include "util.h"
+#include "deals/mapping.h"
+#include "keys/generator.h"
+#include "stream/proto.h"
+#include "base/util.h"
 
 /* Every generator, in the order messages list them.  The order is
  * behaviour: dl-seed --hex without -g takes the first generator whose key
@@ -117,4 +120,29 @@ number_source_free(struct number_source *ns)
 	if (ns->state != NULL)
 		secret_free(ns->state);
 	ns->state = NULL;
+}
+
+int
+mapping_of_stream(const struct stream_in *in, const struct mapping *given,
+    const struct mapping **map, struct dl_error *e)
+{
+	const char *name = stream_header(in, 'M'), *gen = stream_header(in, 'G');
+	const struct generator *g;
+
+	*map = given != NULL ? given : &mappings[0];
+	if (stream_kind_of(in) == STREAM_NUMBERS) {
+		if (given == NULL && gen != NULL && (g = generator_of_header(gen)) != NULL)
+			*map = mapping_find(g->mapping);
+		return 0;
+	}
+	if (name == NULL)
+		return 0;
+	if ((*map = mapping_find(name)) == NULL)
+		return dl_error_set(e, DL_ERR_INPUT,
+		    "the deals were mapped with \"%.40s\", which this %s does not know", name, getprogname());
+	if (given != NULL && given != *map)
+		return dl_error_set(e, DL_ERR_INPUT,
+		    "the deals were mapped with \"%s\", not \"%s\" as -m says",
+		    (*map)->name, given->name);
+	return 0;
 }

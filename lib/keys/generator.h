@@ -17,8 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dealnum.h"
-#include "error.h"
+#include "deals/dealnum.h"
+#include "base/error.h"
 
 #define SEED_KEY_MAX 32		/* bytes of the largest first field */
 #define SEED_OWNER_MAX 20	/* bytes of the largest second field */
@@ -87,6 +87,18 @@ const char *generator_fresh_names(void);
 void generator_header(const struct seed_record *seed, char *out, size_t size);
 /* The generator a #G: value names, or NULL. */
 const struct generator *generator_of_header(const char *value);
+
+/* The mapping that goes with a stream.  Deals: the one its #M: header
+ * names, with which given (-m, or NULL) must agree.  Numbers: given, else
+ * the natural mapping of the generator its #G: header names.  Else the
+ * default.  -1 with *e set for an unknown or disagreeing mapping.  Here,
+ * with the generators, since it needs them and a stream's headers, which
+ * lib/deals/ (below both) does not know; may be called from several
+ * threads at once. */
+struct mapping;
+struct stream_in;
+int mapping_of_stream(const struct stream_in *in, const struct mapping *given,
+    const struct mapping **map, struct dl_error *e);
 
 /* Deal numbers board by board.  last_board is the run's last board: a
  * generator may make boards ahead, never past it. */

@@ -1,4 +1,4 @@
-#include "gimli.h"
+#include "keys/gimli.h"
 
 #define GIMLI_ROUNDS 24
 #define GIMLI_ROUND_CONSTANT 0x9e377900u

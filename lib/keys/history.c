@@ -9,8 +9,8 @@
 
 #include <sodium.h>
 
-#include "history.h"
-#include "util.h"
+#include "keys/history.h"
+#include "base/util.h"
 
 #define FINGERPRINT_BYTES HISTORY_FINGERPRINT_BYTES
 /* BLAKE2b keyed with a fixed label: a fingerprint says nothing about the

@@ -9,8 +9,8 @@
 #ifndef DL_HISTORY_H
 #define DL_HISTORY_H
 
-#include "error.h"
-#include "seed.h"
+#include "base/error.h"
+#include "keys/seed.h"
 
 /* The history file: $DL_SEED_HISTORY, else $XDG_STATE_HOME/dl/seed-history,
  * else ~/.local/state/dl/seed-history (to free); NULL in *path when

@@ -3,8 +3,8 @@
 
 #include <sodium.h>
 
-#include "ripemd160.h"
-#include "simd.h"
+#include "keys/ripemd160.h"
+#include "base/simd.h"
 
 static const uint8_t word_left[80] = {
 	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
@@ -90,14 +90,14 @@ ripemd160_compress(uint32_t h[5], const unsigned char block[RIPEMD160_BLOCK])
 #define LANES 8
 #define LANES_TARGET __attribute__((target("avx2")))
 #define LANES_NAME compress_counters_avx2
-#include "ripemd160_lanes.h"
+#include "keys/ripemd160_lanes.h"
 #undef LANES
 #undef LANES_TARGET
 #undef LANES_NAME
 #define LANES 16
 #define LANES_TARGET __attribute__((target("avx512f,avx512vl")))
 #define LANES_NAME compress_counters_avx512
-#include "ripemd160_lanes.h"
+#include "keys/ripemd160_lanes.h"
 #undef LANES
 #undef LANES_TARGET
 #undef LANES_NAME

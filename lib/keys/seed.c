@@ -3,11 +3,11 @@
 
 #include <sodium.h>
 
-#include "entropy.h"
-#include "history.h"
-#include "proto.h"
-#include "seed.h"
-#include "util.h"
+#include "keys/entropy.h"
+#include "keys/history.h"
+#include "stream/proto.h"
+#include "keys/seed.h"
+#include "base/util.h"
 
 int
 seed_record_read(struct stream_in *s, struct seed_record *seed, struct dl_error *e)

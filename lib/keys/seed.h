@@ -10,9 +10,9 @@
 #define DL_SEED_H
 
 #include <stdio.h>
-#include "error.h"
-#include "generator.h"
-#include "proto.h"
+#include "base/error.h"
+#include "keys/generator.h"
+#include "stream/proto.h"
 
 /* The longest record line, with its newline and NUL. */
 #define SEED_RECORD_MAX (16 + 2 * SEED_KEY_MAX + 1 + 2 * SEED_OWNER_MAX + 2)

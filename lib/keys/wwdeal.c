@@ -2,9 +2,9 @@
 
 #include <sodium.h>
 
-#include "generator.h"
-#include "gimli.h"
-#include "wwdeal.h"
+#include "keys/generator.h"
+#include "keys/gimli.h"
+#include "keys/wwdeal.h"
 
 #define KEY_WORDS (WWDEAL_KEY_BYTES / 4)
 /* The reference keeps only these bits of the event's low word. */

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 
 #define WWDEAL_KEY_BYTES 32
 

@@ -11,10 +11,10 @@
 
 #include <sodium.h>
 
-#include "lines.h"
-#include "outfile.h"
-#include "ripemd160.h"
-#include "sqd.h"
+#include "base/lines.h"
+#include "files/outfile.h"
+#include "keys/ripemd160.h"
+#include "squaredeal/sqd.h"
 
 #define SQK_MAX_BYTES (1 << 20)
 

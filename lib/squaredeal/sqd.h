@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "error.h"
-#include "seed.h"
-#include "util.h"
+#include "base/error.h"
+#include "keys/seed.h"
+#include "base/util.h"
 
 #define SQD_KEY_CHARS 60	/* of a-z A-Z 0-9: about 357 bits */
 #define SQD_SHORT_KEY 40	/* shorter keys deserve a warning */

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deal.h"
-#include "plugins.h"
-#include "sqd_deal.h"
-#include "util.h"
+#include "session/deal.h"
+#include "files/plugins.h"
+#include "squaredeal/sqd_deal.h"
+#include "base/util.h"
 
 /* The files one run of writers makes: a session's, or a combined file's. */
 struct run {

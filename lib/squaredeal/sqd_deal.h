@@ -12,10 +12,10 @@
 
 #include <stdio.h>
 
-#include "error.h"
-#include "outfile.h"
-#include "sqd.h"
-#include "writers.h"
+#include "base/error.h"
+#include "files/outfile.h"
+#include "squaredeal/sqd.h"
+#include "files/writers.h"
 
 struct sqd_make_options {
 	const struct format_list *formats;
@@ -32,7 +32,7 @@ struct sqd_make_options {
 	/* a writer's warnings (writers_options' warn), or NULL */
 	void (*warn)(const char *msg, void *arg);
 	/* Each session's set as it is dealt, also here (dl-sqd make's record
-	 * in the archive, cmd/recording.c), the files that combine sessions
+	 * in the archive, lib/session/recording.c), the files that combine sessions
 	 * aside: record_begin before its first board may set wo's tap;
 	 * record_end after its last, before its files are published, with ok
 	 * 1 (keep it) or 0 (the run failed).  NULL: nowhere. */

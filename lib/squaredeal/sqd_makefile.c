@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plugins.h"
-#include "sqd_makefile.h"
-#include "util.h"
+#include "files/plugins.h"
+#include "squaredeal/sqd_makefile.h"
+#include "base/util.h"
 
 /* Characters a make rule cannot hold in a file name, even escaped (a ':'
  * or '=' is read as the rule's own, '%' makes a pattern, '*?[' a glob, a

@@ -10,9 +10,9 @@
 
 #include <stdio.h>
 
-#include "error.h"
-#include "sqd.h"
-#include "writers.h"
+#include "base/error.h"
+#include "squaredeal/sqd.h"
+#include "files/writers.h"
 
 /* Writes the Makefile for the tournament t, read from sqd_path with its
  * keys at sqk_path, to fp.  -1 with *e, before anything is written, for a

@@ -8,11 +8,11 @@
 
 #include <sodium.h>
 
-#include "cleanup.h"
-#include "outfile.h"
-#include "proto.h"
-#include "sqd_stage.h"
-#include "util.h"
+#include "base/cleanup.h"
+#include "files/outfile.h"
+#include "stream/proto.h"
+#include "squaredeal/sqd_stage.h"
+#include "base/util.h"
 
 
 static const char key_alphabet[] =

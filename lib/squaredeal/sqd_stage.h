@@ -14,8 +14,8 @@
 #ifndef DL_SQD_STAGE_H
 #define DL_SQD_STAGE_H
 
-#include "error.h"
-#include "sqd.h"
+#include "base/error.h"
+#include "squaredeal/sqd.h"
 
 /* A new tournament at path, with its name and the delayed information
  * (DI) that will say what the DV is: never over an existing file, nor

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "generator.h"
-#include "mapping.h"
-#include "sqd_deal.h"
-#include "sqd_verify.h"
-#include "util.h"
+#include "keys/generator.h"
+#include "deals/mapping.h"
+#include "squaredeal/sqd_deal.h"
+#include "squaredeal/sqd_verify.h"
+#include "base/util.h"
 
 static void
 add_verdict(struct sqd_verify *v, unsigned board, enum sqd_verdict verdict)

@@ -11,9 +11,9 @@
 
 #include <stddef.h>
 
-#include "error.h"
-#include "played.h"
-#include "sqd.h"
+#include "base/error.h"
+#include "files/played.h"
+#include "squaredeal/sqd.h"
 
 enum sqd_verdict {
 	SQD_SAME,		/* the played deal is the session's */

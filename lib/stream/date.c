@@ -1,8 +1,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "date.h"
-#include "proto.h"
+#include "stream/date.h"
+#include "stream/proto.h"
 
 #define NOT_A_FORM "not YYYY.MM.DD (PBN's form, ? for a part not known)"
 

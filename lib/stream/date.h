@@ -11,7 +11,7 @@
 #ifndef DL_DATE_H
 #define DL_DATE_H
 
-#include "error.h"
+#include "base/error.h"
 
 #define DATE_PBN_SIZE 11	/* "YYYY.MM.DD" and its NUL */
 

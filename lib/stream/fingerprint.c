@@ -1,6 +1,6 @@
 /* A set's digest and fingerprint (fingerprint.h). */
-#include "fingerprint.h"
-#include "proto.h"
+#include "stream/fingerprint.h"
+#include "stream/proto.h"
 
 void
 set_digest_init(struct set_digest *d)

@@ -9,7 +9,7 @@
 
 #include <sodium.h>
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 
 #define SET_DIGEST_BYTES crypto_hash_sha256_BYTES
 /* 16 hex digits and the NUL */

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "proto.h"
-#include "tso.h"
+#include "stream/proto.h"
+#include "stream/tso.h"
 
 static const char *const kind_names[] = { "seed", "numbers", "deals", "deals+dd" };
 /* The same kinds of deals whose records carry each board's own dealer and

@@ -13,11 +13,11 @@
 
 #include <stdio.h>
 
-#include "analysis.h"
-#include "dealnum.h"
-#include "error.h"
-#include "lines.h"
-#include "util.h"
+#include "deals/analysis.h"
+#include "deals/dealnum.h"
+#include "base/error.h"
+#include "base/lines.h"
+#include "base/util.h"
 
 #define PROTO_NAME "dl"
 #define PROTO_VERSION 1

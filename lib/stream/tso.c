@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "dl/plugin.h"
-#include "tso.h"
+#include "stream/tso.h"
 
 /* Eight digits at a time.  A digit 0-3 XOR '0' is its owner, and any other
  * byte leaves a bit of 0xfc set; the owners' low and high bits, and both,

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 
 #define TSO_DIGITS CARDS
 

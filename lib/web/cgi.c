@@ -5,8 +5,8 @@
 
 #include <sodium.h>
 
-#include "cgi.h"
-#include "util.h"
+#include "web/cgi.h"
+#include "base/util.h"
 
 static int
 add_field(struct cgi_form *form, const char *name, size_t name_len, char *value, size_t len,

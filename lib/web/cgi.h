@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "base/error.h"
 
 struct cgi_field {
 	char *name;		/* NUL-terminated; no NUL inside */

@@ -12,7 +12,7 @@
 #include <sodium.h>
 
 #include "fuzz.h"
-#include "proto.h"
+#include "stream/proto.h"
 
 /* Before the first input: a harness may use libsodium at once. */
 int

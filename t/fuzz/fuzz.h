@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "error.h"
+#include "base/error.h"
 
 /* libFuzzer's entry points: each harness defines the first, common.c the
  * second (libsodium is ready when the first input comes). */

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bigdealrc.h"
+#include "files/bigdealrc.h"
 #include "fuzz.h"
-#include "util.h"
+#include "base/util.h"
 
 static void
 check_value(const char *key, const char *value)

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "sqd.h"
-#include "util.h"
+#include "squaredeal/sqd.h"
+#include "base/util.h"
 
 /* 1 to BOARD_MAX as 1 to 10 digits, leading zeros allowed. */
 static int

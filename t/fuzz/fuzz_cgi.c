@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgi.h"
+#include "web/cgi.h"
 #include "fuzz.h"
-#include "util.h"
+#include "base/util.h"
 
 static const struct cgi_limits limits = { .fields = 16, .name = 32, .value = 256, .file = 4096 };
 

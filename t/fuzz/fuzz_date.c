@@ -9,9 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "date.h"
+#include "stream/date.h"
 #include "fuzz.h"
-#include "proto.h"
+#include "stream/proto.h"
 
 /* Whether y-m-d is a day: timegm takes any numbers and normalises them,
  * so a day is one that comes back unchanged. */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "lines.h"
+#include "base/lines.h"
 
 /* The model of line_split: the line at data[at..size), a byte at a time.
  * A line ends at LF, at CR LF, at a CR the input ends with, and under

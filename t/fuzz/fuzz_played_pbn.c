@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "played.h"
-#include "util.h"
+#include "files/played.h"
+#include "base/util.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

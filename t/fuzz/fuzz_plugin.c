@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "plugins.h"
+#include "files/plugins.h"
 
 enum {
 	NOT_SHARED = 1 << 0,	/* the plugin asked for: not a shared object */

@@ -10,12 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "dealnum.h"
+#include "deals/analysis.h"
+#include "deals/dealnum.h"
 #include "fuzz.h"
-#include "mapping.h"
-#include "proto.h"
-#include "util.h"
+#include "deals/mapping.h"
+#include "keys/generator.h"
+#include "stream/proto.h"
+#include "base/util.h"
 
 struct run {
 	const struct mapping *given;	/* -m, or NULL */

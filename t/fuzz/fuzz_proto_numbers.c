@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 #include "fuzz.h"
-#include "generator.h"
-#include "mapping.h"
-#include "proto.h"
-#include "util.h"
+#include "keys/generator.h"
+#include "deals/mapping.h"
+#include "stream/proto.h"
+#include "base/util.h"
 
 struct run {
 	const struct mapping *given;	/* -m, or NULL */

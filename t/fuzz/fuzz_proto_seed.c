@@ -9,12 +9,12 @@
 
 #include <sodium.h>
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 #include "fuzz.h"
-#include "generator.h"
-#include "proto.h"
-#include "seed.h"
-#include "util.h"
+#include "keys/generator.h"
+#include "stream/proto.h"
+#include "keys/seed.h"
+#include "base/util.h"
 
 #define BOARDS_MADE 3		/* of the run: each costs a hash or a block */
 

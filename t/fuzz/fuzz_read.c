@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "readers.h"
-#include "util.h"
+#include "files/readers.h"
+#include "base/util.h"
 
 /* FUZZ_READERS: READER(ber) READER(borel) ..., every plugin that reads,
  * given by share/dev/fuzz.mk from the Makefile's READERS. */

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "sqd.h"
-#include "util.h"
+#include "squaredeal/sqd.h"
+#include "base/util.h"
 
 static void
 check_range(unsigned p, unsigned s, const struct board_range *r)

@@ -11,9 +11,9 @@
 #include <sodium.h>
 
 #include "fuzz.h"
-#include "seed.h"
-#include "sqd.h"
-#include "util.h"
+#include "keys/seed.h"
+#include "squaredeal/sqd.h"
+#include "base/util.h"
 
 #define SEPARATOR "\n%%\n"
 

@@ -12,8 +12,8 @@
 
 #include <sodium.h>
 
-#include "deal_archive.h"
-#include "tso.h"
+#include "archive/deal_archive.h"
+#include "stream/tso.h"
 
 static int
 count(size_t board, const struct archive_hit *hit, void *arg)

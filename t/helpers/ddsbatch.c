@@ -8,8 +8,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "proto.h"
-#include "util.h"
+#include "stream/proto.h"
+#include "base/util.h"
 
 int
 main(void)

@@ -6,7 +6,7 @@
 
 #include <sodium.h>
 
-#include "dl256.h"
+#include "keys/dl256.h"
 
 int
 main(int argc, char *argv[])

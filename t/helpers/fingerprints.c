@@ -9,8 +9,8 @@
 
 #include <sodium.h>
 
-#include "generator.h"
-#include "history.h"
+#include "keys/generator.h"
+#include "keys/history.h"
 
 static void
 print_fingerprint(const struct seed_record *seed)

@@ -21,9 +21,9 @@
 
 #include <sodium.h>
 
-#include "dealnum.h"
-#include "tso.h"
-#include "util.h"
+#include "deals/dealnum.h"
+#include "stream/tso.h"
+#include "base/util.h"
 
 /* A good random source for everything but the flaw itself: ChaCha20 key
  * stream from a fixed key. */

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "plugins.h"
+#include "files/plugins.h"
 #include "tso_input.h"
-#include "writers.h"
+#include "files/writers.h"
 
 static double
 seconds(void)

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "entropy.h"
+#include "keys/entropy.h"
 
 int
 main(int argc, char *argv[])

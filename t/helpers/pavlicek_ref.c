@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dealnum.h"
+#include "deals/dealnum.h"
 
 /* C(n, k) by the multiplicative formula: each partial product is itself a
  * binomial, so every division is exact. */

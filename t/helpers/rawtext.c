@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "tso_input.h"
-#include "writers.h"
+#include "files/writers.h"
 
 #define MAX_BOARDS 64
 

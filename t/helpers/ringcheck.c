@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "ring.h"
+#include "base/ring.h"
 
 #define LANES_MAX 16
 

@@ -2,7 +2,7 @@
 #include <err.h>
 #include <stdio.h>
 
-#include "ripemd160.h"
+#include "keys/ripemd160.h"
 
 int
 main(void)

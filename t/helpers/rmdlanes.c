@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ripemd160.h"
-#include "simd.h"
+#include "keys/ripemd160.h"
+#include "base/simd.h"
 
 int
 main(int argc, char *argv[])

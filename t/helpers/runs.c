@@ -13,13 +13,13 @@
 
 #include <sodium.h>
 
-#include "bigdeal.h"
-#include "deal.h"
-#include "dl256.h"
-#include "seed.h"
-#include "dealnum.h"
-#include "tso.h"
-#include "util.h"
+#include "keys/bigdeal.h"
+#include "session/deal.h"
+#include "keys/dl256.h"
+#include "keys/seed.h"
+#include "deals/dealnum.h"
+#include "stream/tso.h"
+#include "base/util.h"
 
 static void
 fill_from_label(unsigned char *out, size_t len, const char *label, unsigned run)

@@ -7,7 +7,7 @@
 
 #include <sodium.h>
 
-#include "backend.h"
+#include "archive/backend.h"
 
 int
 main(void)

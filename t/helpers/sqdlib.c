@@ -17,10 +17,10 @@
 
 #include <sodium.h>
 
-#include "sqd.h"
-#include "sqd_deal.h"
-#include "sqd_verify.h"
-#include "writers.h"
+#include "squaredeal/sqd.h"
+#include "squaredeal/sqd_deal.h"
+#include "squaredeal/sqd_verify.h"
+#include "files/writers.h"
 
 static unsigned
 number(const char *text)

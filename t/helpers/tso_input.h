@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tso.h"
+#include "stream/tso.h"
 
 static inline unsigned long
 tso_input(unsigned char (*deals)[CARDS], unsigned long max)

@@ -15,10 +15,10 @@
 
 #include <sodium.h>
 
-#include "dealnum.h"
-#include "gimli.h"
-#include "pavlicek.h"
-#include "wwdeal.h"
+#include "deals/dealnum.h"
+#include "keys/gimli.h"
+#include "deals/pavlicek.h"
+#include "keys/wwdeal.h"
 
 #define FIELDS 4
 #define SEATS "NESW"

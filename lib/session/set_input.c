@@ -10,11 +10,10 @@
 
 #include <sodium.h>
 
-#include "proto.h"
-#include "set_input.h"
-#include "tool.h"
-#include "tso.h"
-#include "util.h"
+#include "stream/proto.h"
+#include "session/set_input.h"
+#include "stream/tso.h"
+#include "base/util.h"
 
 static char *
 dup_or_null(const char *s)
@@ -136,11 +135,11 @@ set_input_read(struct set_input *in, struct dl_error *e)
 	struct stat st;
 
 	if (in->shown != NULL)
-		in->label = tool_escaped(in->shown);
+		in->label = text_escaped(in->shown);
 	else if (from_stdin)
 		in->label = xstrdup("standard input");
 	else
-		in->label = tool_escaped(in->path);
+		in->label = text_escaped(in->path);
 	if (from_stdin) {
 		if ((fd = to_memory(STDIN_FILENO, in->label, e)) == -1)
 			return -1;

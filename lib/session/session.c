@@ -4,11 +4,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "deal.h"
-#include "generator.h"
-#include "proto.h"
-#include "recording.h"
-#include "session.h"
+#include "session/deal.h"
+#include "keys/generator.h"
+#include "stream/description.h"
+#include "stream/proto.h"
+#include "session/recording.h"
+#include "session/session.h"
 
 int
 session_wants_analysis(const struct format_list *list)
@@ -22,34 +23,25 @@ session_wants_analysis(const struct format_list *list)
 /* The header lines a pipeline would carry, for writers that keep them;
  * with the analysis, dl-dd's #A:. */
 static size_t
-make_headers(char *headers[10], const struct session *s, const struct seed_record *seed)
+make_headers(char *headers[SET_DESCRIPTION_LINES], const struct session *s,
+    const struct seed_record *seed)
 {
-	char when[32], generator[128];
+	char when[32], generator[128], solver[64];
 	time_t now = time(NULL);
 	struct tm tm;
-	size_t n = 0;
+	struct set_description d = {
+		.version = DL_VERSION_STRING, .time = when, .event = s->event, .site = s->site,
+		.date = s->date, .place = s->sets_of_event, .generator = generator,
+		.boards = s->boards, .mapping = seed->generator->mapping,
+	};
 
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
 	generator_header(seed, generator, sizeof generator);
-	headers[n++] = xasprintf("#V: %s", DL_VERSION_STRING);
-	headers[n++] = xasprintf("#T: %s", when);
-	if (s->event != NULL)
-		headers[n++] = xasprintf("#I: %s", s->event);
-	if (s->site != NULL)
-		headers[n++] = xasprintf("#S: %s", s->site);
-	if (s->date != NULL)
-		headers[n++] = xasprintf("#D: %s", s->date);
-	if (s->sets_of_event > 0)
-		headers[n++] = xasprintf("#N: %lld", s->sets_of_event);
-	headers[n++] = xasprintf("#G: %s", generator);
-	headers[n++] = xasprintf("#B: %u-%u", s->boards.low, s->boards.high);
-	headers[n++] = xasprintf("#M: %s", seed->generator->mapping);
 	if (s->analysis) {
-		char name[64];
-		s->analyser->name(s->analyser->ctx, name, sizeof name);
-		headers[n++] = xasprintf("#A: %s", name);
+		s->analyser->name(s->analyser->ctx, solver, sizeof solver);
+		d.solver = solver;
 	}
-	return n;
+	return set_description_lines(&d, headers);
 }
 
 int
@@ -59,7 +51,7 @@ session_deal(struct session *s, struct dl_error *e)
 	int analysing = 0;
 	struct writers *ws = NULL;
 	struct seed_record *seed;
-	char *headers[10];
+	char *headers[SET_DESCRIPTION_LINES];
 	size_t nheaders = 0;
 	int status = -1;
 
@@ -118,8 +110,7 @@ fail:
 	recording_abort(recording);
 	if (ws != NULL)
 		writers_abort(ws);
-	for (size_t i = 0; i < nheaders; i++)
-		free(headers[i]);
+	set_description_lines_free(headers, nheaders);
 	if (s->keep_seed && status == 0)
 		s->seed = seed;
 	else

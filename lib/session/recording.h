@@ -9,8 +9,8 @@
 
 #include <stdint.h>
 
-#include "error.h"
-#include "writers.h"
+#include "base/error.h"
+#include "files/writers.h"
 
 struct recording;
 

@@ -2,10 +2,10 @@
 
 #include <sodium.h>
 
-#include "cleanup.h"
-#include "deal.h"
-#include "mapping.h"
-#include "ring.h"
+#include "base/cleanup.h"
+#include "session/deal.h"
+#include "deals/mapping.h"
+#include "base/ring.h"
 
 #define PROGRESS_EVERY 10000
 /* Deals are made this many at a time by a thread of their own while the

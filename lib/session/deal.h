@@ -11,10 +11,10 @@
 #ifndef DL_DEAL_H
 #define DL_DEAL_H
 
-#include "error.h"
-#include "generator.h"
-#include "util.h"
-#include "writers.h"
+#include "base/error.h"
+#include "keys/generator.h"
+#include "base/util.h"
+#include "files/writers.h"
 
 /* progress, when not NULL, is called now and then with the boards done.
  * The deals are mapped with the generator's natural mapping. */

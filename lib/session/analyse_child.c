@@ -15,9 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "proto.h"
-#include "session.h"
-#include "util.h"
+#include "stream/proto.h"
+#include "session/session.h"
+#include "base/util.h"
 
 extern char **environ;
 
@@ -84,14 +84,16 @@ run_dl_dd(struct child *c, const char *text, size_t len,
 	fp = fdopen(out[0], "r");
 	out[0] = -1;
 	if (want_name) {
-		/* its headers name the solver, whatever follows */
-		char line[128];
+		/* its headers name the solver (#A:), whatever follows */
+		struct dl_error ignored;
 
-		while (fgets(line, sizeof line, fp) != NULL)
-			if (strncmp(line, "#A: ", 4) == 0) {
-				line[strcspn(line, "\n")] = '\0';
-				strlcpy(c->name, line + 4, sizeof c->name);
-			}
+		if (stream_open_deals(&s, fp, STREAM_TAKES_ANALYSED, &ignored) == 0) {
+			const char *solver = stream_header(&s, 'A');
+
+			if (solver != NULL)
+				strlcpy(c->name, solver, sizeof c->name);
+			stream_close(&s);
+		}
 		r = 0;
 	} else if (stream_open_deals(&s, fp, STREAM_TAKES_ANALYSED, e) == 0) {
 		char *line;
@@ -151,6 +153,26 @@ take_result(struct stream_in *s, char *line, size_t len, void *arg)
 	return 0;
 }
 
+/* A deals stream's head, "#P: dl/1 deals" and boards' #B: (none when
+ * NULL), into the cap bytes at text, as every tool writes it: its
+ * length (0 when it does not fit). */
+static size_t
+deals_head(char *text, size_t cap, const struct board_range *boards)
+{
+	FILE *fp = fmemopen(text, cap, "w");
+	struct stream_out o;
+	long len;
+
+	if (fp == NULL)
+		return 0;
+	stream_out_begin(&o, fp, STREAM_DEALS);
+	if (boards != NULL)
+		stream_out_range(&o, boards->low, boards->high);
+	len = ferror(fp) ? -1 : ftell(fp);
+	fclose(fp);
+	return len > 0 && (size_t)len < cap ? (size_t)len : 0;
+}
+
 static int
 child_analyse(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
     struct dl_analysis analysis[], struct dl_error *e)
@@ -160,8 +182,10 @@ child_analyse(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[
 	size_t cap = 64 + n * RECORD_TEXT_MAX, len;
 	char *text = secret_alloc(cap);
 
+	struct board_range boards = { first, (unsigned)(first + n - 1) };
+
 	dl_error_clear(e);
-	len = (size_t)snprintf(text, cap, "#P: dl/1 deals\n#B: %u-%zu\n", first, first + n - 1);
+	len = deals_head(text, cap, &boards);
 	len += records_deal_text(text + len, first, n, owner);
 	if (run_dl_dd(c, text, len, take_result, &r, 0, e) == -1) {
 		secret_free(text);
@@ -187,8 +211,12 @@ child_name(void *ctx, char *buf, size_t size)
 	struct child *c = ctx;
 	struct dl_error e;
 
-	if (c->name[0] == '\0' && find_dl_dd(c, &e) == 0)
-		run_dl_dd(c, "#P: dl/1 deals\n", 15, NULL, NULL, 1, &e);
+	char head[64];
+	size_t len;
+
+	if (c->name[0] == '\0' && find_dl_dd(c, &e) == 0 &&
+	    (len = deals_head(head, sizeof head, NULL)) > 0)
+		run_dl_dd(c, head, len, NULL, NULL, 1, &e);
 	snprintf(buf, size, "%s", c->name[0] != '\0' ? c->name : "dds");
 }
 

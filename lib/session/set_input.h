@@ -7,9 +7,9 @@
 #ifndef DL_SET_INPUT_H
 #define DL_SET_INPUT_H
 
-#include "deal_archive.h"
-#include "error.h"
-#include "readers.h"
+#include "archive/deal_archive.h"
+#include "base/error.h"
+#include "files/readers.h"
 
 struct set_input {
 	const char *path;	/* NULL or "-": standard input */

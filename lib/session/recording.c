@@ -3,9 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deal_archive.h"
-#include "recording.h"
-#include "util.h"
+#include "archive/deal_archive.h"
+#include "session/recording.h"
+#include "stream/description.h"
+#include "base/util.h"
 
 struct recording {
 	struct archive *archive;
@@ -60,42 +61,23 @@ recording_count_event(struct recording *r, const char *event, int64_t *n, struct
 	return archive_add_count_event(r->add, event, n, e);
 }
 
-/* The value of header #key in the lines, copied, or NULL. */
-static char *
-header_value(char *const *headers, size_t n, char key)
-{
-	for (size_t i = 0; i < n; i++)
-		if (headers[i][0] == '#' && headers[i][1] == key && strncmp(headers[i] + 2, ": ", 2) == 0)
-			return xstrdup(headers[i] + 4);
-	return NULL;
-}
-
 int
 recording_commit(struct recording *r, char *const *headers, size_t nheaders, int64_t *id,
     struct dl_error *e)
 {
 	struct archive_set set = { 0 };
+	struct set_description d;
 	int64_t existing;
 	int rc;
 
-	set.event = header_value(headers, nheaders, 'I');
-	set.site = header_value(headers, nheaders, 'S');
-	set.date = header_value(headers, nheaders, 'D');
-	set.generator = header_value(headers, nheaders, 'G');
+	set_description_read(&d, headers, nheaders);
+	set.event = d.event != NULL ? xstrdup(d.event) : NULL;
+	set.site = d.site != NULL ? xstrdup(d.site) : NULL;
+	set.date = d.date != NULL ? xstrdup(d.date) : NULL;
+	set.generator = d.generator != NULL ? xstrdup(d.generator) : NULL;
 	/* #N: is what the hand records print: the archive makes it true or
 	 * refuses the set */
-	char *place = header_value(headers, nheaders, 'N');
-	if (place != NULL) {
-		const char *errstr;
-
-		set.event_place = strtonum(place, 1, INT64_MAX, &errstr);
-		free(place);
-		if (errstr != NULL) {
-			archive_set_clear(&set);
-			recording_abort(r);
-			return dl_error_set(e, DL_ERR_USAGE, "#N: is not a number of sets");
-		}
-	}
+	set.event_place = d.place;
 	set.headers = archive_headers_text(headers, nheaders);
 	set.source = r->source;
 	r->source = NULL;

@@ -1,17 +1,17 @@
 /* A session dealt in one process, the one way dl-deal and dl-web deal:
  * a fresh seed, its deals through the writers (with the double-dummy
  * analysis when asked), the set recorded in the archive before the files
- * are published (cmd/recording.c).  What dl-seed | dl-stream | dl-map |
+ * are published (lib/session/recording.c).  What dl-seed | dl-stream | dl-map |
  * dl-dd | dl-fmt do in a pipe. */
 #ifndef DL_SESSION_H
 #define DL_SESSION_H
 
 #include <stdint.h>
 
-#include "format_list.h"
-#include "seed.h"
-#include "util.h"
-#include "writers.h"
+#include "files/format_list.h"
+#include "keys/seed.h"
+#include "base/util.h"
+#include "files/writers.h"
 
 /* Who analyses the deals, double dummy: start before the first board (the
  * run's number of boards), analyse as deal_analyser's (deal.h), stop after
@@ -26,10 +26,10 @@ struct session_analyser {
 };
 
 /* DDS in this process (lib/deals/solve.c), with a progress line on a
- * terminal when shown: dl-deal's (cmd/analyse_dds.c). */
+ * terminal when shown: dl-deal's (lib/session/analyse_dds.c). */
 extern const struct session_analyser session_dds;
 /* dl-dd, the tool, beside this program, a process of its own for each
- * chunk of boards: dl-web's (cmd/analyse_child.c), which then does not
+ * chunk of boards: dl-web's (lib/session/analyse_child.c), which then does not
  * load DDS, whose start costs every request 20 ms, for requests that
  * do not analyse. */
 extern const struct session_analyser session_dl_dd;

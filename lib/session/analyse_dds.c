@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "session.h"
-#include "solve.h"
+#include "session/session.h"
+#include "deals/solve.h"
 
 /* The analysis: DDS's through the solver, with a line on a terminal as
  * dl-dd shows. */
