@@ -211,7 +211,7 @@ deals_stream() {
 
 @test "--force in a sticky directory: another user's file stops the set before anything is replaced" {
 	if [ "$(id -u)" -ne 0 ] || ! setpriv --inh-caps=-fowner true 2> /dev/null; then
-		skip "needs root to make another user's file, and setpriv"
+		skip_unless_possible "needs root to make another user's file, and setpriv"
 	fi
 	deals_stream > deals
 	mkdir -m 1777 sticky
@@ -301,7 +301,7 @@ every_plugin_user() {
 }
 
 @test "plugins: code in a place a stranger controls never runs: owner, parents, links" {
-	[ "$(id -u)" -eq 0 ] || skip "needs root to give files to another user"
+	[ "$(id -u)" -eq 0 ] || skip_unless_possible "needs root to give files to another user"
 	stranger=65534
 	# a plugin file of a stranger's, in a directory of ours
 	marker_plugin own evil
@@ -335,7 +335,7 @@ every_plugin_user() {
 }
 
 @test "plugins: below a sticky directory of root's (as /tmp) only owners and modes count" {
-	[ "$(id -u)" -eq 0 ] || skip "needs root to make a directory of root's"
+	[ "$(id -u)" -eq 0 ] || skip_unless_possible "needs root to make a directory of root's"
 	mkdir -m 1777 sticky
 	hcp_plugin 's|x|x|'
 	mv mine sticky/mine
@@ -517,7 +517,7 @@ played_club() {
 	chmod 500 keys
 	if [ "$(id -u)" -eq 0 ]; then
 		run setpriv --inh-caps=-dac_override --bounding-set=-dac_override -- true
-		[ "$status" -eq 0 ] || skip "cannot drop root's capabilities here"
+		[ "$status" -eq 0 ] || skip_unless_possible "cannot drop root's capabilities here"
 		run --separate-stderr setpriv --inh-caps=-dac_override,-dac_read_search \
 		    --bounding-set=-dac_override,-dac_read_search -- dl-sqd --sqk keys/t.sqk t.sqd publish
 	else
@@ -653,7 +653,7 @@ played_club() {
 }
 
 @test "a seed read is wiped from every buffer it went through, and no process of the same user may read a tool's memory" {
-	[ "$(id -u)" -eq 0 ] || skip "reading another process's memory needs root"
+	[ "$(id -u)" -eq 0 ] || skip_unless_possible "reading another process's memory needs root"
 	key=5a5b5c5d5e5f606162636465666768696a6b6c6d6e6f70717273747576777879
 	dl-seed --hex "$key" > seed
 	# the seed record straddling the line reader's 64 KiB, and not
