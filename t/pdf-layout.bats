@@ -71,6 +71,11 @@ stream() {
 # shaping's kerning closes by half a point).  A board's box is rebuilt
 # from its number (the only words over 30 points high).  PER (6, 4 or 1)
 # says the boards a page the PDF was written with: two columns, or one.
+# Every pair of words is weighed, as by comparing each with each, but
+# through a grid of 20-point cells: a word is listed in each cell its box
+# touches, and a pair in the one cell that holds the corner where their
+# boxes would start to share (the greater x0, the greater y0), which lies
+# in both boxes when they overlap; pairs in no common cell cannot overlap.
 layout_ok() {
 	local whole=${2:-1} per=${PER:-6}
 	pdftotext -bbox "$1" - | awk -F'"' -v m="$MARGIN" -v gap="$GAP" -v whole="$whole" \
@@ -106,14 +111,29 @@ layout_ok() {
 			for (b = 2; b <= nb[q]; b++)
 				if (by[q, b] < top) top = by[q, b]
 			foot = h[q] - m - 16
+			split("", cell)
+			for (i = 1; i <= words[q]; i++)
+				for (cx = int(x0[q, i] / 20); cx <= int(x1[q, i] / 20); cx++)
+					for (cy = int(y0[q, i] / 20); cy <= int(y1[q, i] / 20); cy++)
+						cell[cx, cy] = cell[cx, cy] " " i
 			for (i = 1; i <= words[q]; i++) {
 				if (x0[q, i] < m - 1 || x1[q, i] > w[q] - m + 1 ||
 				    y0[q, i] < m - 1 || y1[q, i] > h[q] - m + 1)
 					fail("\"" text[q, i] "\" outside the margins")
-				for (j = i + 1; j <= words[q]; j++)
-					if (x0[q, i] < x1[q, j] - 0.75 && x0[q, j] < x1[q, i] - 0.75 &&
-					    y0[q, i] < y1[q, j] - 0.01 && y0[q, j] < y1[q, i] - 0.01)
-						fail("\"" text[q, i] "\" and \"" text[q, j] "\" overlap")
+				for (cx = int(x0[q, i] / 20); cx <= int(x1[q, i] / 20); cx++)
+					for (cy = int(y0[q, i] / 20); cy <= int(y1[q, i] / 20); cy++) {
+						k = split(cell[cx, cy], near, " ")
+						for (c = 1; c <= k; c++) {
+							j = near[c] + 0
+							if (j <= i ||
+							    int((x0[q, i] > x0[q, j] ? x0[q, i] : x0[q, j]) / 20) != cx ||
+							    int((y0[q, i] > y0[q, j] ? y0[q, i] : y0[q, j]) / 20) != cy)
+								continue
+							if (x0[q, i] < x1[q, j] - 0.75 && x0[q, j] < x1[q, i] - 0.75 &&
+							    y0[q, i] < y1[q, j] - 0.01 && y0[q, j] < y1[q, i] - 0.01)
+								fail("\"" text[q, i] "\" and \"" text[q, j] "\" overlap")
+						}
+					}
 				if (y0[q, i] < top) {
 					if (y1[q, i] > top + 0.01)
 						fail("\"" text[q, i] "\" of the head runs into the boards")
