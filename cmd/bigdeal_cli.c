@@ -20,6 +20,7 @@
 #include "stream/description.h"
 #include "keys/ripemd160.h"
 #include "keys/seed.h"
+#include "owner.h"
 #include "tool.h"
 #include "base/util.h"
 #include "files/writers.h"
@@ -678,7 +679,7 @@ make_seed(const struct bigdealrc *rc)
 	unsigned long bits;
 
 	if (!run.wizard)
-		tool_owner_hash_rc(rc, 1, run.seed->owner);
+		owner_from_bigdealrc(rc, 1, run.seed->owner);
 	run.entropy = NULL;	/* seed_make frees it */
 	if (seed_make(run.seed, &source, &bits, &e) == -1)
 		tool_die(&e);

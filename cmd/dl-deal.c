@@ -16,6 +16,8 @@
 #include "stream/proto.h"
 #include "session/session.h"
 #include "keys/seed.h"
+#include "owner.h"
+#include "layout.h"
 #include "tool.h"
 #include "base/util.h"
 #include "files/writers.h"
@@ -101,8 +103,8 @@ main(int argc, char *argv[])
 		case 'm': many = 1; break;
 		case 'n': boards = optarg; break;
 		case 'p': wo.prefix = optarg; break;
-		case 'P': tool_paper(optarg); break;
-		case 'G': tool_per_page(optarg); break;
+		case 'P': layout_paper(optarg); break;
+		case 'G': layout_per_page(optarg); break;
 		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
@@ -135,7 +137,7 @@ main(int argc, char *argv[])
 			    "(--analysis solves every board)");
 	}
 	if (source.generator->owner_bytes != 0)	/* Big Deal's owner, from .bigdealrc */
-		tool_owner_hash_rc(&rc, 0, owner);
+		owner_from_bigdealrc(&rc, 0, owner);
 	struct session s = {
 		.formats = &list, .wo = wo, .event = event, .boards = r, .analysis = analysis,
 		.analyser = &session_dds, .show_analysis = isatty(STDERR_FILENO), .source = source,

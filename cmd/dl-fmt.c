@@ -9,6 +9,7 @@
 
 #include "files/plugins.h"
 #include "stream/proto.h"
+#include "layout.h"
 #include "tool.h"
 #include "base/util.h"
 #include "files/writers.h"
@@ -203,10 +204,10 @@ main(int argc, char *argv[])
 			opt.prefix = optarg;
 			break;
 		case 'P':
-			tool_paper(optarg);
+			layout_paper(optarg);
 			break;
 		case 'G':
-			tool_per_page(optarg);
+			layout_per_page(optarg);
 			break;
 		default: tool_bad_option(argv, optind, optopt);
 		}

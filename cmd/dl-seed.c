@@ -15,6 +15,7 @@
 #include "files/outfile.h"
 #include "stream/proto.h"
 #include "keys/seed.h"
+#include "owner.h"
 #include "tool.h"
 #include "base/util.h"
 
@@ -274,7 +275,7 @@ main(int argc, char *argv[])
 		if (bigdealrc_read(BIGDEALRC, &rc, &e) == -1)
 			tool_die(&e);
 		tool_print_warnings(&rc.warnings);
-		tool_owner_hash_rc(&rc, 0, seed->owner);
+		owner_from_bigdealrc(&rc, 0, seed->owner);
 	} else {
 		/* whole, as bigdealx hashes -W: --owner L deals as -W L does
 		 * (docs/bigdeal-compat.md); only .bigdealrc's owner line is cut */

@@ -34,6 +34,7 @@
 #include "files/readers.h"
 #include "session/set_input.h"
 #include "session/session.h"
+#include "owner.h"
 #include "tool.h"
 #include "base/util.h"
 
@@ -919,7 +920,7 @@ deal(const struct cgi_form *form)
 		} else
 			s.source.generator = &generator_dl256;
 		if (s.source.generator->owner_bytes != 0) {
-			tool_owner_hash(NULL, owner);
+			owner_from_identification(NULL, owner);
 			s.owner = owner;
 		}
 		s.sets_of_event = event != NULL && !s.count_locked ? sets_of_event(event) + 1 : 0;

@@ -10,8 +10,6 @@
 
 #include <sodium.h>
 
-#include "keys/bigdeal.h"
-#include "files/bigdealrc.h"
 #include "base/cleanup.h"
 #include "base/util.h"
 #include "tool.h"
@@ -217,24 +215,6 @@ tool_print_warning(const char *msg, void *arg)
 }
 
 void
-tool_paper(const char *name)
-{
-	if (strcasecmp(name, "a4") != 0 && strcasecmp(name, "letter") != 0)
-		tool_fail(DL_ERR_USAGE, "--paper %s: a4 or letter", name);
-	if (setenv("PAPERSIZE", strcasecmp(name, "a4") == 0 ? "a4" : "letter", 1) == -1)
-		tool_fail_sys("--paper");
-}
-
-void
-tool_per_page(const char *value)
-{
-	if (strcmp(value, "6") != 0 && strcmp(value, "4") != 0 && strcmp(value, "1") != 0)
-		tool_fail(DL_ERR_USAGE, "--per-page %s: must be 6, 4 or 1", value);
-	if (setenv("DL_PER_PAGE", value, 1) == -1)
-		tool_fail_sys("--per-page");
-}
-
-void
 tool_print_warnings(const struct dl_warnings *w)
 {
 	for (size_t i = 0; i < w->n; i++)
@@ -326,38 +306,6 @@ tool_hide_secret_arguments(int argc, char *argv[], const char *optstring,
 			break;
 		}
 	}
-}
-
-void
-tool_owner_hash(const char *identification, unsigned char owner[BIGDEAL_SECRET])
-{
-	if (bigdeal_owner_hash(identification, owner))
-		tool_warn("the owner identification has more than %d bytes: only the first "
-		    "%d count, as in Big Deal", BIGDEAL_OWNER_MAX, BIGDEAL_OWNER_MAX);
-}
-
-void
-tool_owner_hash_rc(const struct bigdealrc *rc, int as_reference,
-    unsigned char owner[BIGDEAL_SECRET])
-{
-	char *with_cr;
-
-	if (!rc->owner_crlf) {
-		tool_owner_hash(rc->owner, owner);
-		return;
-	}
-	if (!as_reference) {
-		/* Big Deal keeps the CR, or, after a "[BigDeal]\r" header,
-		 * reads nothing of the file: either way not this owner */
-		tool_warn("%s has CR LF line ends: %s takes its owner without the CR, "
-		    "where Big Deal (and dl-bigdealx) would not (docs/bigdeal-compat.md)",
-		    BIGDEALRC, getprogname());
-		tool_owner_hash(rc->owner, owner);
-		return;
-	}
-	with_cr = xasprintf("%s\r", rc->owner);
-	tool_owner_hash(with_cr, owner);
-	free(with_cr);
 }
 
 unsigned

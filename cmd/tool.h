@@ -71,28 +71,10 @@ void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A gathered error as a warning, TAIL (plain text) after its message. */
 void tool_warn_error(const struct dl_error *e, const char *tail);
 
-/* Big Deal's owner hash of an identification (NULL: the default), with
- * a warning when Big Deal would cut it. */
-void tool_owner_hash(const char *identification, unsigned char owner[20]);
-/* The same for .bigdealrc's owner (NULL: the default).  Its owner= line
- * in CR LF: the reference keeps the CR (as_reference, the drop-ins), the
- * dl tools drop it with a warning. */
-struct bigdealrc;
-void tool_owner_hash_rc(const struct bigdealrc *rc, int as_reference,
-    unsigned char owner[20]);
-
 /* Each gathered warning as "dl-NAME: warning". */
 void tool_print_warnings(const struct dl_warnings *w);
 /* One warning, escaped already, as "PROGRAM: msg": the callback of the
  * readers' and writers' options (any thread: one fprintf). */
 void tool_print_warning(const char *msg, void *arg);
-/* --paper: "a4" or "letter" (any case), set as PAPERSIZE for the hand
- * records' writers, which read it as libpaper's programs do; another
- * name is a usage error.  Before any thread starts. */
-void tool_paper(const char *name);
-/* --per-page: the hand records' boards a page, "6", "4" or "1", set as
- * DL_PER_PAGE for the html and pdf writers (plugins/paper.h); another
- * value is a usage error.  Before any thread starts. */
-void tool_per_page(const char *value);
 
 #endif
