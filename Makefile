@@ -5,8 +5,10 @@
 #                   http://127.0.0.1:${DL_WEB_PORT:-8080}/ (share/web/lighttpd.conf)
 #   make check      install missing dependencies, build with -Werror, run the
 #                   test suite (test helpers and fuzz replay binaries too)
+#   make check-quick  the same without the browser, PostgreSQL, web server
+#                   and slow tests, installing none of what they need
 #   make test       build what the suite needs and run it (no dependencies,
-#                   no -Werror unless WERROR=1)
+#                   no -Werror unless WERROR=1); make test-quick likewise
 #   make sanitize   the suite under ASan+UBSan (build in build-san)
 #   make bench      throughput and memory figures (docs/performance.md)
 #   make bench-archive  the archive's figures alone (a part of make bench)
@@ -252,14 +254,48 @@ serve: deps
 check: test-deps
 	@$(MAKE) --no-print-directory WERROR=$(or $(WERROR),1) test
 
-# bats' TAP output, then the plain closing line CI reads.
+# The developer's loop: the suite without the tests tagged (bats'
+# "# bats file_tags=" and "test_tags=") browser (Chromium), postgres (a
+# PostgreSQL server), web-server (lighttpd or nginx) or slow (long runs:
+# whole sessions analysed, big matrices, the build of the tree); it
+# installs none of what those need (ensure-deps.sh --quick), nor axe-core.
+QUICK_TAGS = !browser,!postgres,!web-server,!slow
+check-quick: quick-deps
+	@$(MAKE) --no-print-directory WERROR=$(or $(WERROR),1) test-quick
+
+quick-deps:
+	@sh share/dev/ensure-deps.sh --quick
+
+# The suite runs BATS_JOBS files at a time (bats --jobs, through GNU
+# parallel), a file's tests one after another (setup_file's servers and
+# folders are the file's); then the files tagged web-server, one at a
+# time: each runs dl-web behind a server of its own, and waits until no
+# process runs the build's dl-web (t/web.bash, web_idle), which another
+# such file's server would hold up.  bats' TAP output, then the plain
+# closing line CI reads.
 TESTS = t
+BATS_JOBS = 2
+BATS = DL_BUILD="$(BUILD)" bats
+# (BATS_JOBS=1: one file after another, as bats runs them alone)
+BATS_PARALLEL = $(BATS) $(if $(filter-out 1,$(BATS_JOBS)),--jobs $(BATS_JOBS) --no-parallelize-within-files)
+TESTS_TAP = $(BUILD)/tests.tap
+TESTS_END = echo "$$(grep -c '^ok' $(TESTS_TAP)) passed, $$(grep -c '^not ok' $(TESTS_TAP)) failed"; \
+	exit $$(cat $(BUILD)/tests.status)
 test: all test-progs
 	@mkdir -p $(BUILD)
-	@{ DL_BUILD="$(BUILD)" bats $(TESTS); echo $$? > $(BUILD)/tests.status; } | \
-	    tee $(BUILD)/tests.tap
-	@echo "$$(grep -c '^ok' $(BUILD)/tests.tap) passed, $$(grep -c '^not ok' $(BUILD)/tests.tap) failed"
-	@exit $$(cat $(BUILD)/tests.status)
+	@{ s=0; $(BATS_PARALLEL) --filter-tags '!web-server' $(TESTS) || s=$$?; \
+	    $(BATS) --filter-tags web-server $(TESTS) || s=$$?; \
+	    echo $$s > $(BUILD)/tests.status; } | tee $(TESTS_TAP)
+	@$(TESTS_END)
+
+# what check-quick runs: the tools, the test helpers and the fuzz replay
+# binaries (share/dev/fuzz.mk), not axe-core
+test-quick: all $(HELPERS)
+	@$(MAKE) --no-print-directory $(FUZZ_REPLAY)
+	@mkdir -p $(BUILD)
+	@{ $(BATS_PARALLEL) --filter-tags '$(QUICK_TAGS)' $(TESTS); echo $$? > $(BUILD)/tests.status; } | \
+	    tee $(TESTS_TAP)
+	@$(TESTS_END)
 
 # LeakSanitizer is told of the caches fontconfig never frees (share/dev/lsan.supp).
 sanitize: test-deps
@@ -360,6 +396,7 @@ clean:
 # make memcheck: valgrind on the main pipelines
 -include share/dev/memcheck.mk
 
-.PHONY: all test-progs deps test-deps run serve check test sanitize sanitize-threads bench stat-long \
+.PHONY: all test-progs deps test-deps quick-deps run serve check check-quick test test-quick \
+	sanitize sanitize-threads bench stat-long \
 	archive-long bench-archive bench-web \
 	install uninstall clean

@@ -4,6 +4,8 @@
 # stopped at its end.  The server logs every statement with its
 # parameters, so that the tests see what it was told.
 
+# a PostgreSQL server: not in make check-quick
+# bats file_tags=postgres
 load helper
 load archive
 load postgres

@@ -19,6 +19,7 @@ table() {
 	    /^\[/ { p = 0 } p && /^[NESW] / { print }'
 }
 
+# bats test_tags=slow
 @test "dl-dd on a Common Game session: every table, par score and par contract Bridge Composer published" {
 	dl-read "$REAL/commongame-2025-1132.pbn" | dl-dd -q > s.dd
 	dl-fmt -f pbn < s.dd > ours.pbn
@@ -27,6 +28,7 @@ table() {
 	diff <(table "$REAL/commongame-2025-1132.pbn") <(table ours.pbn)
 }
 
+# bats test_tags=slow
 @test "dl-dd on a club championship: every table and par score Bridge Composer published" {
 	dl-read "$REAL/quicktricks-2020-02-17.pbn" | dl-dd -q | dl-fmt -f pbn > ours.pbn
 	[ "$(grep -c '^\[DoubleDummyTricks' ours.pbn)" -eq 26 ]
@@ -35,6 +37,7 @@ table() {
 	diff <(table "$REAL/quicktricks-2020-02-17.pbn") <(table ours.pbn)
 }
 
+# bats test_tags=slow
 @test "dl-dd on a club session in another program's dialect: its tables and par scores" {
 	dl-read "$REAL/tabletalk-fr04jul25.pbn" | dl-dd -q > s.dd
 	dl-fmt -f pbn < s.dd > ours.pbn
@@ -72,6 +75,7 @@ SUITED=0000000000000111111111111122222222222223333333333333
 	[ -z "$stderr" ]
 }
 
+# bats test_tags=slow
 @test "dl-fmt takes an analysed stream: PBN gets the tags, other formats the deals unchanged" {
 	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
 	    --event 'Club night' 2> /dev/null | dl-stream -n 1-8 | dl-map > s.tso

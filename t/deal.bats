@@ -62,6 +62,7 @@ unanalysed() {
 	grep -vE '^\[(DoubleDummyTricks|OptimumScore|ParContract|OptimumResultTable) |^[NESW] +(NT|[SHDC]) +[0-9]+$' "$1"
 }
 
+# bats test_tags=slow
 @test "--analysis: PBN's tables and par are dl-dd's for the same deals, which are those of the run without it" {
 	dl-deal -n 8 -f pbn,tso -p s --analysis
 	[ "$(grep -c '^\[DoubleDummyTricks "[0-9a-d]\{20\}"\]$' s.pbn)" -eq 8 ]
@@ -77,6 +78,7 @@ unanalysed() {
 	unanalysed s.pbn | cmp - plain.pbn
 }
 
+# bats test_tags=slow
 @test "hand records (html, pdf) bring the analysis by default; PBN alone does not" {
 	dl-deal -n 4 -f html,pbn,tso -p h
 	[ "$(grep -c '<table class="dd">' h.html)" -eq 4 ]
@@ -107,6 +109,7 @@ unanalysed() {
 	[ "$(dl-deal -n 2 --many --analysis -f pbn | grep -c '^\[DoubleDummyTricks ')" -eq 2 ]
 }
 
+# bats test_tags=slow
 @test "the analysis shows its progress on a terminal, and nothing elsewhere" {
 	script -qec 'dl-deal -n 4 -f html -p p' /dev/null > screen
 	grep -q 'dl-deal: analysed 4/4 boards, ' screen

@@ -15,6 +15,7 @@ setup() {
 	SCRIPT=$BATS_TEST_DIRNAME/../share/examples/dd-parallel.sh
 }
 
+# bats test_tags=slow
 @test "dd-parallel: boards in chunks as separate jobs, joined: the single run's stream" {
 	dl-stream -n 1-12 < key | dl-map | dl-dd -q > one.dd
 	# 1-5, 6-10, 11-12: a last chunk shorter than the others

@@ -79,6 +79,7 @@ chromium_pdf() {
 	    --print-to-pdf="$2" "file://$PWD/$1" 2> /dev/null
 }
 
+# bats test_tags=browser
 @test "html: one self-contained file; each board's hands, tricks and par in the DOM Chromium builds" {
 	rm -f r.html
 	dl-fmt -f html -p r < s.dd
@@ -115,6 +116,7 @@ chromium_pdf() {
 	grep -q "<p hidden=\"\">set $(cat fingerprint)</p>" dom.html
 }
 
+# bats test_tags=browser
 @test "html printed by Chromium: six boards a page, none cut, A4 and Letter; page numbers and fingerprint" {
 	rm -f r.html
 	dl-fmt -f html -p r < s.dd
@@ -149,6 +151,7 @@ chromium_pdf() {
 	    awk -F'"' '/<word/ && $8 > y { y = $8 } END { exit !(y > 800) }'
 }
 
+# bats test_tags=browser
 @test "html printed by Chromium: four boards a page and one, A4 and Letter: a page for each, its own boards in its head" {
 	fp=$(cat fingerprint)
 	for paper in a4 letter; do
@@ -199,6 +202,7 @@ chromium_pdf() {
 	run ! grep -q 'min-width: 701px' p.html
 }
 
+# bats test_tags=browser
 @test "html printed by a browser's defaults: no header or footer of the browser's, none doubled" {
 	rm -f d.html
 	PAPERSIZE=a4 dl-fmt -f html -p d < s.dd
@@ -285,6 +289,7 @@ chromium_pdf() {
 	grep -qx "$(head -1 hands.expected | cut -d'|' -f2 | tr -d ' ')" text
 }
 
+# bats test_tags=browser
 @test "html printed by Chromium: a 500-byte event and site keep the head to one line and six boards a page" {
 	ev=$(printf 'Championship %.0s' $(seq 38))
 	site=$(printf 'Club room %.0s' $(seq 45))
@@ -305,6 +310,7 @@ chromium_pdf() {
 # axe-core, the accessibility rules' engine: make fetches it from the npm
 # registry into the build directory (the Makefile's AXE_CORE, pinned by
 # share/dev/npm/package-lock.json); DL_AXE_CORE names another copy
+# bats test_tags=browser
 @test "html: axe-core finds no violation of WCAG 2.x A and AA, nor of its best practices, wide and at 400 pixels" {
 	axe=${DL_AXE_CORE:-$DL_BUILD/npm/node_modules/axe-core/axe.min.js}
 	[ -f "$axe" ] || { echo "no axe-core at $axe: make test-progs fetches it" >&2; return 1; }

@@ -446,6 +446,7 @@ played_club() {
 	[ "${lines[-1]}" = "rr01.pbn: DOES NOT MATCH, session 1,1 (original), boards 1-10: 10 of 10 boards checked, 1 not of the session" ]
 }
 
+# bats test_tags=slow
 @test "every signal that ends a tool leaves no temporary file behind" {
 	# more than the 64 KiB a reader takes at once, so that the files begin
 	seed_of v1 | dl-stream -n 2000 | dl-map > deals

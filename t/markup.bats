@@ -160,6 +160,7 @@ no_overlap() {
 	    dl-fmt -f html < bad.tso
 }
 
+# bats test_tags=browser
 @test "html: #T: <!-- hides no board; the day is escaped, as text" {
 	stream t.tso '#T: <!--<!--<!--'
 	dl-fmt -f html,pdf -p t < t.tso

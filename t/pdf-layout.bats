@@ -176,6 +176,7 @@ head_text() {
 	    }' | sed 's/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&apos;/'"'"'/g'
 }
 
+# bats test_tags=slow
 @test "pdf head: event, site and date of every kind, on A4 and Letter: nothing overlaps or leaves the paper, the whole of them shown" {
 	long=$(printf 'Championship %.0s' $(seq 40))
 	events=(
@@ -421,6 +422,7 @@ sizes() {
 		print mode, most, least }'
 }
 
+# bats test_tags=slow
 @test "pdf: four and one boards a page on A4 and Letter: a page for each four or each board, its own boards in its head, nothing overlapping or leaving its box, the hands larger" {
 	for paper in a4 letter; do
 		for per in 4 1; do

@@ -61,6 +61,7 @@ round_trip() {
 	dl-read < "$file" | cmp - back
 }
 
+# bats test_tags=slow
 @test "read back: Big Deal's own files of every format give Big Deal's deals (v1-v4)" {
 	[[ " $READ_FORMATS " == *" dupblind "* ]]
 	for v in v1 v2 v3 v4; do
@@ -87,6 +88,7 @@ round_trip() {
 	done
 }
 
+# bats test_tags=slow
 @test "read back: every format, sessions from board 1, random seeds and lengths" {
 	for i in $(seq 12); do
 		hex=$(random_hex)
@@ -99,6 +101,7 @@ round_trip() {
 	done
 }
 
+# bats test_tags=slow
 @test "read back: formats that number boards keep any range; the others give the deals in order" {
 	for i in $(seq 12); do
 		hex=$(random_hex)
@@ -114,6 +117,7 @@ round_trip() {
 	done
 }
 
+# bats test_tags=slow
 @test "read back: --first LOW gives every format its range back, Borel's hands turned by LOW's dealer too" {
 	for i in $(seq 8); do
 		hex=$(random_hex)

@@ -53,6 +53,7 @@ seed() { printf '#P: dl/1 seed\n#I: Shard Pairs\n%s\n' "$KEY"; }
 	dl-stream -d -n 17-32 --shard 1/1 < key | dl-cat - | cmp - whole
 }
 
+# bats test_tags=slow
 @test "analysed shards are put together too, and GNU parallel makes the shards alike" {
 	seed > key
 	dl-stream -d -n 6 < key | dl-dd -q > whole

@@ -96,6 +96,7 @@ check() {
 	esac
 }
 
+# bats test_tags=slow
 @test "every man page documents 0, 1 and 2, and each tool returns them as documented" {
 	local pages=0
 	for page in "$MAN"/dl-*.1; do

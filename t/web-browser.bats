@@ -7,6 +7,9 @@
 # form and the result, 1200 and 400 pixels wide, go to
 # $DL_WEB_SCREENSHOTS when it is set (a folder; never the tree).
 
+# Chromium (make check-quick leaves it out); lighttpd with dl-web behind
+# it, one such file at a time (the Makefile's test)
+# bats file_tags=browser,web-server
 load helper
 load web
 

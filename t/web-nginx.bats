@@ -5,6 +5,9 @@
 # dealt as a zip whose seed regenerates it, other URLs refused, and a few
 # hundred slow clients from one address, which do not shut the form out.
 
+# nginx and fcgiwrap with dl-web behind them: one such file at a time
+# (the Makefile's test), none in make check-quick
+# bats file_tags=web-server
 load helper
 load web
 

@@ -6,6 +6,9 @@
 # hostile requests: methods, sizes, escapes, markup, slow clients and
 # clients that go away, after which nothing of theirs is left.
 
+# lighttpd with dl-web behind it: one such file at a time (the
+# Makefile's test), none in make check-quick
+# bats file_tags=web-server
 load helper
 load web
 

@@ -78,6 +78,7 @@ EOF
 	for f in pbn lin tso; do cmp one/s.$f many/s.$f; done
 }
 
+# bats test_tags=slow
 @test "threads or none: analyses over many batches" {
 	# sixteen boards analysed by dl-dd, their records repeated as boards
 	# 1-1100, each where its dealer and vulnerability come round again
@@ -103,6 +104,7 @@ EOF
 	cmp one many
 }
 
+# bats test_tags=slow
 @test "threads or none: an analysed stream, the hand records too" {
 	seed_of v1 | dl-stream -n 7 | dl-map | dl-dd -q > analysed
 	mkdir one many

@@ -2,7 +2,8 @@
 # Installs what building and testing dl needs on a Debian-like machine, or
 # prints the exact command when it cannot (not root, no password-less sudo).
 # Used by `make run`, `make serve` (--serve), `make check` (--test), `make
-# bench` (--bench) and .ci/run.
+# check-quick` (--quick: what the suite needs but the browser, PostgreSQL
+# and the web servers), `make bench` (--bench) and .ci/run.
 set -eu
 
 packages=""
@@ -42,19 +43,30 @@ fi
 [ -d /usr/share/fonts/truetype/dejavu ] || need fonts-dejavu-core
 [ -d /usr/share/fonts/opentype/noto ] && ls /usr/share/fonts/opentype/noto/NotoSansCJK* \
     >/dev/null 2>&1 || need fonts-noto-cjk
-if [ "${1:-}" = --test ]; then
+case ${1:-} in
+--test | --quick)
 	command -v bats >/dev/null 2>&1 || need bats
-	# the hand-record tests render HTML and PDF and read the text back
-	command -v chromium >/dev/null 2>&1 || need chromium
+	# the hand-record tests read the PDF's text back
 	command -v pdftotext >/dev/null 2>&1 || need poppler-utils
-	# npm fetches axe-core, the HTML hand record's accessibility checker
-	command -v npm >/dev/null 2>&1 || need npm
 	# the archive's tests look into its SQLite file
 	command -v sqlite3 >/dev/null 2>&1 || need sqlite3
+	# bats --jobs, and the recipe for analyses over many machines
+	# (docs/distributed.md)
+	command -v parallel >/dev/null 2>&1 || need parallel
+	# dl-web's tests: which files it forces onto the disk, its zips, the
+	# names a form is posted with
+	command -v strace >/dev/null 2>&1 || need strace
+	command -v unzip >/dev/null 2>&1 || need unzip
+	command -v jq >/dev/null 2>&1 || need jq
+	;;
+esac
+if [ "${1:-}" = --test ]; then
+	# the hand-record tests render HTML in Chromium
+	command -v chromium >/dev/null 2>&1 || need chromium
+	# npm fetches axe-core, the HTML hand record's accessibility checker
+	command -v npm >/dev/null 2>&1 || need npm
 	# a throwaway PostgreSQL server for the shared archive's tests
 	[ -x "$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | tail -1)" ] || need postgresql
-	# the recipe for analyses over many machines (docs/distributed.md)
-	command -v parallel >/dev/null 2>&1 || need parallel
 	# dl-web behind a real server (t/web-server.bats) and in a real
 	# browser driven over WebDriver (t/web-browser.bats)
 	command -v lighttpd >/dev/null 2>&1 || [ -x /usr/sbin/lighttpd ] || need lighttpd
@@ -65,11 +77,7 @@ if [ "${1:-}" = --test ]; then
 	command -v fcgiwrap >/dev/null 2>&1 || [ -x /usr/sbin/fcgiwrap ] || need fcgiwrap
 	command -v chromedriver >/dev/null 2>&1 || need chromium-driver
 	command -v curl >/dev/null 2>&1 || need curl
-	command -v unzip >/dev/null 2>&1 || need unzip
-	command -v jq >/dev/null 2>&1 || need jq
 	command -v python3 >/dev/null 2>&1 || need python3
-	# which files dl-web forces onto the disk (t/web.bats)
-	command -v strace >/dev/null 2>&1 || need strace
 fi
 
 if [ "${1:-}" = --serve ]; then
