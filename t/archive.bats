@@ -312,6 +312,7 @@ setup() {
 	[ "$output" = $'32256\n6' ]
 }
 
+# bats test_tags=slow
 @test "dealers making a new archive at once (make -j): each finds it whole, none says it is no archive" {
 	for i in 1 2 3 4 5 6; do
 		dl-seed --not-for-play --no-history --hex "$i$i$i${i}bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" \
@@ -332,6 +333,7 @@ setup() {
 	done
 }
 
+# bats test_tags=slow
 @test "a busy archive is waited for, then refused in one line" {
 	dl-archive add club.tso 2> /dev/null
 	# another writer holds the archive for three seconds

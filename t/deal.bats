@@ -99,6 +99,7 @@ unanalysed() {
 	cmp again.pbn n.pbn
 }
 
+# bats test_tags=slow
 @test "--many analyses only when asked, and says so" {
 	dl-deal -n 101-104 --many -f html,tso -p m 2> err
 	run -1 grep -q '<table class="dd">' m.html

@@ -73,6 +73,7 @@ PHRASE=0123456789012345678901234567890123456789abcdef
 	[[ $cmdline != *"$PHRASE"* ]]
 }
 
+# bats test_tags=slow
 @test "secrets leave argv before any option runs: after a blocking -E, after --help or a wrong option, in every spelling" {
 	mkfifo in
 	key=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
@@ -385,6 +386,7 @@ every_plugin_user() {
 	    dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
 }
 
+# bats test_tags=slow
 @test "keyboard entropy: keys that arrive together (pasted, typed while stopped) earn nothing" {
 	{ sleep 0.5; printf 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz0123456789'
 	    sleep 1; printf '\003'; sleep 1; } |
@@ -653,6 +655,7 @@ played_club() {
 	done
 }
 
+# bats test_tags=slow
 @test "a seed read is wiped from every buffer it went through, and no process of the same user may read a tool's memory" {
 	[ "$(id -u)" -eq 0 ] || skip_unless_possible "reading another process's memory needs root"
 	key=5a5b5c5d5e5f606162636465666768696a6b6c6d6e6f70717273747576777879

@@ -253,6 +253,7 @@ dl-read: no boards in none.pbn' ]
 	[ "$stderr" = "dl-read: dealer.pbn:12: board 1: given again with another dealer or vulnerability: the first is read" ]
 }
 
+# bats test_tags=slow
 @test "pbn --renumber: the last 65536 boards are remembered, each label with its deals; further back a copy is a board again" {
 	# 65537 deals numbered 1-16 over and over, then the first again: the
 	# first is still among the last 65536 boards after 65535 others, and

@@ -73,6 +73,7 @@ typist() {
 	sleep 1
 }
 
+# bats test_tags=slow
 @test "keyboard entropy: 213 bits from keystroke timing on a terminal" {
 	typist abcdefghijklmnopqrstuvwxyzabcdefghij 0.05 |
 	    script -qec 'stty -g > before; dl-seed --keyboard -o -f > seed; echo $? > status; stty -g > after' /dev/null > screen
@@ -82,6 +83,7 @@ typist() {
 	grep -q 'bits still needed' screen
 }
 
+# bats test_tags=slow
 @test "keyboard entropy restores the terminal when interrupted" {
 	{ typist abcdef 0.05; printf '\003'; sleep 1; } |
 	    script -qec 'trap "" INT; stty -g > before; dl-seed --keyboard -o -f > seed; echo $? > status; stty -g > after' /dev/null > screen

@@ -23,6 +23,7 @@ path_for() {
 	echo "${rank[$((c < m ? c : m))]}"
 }
 
+# bats test_tags=slow
 @test "a million boards of each generator: the deals of dl 0.1.0 before the vector paths, and back" {
 	# checksums made with commit 7f4a664, before the paths of issue 16
 	seed "$BDSEED" | dl-stream -n 1000000 | dl-map | sha256sum > sum

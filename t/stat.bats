@@ -54,6 +54,7 @@ caught() {
 	caught biased-card "holders, holders-max, hcp-N, numbers"
 }
 
+# bats test_tags=slow
 @test "caught: four riffle shuffles" {
 	caught riffle "holders, holders-max, hcp-N, hcp-S, hcp-W, pairs-max, numbers"
 }

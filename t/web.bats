@@ -119,6 +119,7 @@ clean_tmp() {
 	clean_tmp
 }
 
+# bats test_tags=slow
 @test "POST download=zip: the zip alone, named as asked, with the analysis when dd=on" {
 	form 'event=Club' 'boards=1-4' 'dd=on' 'download=zip' 'prefix=club-night'
 	post application/x-www-form-urlencoded body > r
@@ -423,6 +424,7 @@ multipart_check() {
 	clean_tmp
 }
 
+# bats test_tags=slow
 @test "the analysis's lock folder: beside the archive, not one another user can make first; one not the server's own is a 500" {
 	unset DL_WEB_LOCKS
 	export DL_ARCHIVE=$BATS_TEST_TMPDIR/data/archive.sqlite
@@ -480,6 +482,7 @@ sets_recorded() {
 	sqlite3 archive.sqlite 'SELECT count(*) FROM sets'
 }
 
+# bats test_tags=slow
 @test "a form posted from another site is refused (403) before anything is dealt; a script's post, and the page's own, deal" {
 	form 'event=Forged' 'boards=1-2' 'formats=pbn'
 	# no header of a browser's: a script (curl)
@@ -547,6 +550,7 @@ sets_recorded() {
 	clean_tmp
 }
 
+# bats test_tags=slow
 @test "a host name the site is not set up for is refused (421) on every request: DNS rebinding" {
 	form 'event=Rebound' 'boards=1-2' 'formats=pbn'
 	run -0 --separate-stderr origin

@@ -95,6 +95,7 @@ north_first() {
 	}'
 }
 
+# bats test_tags=slow
 @test "the pipeline deals every reference vector: dl-seed -g wwdeal | dl-stream | dl-map | dl-fmt-pbn" {
 	export DL_SEED_HISTORY=off
 	while read -r key event session board number deal; do
