@@ -483,6 +483,7 @@ setup() {
 	done
 }
 
+# bats test_tags=slow
 @test "an event's sets are counted by its name as a reader sees it: other spaces, capitals, invisible or look-alike letters are the same event; the name is shown as typed" {
 	export DL_WEB_LOCKS=$BATS_TEST_TMPDIR/locks TMPDIR=$BATS_TEST_TMPDIR
 	# each a name a printed hand record shows as "Tuesday Pairs"

@@ -399,6 +399,7 @@ dl-bigdealx: unknown format "v2" (dl-fmt --list shows the formats): ignored' ]
 	dl-bigdealx -h "$(param v1 random)" -e 0123456789012345678901234567890123456789012345678901234 -n 1 -p a > out && warned out
 }
 
+# bats test_tags=slow
 @test "-n as the reference reads it: blanks and a plus sign taken; trailing letters and board 0 refused" {
 	v_rc v1
 	for n in ' 32' '32 ' '+32' ' +32 '; do

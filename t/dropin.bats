@@ -68,6 +68,7 @@ session() {
 	cmp <(strip_generator "$3.pbn") <(strip_generator "$CLUB/expected/$3.pbn")
 }
 
+# bats test_tags=slow
 @test "SquareDeal's runs of bigdealx make every session of the club tournament" {
 	# no .bigdealrc and no terminal, as under SquareDeal: defaults, no question
 	for kind in original reserve; do

@@ -115,6 +115,7 @@ PHRASE=0123456789012345678901234567890123456789abcdef
 	[ "$(dl-seed --no-history --hex=$key | tail -1)" = "dl256 $key" ]
 }
 
+# bats test_tags=slow
 @test "no core file can carry a secret away: core dumps are off before any secret is read" {
 	for tool in dl-stream dl-seed dl-map dl-fmt dl-sqd; do
 		mkfifo in.$tool
@@ -615,6 +616,7 @@ played_club() {
 	    dl-seed -o -e "$PHRASE"
 }
 
+# bats test_tags=slow
 @test "every tool fails when it cannot write --help, --list or any output: /dev/full, a closed descriptor" {
 	tools=$(cd "$DL_BUILD/bin" && ls | grep -v -e '^dl-fmt-' -e '^dl-read-')
 	[ "$(echo $tools)" = "dl-archive dl-bigdeal dl-bigdealx dl-board dl-cat dl-dd dl-deal dl-diff dl-fmt dl-map dl-read dl-seed dl-sqd dl-stat dl-stream dl-web" ]

@@ -283,6 +283,7 @@ suit_block() {
 	    }'
 }
 
+# bats test_tags=slow
 @test "pdf boards: a long suit wraps rather than shrink a hand below the legible minimum; par lines of three contracts stay in their box" {
 	for paper in a4 letter; do
 		for event in 'Pairs' 'Riverside Bridge Club Autumn Congress: Open Pairs Championship, Final Session'; do

@@ -306,6 +306,7 @@ garble() {
 	printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
 }
 
+# bats test_tags=slow
 @test "refused: garbled boards, one line naming the file, the board and what is wrong" {
 	cp "$BIGDEAL/v1/ber.ber" x.ber && garble x.ber 60 5
 	fails dl-read x.ber

@@ -135,6 +135,7 @@ Sept 9, 2001|2001.09.09
 23-Nov 2013|-not YYYY.MM.DD (PBN'"'"'s form, ? for a part not known)
 123456|-not YYYY.MM.DD (PBN'"'"'s form, ? for a part not known)'
 
+# bats test_tags=slow
 @test "pbn: a [Date] of another form is made PBN's when its day is certain, else a warning and no #D:, never another day" {
 	local date want
 	while IFS='|' read -r date want; do

@@ -49,6 +49,7 @@ path_for() {
 	[ "$output" = plain ]
 }
 
+# bats test_tags=slow
 @test "Big Deal's vectors on every path: numbers, deals, and numbers back" {
 	for cap in plain avx2 avx512; do
 		export DL_SIMD=$cap

@@ -343,6 +343,7 @@ multipart_check() {
 	} > upload
 }
 
+# bats test_tags=slow
 @test "the error log is told what was refused, never a value of the request" {
 	# each field refused with a value of its own in it: the page may
 	# quote it (escaped), the server's error log never
