@@ -34,6 +34,21 @@ psql_q() {
 	psql -X -q -A -t -h "$PG_DIR" -U dl -d "$db" -c "$1"
 }
 
+# prefix_ranges_only: the look-up's parameters in told are ranges of keys,
+# each 65 536 wide (a 16-bit prefix), some 100 to 128 of them: a 32-board
+# check's hands
+prefix_ranges_only() {
+	grep -o "\$1 = '{[-0-9,]*}', \$2 = '{[-0-9,]*}'$" told > ranges
+	[ "$(wc -l < ranges)" -eq 1 ]
+	awk -F"'" '{ n = split(substr($2, 2, length($2) - 2), lo, ",");
+	    split(substr($4, 2, length($4) - 2), hi, ",");
+	    for (i = 1; i <= n; i++) if (hi[i] - lo[i] != 65535 || (lo[i] + 2147483648) % 65536 != 0) bad++;
+	    print n, bad + 0 }' ranges > widths
+	read -r n bad < widths
+	[ "$n" -ge 100 ] && [ "$n" -le 128 ]
+	[ "$bad" -eq 0 ]
+}
+
 # told LINE: what the server logged after line LINE of its log, into told,
 # once it holds the look-up's parameters (the server writes its log as it
 # goes; give it 10 s)
@@ -92,15 +107,7 @@ told() {
 	run -0 dl-archive check fresh.tso
 	told "$before"
 	# what the server was asked: key ranges, each 65536 keys wide
-	grep -o "\$1 = '{[-0-9,]*}', \$2 = '{[-0-9,]*}'" told > ranges
-	[ "$(wc -l < ranges)" -eq 1 ]
-	awk -F"'" '{ n = split(substr($2, 2, length($2) - 2), lo, ",");
-	    split(substr($4, 2, length($4) - 2), hi, ",");
-	    for (i = 1; i <= n; i++) if (hi[i] - lo[i] != 65535 || (lo[i] + 2147483648) % 65536 != 0) bad++;
-	    print n, bad + 0 }' ranges > widths
-	read -r n bad < widths
-	[ "$n" -ge 100 ] && [ "$n" -le 128 ]
-	[ "$bad" -eq 0 ]
+	prefix_ranges_only
 	run grep -c -e digest -e "INSERT" -e "deals (" told
 	[ "$output" = 0 ]
 	# no deal number of the set asked about, in any form
@@ -143,14 +150,7 @@ END
 	# and the only values sent: the look-up's ranges, 65536 keys each
 	run -0 grep -c 'DETAIL:  parameters:' told
 	[ "$output" = 1 ]
-	grep -o "\$1 = '{[-0-9,]*}', \$2 = '{[-0-9,]*}'$" told > ranges
-	awk -F"'" '{ n = split(substr($2, 2, length($2) - 2), lo, ",");
-	    split(substr($4, 2, length($4) - 2), hi, ",");
-	    for (i = 1; i <= n; i++) if (hi[i] - lo[i] != 65535 || (lo[i] + 2147483648) % 65536 != 0) bad++;
-	    print n, bad + 0 }' ranges > widths
-	read -r n bad < widths
-	[ "$n" -ge 100 ] && [ "$n" -le 128 ]
-	[ "$bad" -eq 0 ]
+	prefix_ranges_only
 }
 
 @test "postgresql: find and export" {

@@ -511,3 +511,17 @@ setup() {
 	# the archive keeps each name as typed, and one key
 	[ "$(sqlite3 archive.sqlite 'SELECT count(DISTINCT event), count(DISTINCT event_key) FROM sets WHERE id <= 11')" = "11|1" ]
 }
+
+@test "an archive of schema 2, read as it is, counts an event's sets by their names' keys too; the set dealt then upgrades it" {
+	cp "$VECTORS/archive/schema2.sqlite" old.sqlite
+	chmod 600 old.sqlite
+	export DL_ARCHIVE=$PWD/old.sqlite DL_WEB_LOCKS=$BATS_TEST_TMPDIR/locks TMPDIR=$BATS_TEST_TMPDIR
+	# its set 1 is "Spring Pairs": the count, made before the archive is
+	# written (and so upgraded), keys each event itself
+	printf 'event=SPRING%%20%%20PAIRS&boards=1-2&formats=pbn&dd=off' > body
+	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > page
+	grep -qF ": 2 sets dealt for SPRING  PAIRS.</p>" page
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 4 ]
+	[ "$(sqlite3 old.sqlite 'SELECT event_key FROM sets ORDER BY id' | paste -sd '|')" = "sprlng palrs|sprlng palrs" ]
+}

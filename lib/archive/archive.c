@@ -199,6 +199,23 @@ archive_event_key(struct event_keyer **k, const char *event, char **key, struct 
 	return event_key(*k, event, key, e);
 }
 
+int
+archive_event_has_key(struct archive *a, struct event_keyer **k, const char *event,
+    const char *key, struct dl_error *e)
+{
+	char *other;
+	int same;
+
+	if (event == NULL || !header_value_is_valid(event))
+		return dl_error_set(e, DL_ERR_INPUT, "%s: a set's event: damaged (a text that is"
+		    " not one line of printable UTF-8)", a->name);
+	if (archive_event_key(k, event, &other, e) == -1)
+		return -1;
+	same = strcmp(other, key) == 0;
+	free(other);
+	return same;
+}
+
 /* The key of an event (allocated), with a keyer of its own: a key is
  * made before the archive's write lock is taken, since the first loads
  * ICU (docs/performance.md). */

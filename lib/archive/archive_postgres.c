@@ -887,18 +887,12 @@ pg_count_event(struct archive *a, const char *key, int64_t *n, struct dl_error *
 			    a->name);
 	} else
 		for (int i = 0; i < pq.PQntuples(res) && r == 0; i++) {
-			const char *event = pq.PQgetvalue(res, i, 0);
-			char *other;
+			int same = archive_event_has_key(a, &k, pq.PQgetvalue(res, i, 0), key, e);
 
-			if (!header_value_is_valid(event)) {
-				r = dl_error_set(e, DL_ERR_INPUT, "%s: a set's event: damaged (a"
-				    " text that is not one line of printable UTF-8)", a->name);
-				break;
-			}
-			if ((r = archive_event_key(&k, event, &other, e)) == -1)
-				break;
-			*n += strcmp(other, key) == 0;
-			free(other);
+			if (same == -1)
+				r = -1;
+			else
+				*n += same;
 		}
 	pq.PQclear(res);
 	event_keyer_free(k);

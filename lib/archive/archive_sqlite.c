@@ -911,18 +911,13 @@ sqlite_count_event(struct archive *a, const char *key, int64_t *n, struct dl_err
 		rc = rc == SQLITE_ROW ? SQLITE_DONE : rc;
 	} else
 		while (r == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-			const char *event = (const char *)sqlite3_column_text(st, 0);
-			char *other;
+			int same = archive_event_has_key(a, &k,
+			    (const char *)sqlite3_column_text(st, 0), key, e);
 
-			if (event == NULL || !header_value_is_valid(event)) {
-				r = dl_error_set(e, DL_ERR_INPUT, "%s: a set's event: damaged (a"
-				    " text that is not one line of printable UTF-8)", a->name);
-				break;
-			}
-			if ((r = archive_event_key(&k, event, &other, e)) == -1)
-				break;
-			*n += strcmp(other, key) == 0;
-			free(other);
+			if (same == -1)
+				r = -1;
+			else
+				*n += same;
 		}
 	sqlite3_finalize(st);
 	event_keyer_free(k);

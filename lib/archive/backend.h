@@ -112,6 +112,11 @@ void column_copy(char *dst, size_t size, const char *src);
 struct event_keyer;
 int archive_event_key(struct event_keyer **k, const char *event, char **key,
     struct dl_error *e);
+/* For an archive of schema 3 read as it is (no event_key column): 1 when
+ * event, as a set's row holds it (NULL: none), has the key key, 0 when
+ * not, -1 with *e for an event that is no line of printable UTF-8. */
+int archive_event_has_key(struct archive *a, struct event_keyer **k, const char *event,
+    const char *key, struct dl_error *e);
 
 int archive_sqlite_open(struct archive *a, const char *path, unsigned flags,
     struct dl_error *e);
