@@ -115,7 +115,9 @@ static const char page_style[] =
     "fieldset small { color: #555; }\n"
     "button { font: inherit; padding: .5rem 1rem; margin: 1rem .5rem 0 0; }\n"
     ".note { color: #444; font-size: .9rem; }\n"
-    "table { border-collapse: collapse; } td, th { border: 1px solid #999; padding: .2rem .5rem; }\n";
+    "table { border-collapse: collapse; } td, th { border: 1px solid #999; padding: .2rem .5rem; }\n"
+    /* a table wider than a phone scrolls in its own box, the page not */
+    ".wide { overflow-x: auto; }\n";
 
 static void
 page_begin(const char *title)
@@ -1035,7 +1037,7 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 
 	archive_verdict_add(&c->verdict, index, hit);
 	if (c->hits++ == 0)
-		printf("<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
+		printf("<div class=\"wide\">\n<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
 		    "</th><th scope=\"col\">How</th><th scope=\"col\">Set</th><th scope=\"col\">"
 		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th></tr>\n");
 	printf("<tr><td>%u</td><td>%s</td><td>%lld</td><td>%u</td><td>", c->board_numbers[index],
@@ -1114,7 +1116,7 @@ check(const struct cgi_form *form)
 	else {
 		/* the verdict, by the archive's one rule: a hand held before
 		 * by chance is listed, but is no board dealt before */
-		printf("</table>\n");
+		printf("</table>\n</div>\n");
 		if (c.verdict.dealt_before > 0)
 			printf("<p><strong>Dealt before: %zu of its %zu boards.</strong></p>\n",
 			    c.verdict.dealt_before, u.n);
