@@ -722,7 +722,7 @@ open_writers(const char *prefix, const char *formats, unsigned high)
 	if (getenv("DL_ARCHIVE") != NULL && *getenv("DL_ARCHIVE") != '\0') {
 		char *where = xasprintf("%s -p %s", getprogname(), prefix);
 
-		run.recording = recording_start(NULL, where, &opt, &e);
+		run.recording = recording_start(NULL, NULL, where, &opt, &e);
 		free(where);
 		if (run.recording == NULL) {
 			dl_error_prefix(&e, "archive");

@@ -2,6 +2,7 @@
  * (deal streams, or files of any format dl-read reads), checks a set
  * against all those recorded, board by board, and lists, counts, finds
  * and exports what it holds (lib/archive/, docs/archive.md). */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -22,18 +23,23 @@ usage(FILE *fp, int status)
 {
 	fprintf(fp,
 	    "usage: dl-archive [--db archive] add [--played] [-f format] [--renumber] [file ...]\n"
-	    "       dl-archive [--db archive] check [-q] [--prefix-bits n] [-f format] [--renumber]\n"
-	    "                  [file ...]\n"
+	    "       dl-archive [--db archive] [--shared archive] check [-q] [--prefix-bits n]\n"
+	    "                  [-f format] [--renumber] [file ...]\n"
 	    "       dl-archive [--db archive] find deal|hand text\n"
 	    "       dl-archive [--db archive] sets\n"
 	    "       dl-archive [--db archive] count\n"
 	    "       dl-archive [--db archive] export set\n"
-	    "       dl-archive [--db archive] played set ...\n"
+	    "       dl-archive [--db archive] [--shared archive] [--club name] played set ...\n"
+	    "       dl-archive [--db archive] [--shared archive] [--club name] sync\n"
 	    "       dl-archive [--db archive] compact\n");
 	exit(status);
 }
 
 static const char *db_spec;		/* --db */
+static const char *shared_spec;		/* --shared */
+static const char *club;		/* --club, else DL_CLUB */
+static const char *command_name;	/* the command run */
+static int shared_named(void);
 static const char *format;		/* -f */
 static unsigned reader_flags;		/* --renumber */
 static int quiet;			/* -q */
@@ -69,9 +75,54 @@ open_archive(unsigned flags)
 		spec = xstrdup(db_spec);
 	else if (archive_default(&spec, &e) == -1)
 		tool_die(&e);
-	if (archive_open(&a, spec, flags, &e) == -1)
+	if (archive_open(&a, spec, flags, &e) == -1) {
+		/* a club that has dealt nothing yet checks against the
+		 * federation's archive alone */
+		if (e.errnum == ENOENT && !(flags & ARCHIVE_WRITE) && shared_named() &&
+		    strcmp(command_name, "check") == 0) {
+			free(spec);
+			return NULL;
+		}
 		tool_die(&e);
+	}
 	free(spec);
+	return a;
+}
+
+/* Whether a shared archive is named: --shared, else DL_SHARED_ARCHIVE. */
+static int
+shared_named(void)
+{
+	const char *env = getenv("DL_SHARED_ARCHIVE");
+
+	return shared_spec != NULL || (env != NULL && *env != '\0');
+}
+
+/* The federation's archive, or NULL when none is named.  prefix: for a
+ * failure to reach it, what is left to do. */
+static struct archive *
+open_shared(unsigned flags, void (*failed)(struct dl_error *e))
+{
+	struct archive *a;
+	struct dl_error e;
+	char *spec = NULL;
+
+	if (shared_spec != NULL)
+		spec = xstrdup(shared_spec);
+	else
+		archive_shared_default(&spec);
+	if (spec == NULL)
+		return NULL;
+	if (archive_open(&a, spec, flags, &e) == -1) {
+		freezero(spec, strlen(spec));
+		if (failed != NULL)
+			failed(&e);
+		tool_die(&e);
+	}
+	freezero(spec, strlen(spec));
+	if (!archive_is_shared(a))
+		tool_fail(DL_ERR_USAGE, "--shared: not a shared archive (PostgreSQL): a club's own"
+		    " archive is --db");
 	return a;
 }
 
@@ -141,19 +192,26 @@ struct checked {
 	struct archive_verdict verdict;
 };
 
-/* " (EVENT, DATE)", what a set says of itself, escaped. */
+/* " (CLUB, EVENT, DATE)", what a set says of itself and who played it,
+ * escaped; each left out when not known. */
 static void
-print_set_words(FILE *fp, const char *set_event, const char *set_date)
+print_set_words(FILE *fp, const char *set_club, const char *set_event, const char *set_date)
 {
-	char *event = set_event ? text_escaped(set_event) : NULL;
-	char *date = set_date ? text_escaped(set_date) : NULL;
+	const char *words[3] = { set_club, set_event, set_date };
+	const char *sep = " (";
 
-	if (event != NULL && date != NULL)
-		fprintf(fp, " (%s, %s)", event, date);
-	else if (event != NULL || date != NULL)
-		fprintf(fp, " (%s)", event != NULL ? event : date);
-	free(event);
-	free(date);
+	for (size_t i = 0; i < 3; i++) {
+		char *w;
+
+		if (words[i] == NULL)
+			continue;
+		w = text_escaped(words[i]);
+		fprintf(fp, "%s%s", sep, w);
+		free(w);
+		sep = ", ";
+	}
+	if (*sep == ',')
+		putc(')', fp);
 }
 
 static int
@@ -166,17 +224,20 @@ print_hit(size_t index, const struct archive_hit *hit, void *arg)
 	if (quiet)
 		return 0;
 	for (unsigned s = 0; s < 4; s++)
-		seats[s] = hit->seat[s] == -1 ? '-' : seat_letters[hit->seat[s]];
+		/* a near deal's hand that changed: its seat in small letters */
+		seats[s] = hit->seat[s] < 0 ? '-' : hit->seat[s] < 4 ? seat_letters[hit->seat[s]] :
+		    (char)(seat_letters[hit->seat[s] - 4] - 'A' + 'a');
 	seats[4] = '\0';
-	printf("%s: board %u: %s %s: set %lld board %u", c->label, c->held.numbers[index],
-	    archive_match_kind(hit->match)->name, seats, (long long)hit->set, hit->board);
-	print_set_words(stdout, hit->event, hit->date);
+	printf("%s: board %u: %s %s: %sset %lld board %u", c->label, c->held.numbers[index],
+	    archive_match_kind(hit->match)->name, seats, hit->shared ? "shared " : "",
+	    (long long)hit->set, hit->board);
+	print_set_words(stdout, hit->club, hit->event, hit->date);
 	putchar('\n');
 	return 0;
 }
 
 static int
-check_one(struct archive *a, const char *path)
+check_one(struct archive *a, struct archive *shared, const char *path)
 {
 	struct checked c = { .a = a };
 	struct set_input in = { .path = path, .reader = reader_options(),
@@ -197,7 +258,7 @@ check_one(struct archive *a, const char *path)
 	/* the set itself, archived when it was dealt, is no set played before
 	 * until it is played; a shared archive holds only sets played, and is
 	 * not sent the digest */
-	switch (archive_is_shared(a) ? 0 : archive_set_find(a, digest, &self, &e)) {
+	switch (a == NULL || archive_is_shared(a) ? 0 : archive_set_find(a, digest, &self, &e)) {
 	case -1:
 		tool_die(&e);
 	case 1:
@@ -210,8 +271,8 @@ check_one(struct archive *a, const char *path)
 		break;
 	}
 	archive_set_clear(&self);
-	if (archive_check_boards(a, (const unsigned char (*)[CARDS])c.held.owner, c.held.n, skip,
-	    prefix_bits, print_hit, &c, &e) == -1)
+	if (archive_check_both(a, shared, (const unsigned char (*)[CARDS])c.held.owner, c.held.n,
+	    skip, prefix_bits, print_hit, &c, &e) == -1)
 		tool_die(&e);
 	/* as dl-diff, the count on standard error */
 	if (c.verdict.dealt_before > 0 && !quiet) {
@@ -227,13 +288,16 @@ check_one(struct archive *a, const char *path)
 static int
 cmd_check(struct archive *a, int argc, char *argv[])
 {
+	struct archive *shared = open_shared(0, NULL);
 	int found = 0;
 
 	if (argc == 0)
-		found = check_one(a, NULL);
+		found = check_one(a, shared, NULL);
 	for (int i = 0; i < argc; i++)
-		found |= check_one(a, argv[i]);
+		found |= check_one(a, shared, argv[i]);
 	xfflush(stdout, "standard output");
+	if (shared != NULL)
+		archive_close(shared);
 	return found ? EXIT_REFUSED : 0;
 }
 
@@ -252,7 +316,7 @@ print_found(const struct archive_hit *hit, void *arg)
 	f->found = 1;
 	printf("set %lld board %u %c", (long long)hit->set, hit->board,
 	    seat_letters[hit->seat[0]]);
-	print_set_words(stdout, hit->event, hit->date);
+	print_set_words(stdout, hit->club, hit->event, hit->date);
 	putchar('\n');
 	return 0;
 }
@@ -271,7 +335,7 @@ print_found_deal(size_t index, const struct archive_hit *hit, void *arg)
 		seats[s] = seat_letters[hit->seat[s]];
 	seats[4] = '\0';
 	printf("set %lld board %u %s", (long long)hit->set, hit->board, seats);
-	print_set_words(stdout, hit->event, hit->date);
+	print_set_words(stdout, hit->club, hit->event, hit->date);
 	putchar('\n');
 	return 0;
 }
@@ -319,7 +383,7 @@ print_set(const struct archive_set *set, void *arg)
 	printf("%lld %s %s %u %u-%u %s %s %s", (long long)set->id, set->archived,
 	    set->fingerprint, set->boards, set->low, set->high,
 	    set->played[0] != '\0' ? set->played : "-", user, source);
-	print_set_words(stdout, set->event, set->date);
+	print_set_words(stdout, set->club, set->event, set->date);
 	putchar('\n');
 	free(source);
 	free(user);
@@ -426,21 +490,116 @@ cmd_export(struct archive *a, int argc, char *argv[])
 	return 0;
 }
 
+/* sync, played: what reached the shared archive */
+static int
+print_sent(const struct archive_sent *sent, void *arg)
+{
+	(void)arg;
+	if (quiet)
+		return 0;
+	if (sent->already)
+		fprintf(stderr, "dl-archive: set %lld: in the shared archive already, as set %lld\n",
+		    (long long)sent->local_id, (long long)sent->shared_id);
+	else
+		fprintf(stderr, "dl-archive: set %lld: sent to the shared archive, set %lld, %u"
+		    " boards\n", (long long)sent->local_id, (long long)sent->shared_id,
+		    sent->boards);
+	return 0;
+}
+
+/* The club's own archive, for a failure to send what is owed to say so. */
+static struct archive *owing;
+
+/* A failure to send: what stays owed, before the cause. */
+static void
+say_owed(struct dl_error *e)
+{
+	struct dl_error ignored;
+	size_t owed;
+
+	if (archive_owed(owing, &owed, &ignored) == 0 && owed > 0)
+		dl_error_prefix(e, "%zu %s played, not yet in the shared archive (dl-archive sync"
+		    " sends %s)", owed, owed == 1 ? "set" : "sets", owed == 1 ? "it" : "them");
+}
+
+/* Every set played and not yet shared, to the shared archive: a failure
+ * (the server away) leaves them owed, for the next sync. */
+static void
+share_owed(struct archive *a)
+{
+	struct archive *shared;
+	struct dl_error e;
+	size_t sent;
+
+	owing = a;
+	shared = open_shared(ARCHIVE_WRITE, say_owed);
+	if (archive_share(a, shared, club, print_sent, NULL, &sent, &e) == -1) {
+		archive_close(shared);
+		say_owed(&e);
+		tool_die(&e);
+	}
+	archive_close(shared);
+}
+
+/* The club a set is played at: --club, else DL_CLUB; needed, and
+ * checked, before anything is written when a shared archive is named. */
+static void
+club_needed(void)
+{
+	if (club == NULL && (club = getenv("DL_CLUB")) != NULL && *club == '\0')
+		club = NULL;
+	if (club == NULL)
+		tool_fail(DL_ERR_USAGE, "no club named (--club or DL_CLUB): the shared archive is told"
+		    " which club played a set");
+	if (!archive_club_is_valid(club))
+		tool_fail(DL_ERR_USAGE, "--club: one line of printable UTF-8 of at most %d bytes",
+		    ARCHIVE_CLUB_MAX);
+}
+
 static int
 cmd_played(struct archive *a, int argc, char *argv[])
 {
 	struct dl_error e;
+	char *user = archive_user();
+	int64_t *ids = xreallocarray(NULL, (size_t)argc, sizeof *ids);
 
-	for (int i = 0; i < argc; i++) {
-		long long id = set_number("played", argv[i]);
-
-		switch (archive_mark_played(a, id, NULL, &e)) {
+	if (club == NULL && (club = getenv("DL_CLUB")) != NULL && *club == '\0')
+		club = NULL;
+	if (club != NULL && !archive_club_is_valid(club))
+		tool_fail(DL_ERR_USAGE, "--club: one line of printable UTF-8 of at most %d bytes",
+		    ARCHIVE_CLUB_MAX);
+	for (int i = 0; i < argc; i++)
+		ids[i] = set_number("played", argv[i]);
+	/* with a shared archive named, the club is needed before any set
+	 * is marked: a missing one changes nothing */
+	if (shared_named())
+		club_needed();
+	for (int i = 0; i < argc; i++)
+		switch (archive_mark_played(a, ids[i], NULL, club, user, &e)) {
 		case -1:
 			tool_die(&e);
 		case 0:
-			tool_fail(DL_ERR_USAGE, "played: no set %lld", id);
+			tool_fail(DL_ERR_USAGE, "played: no set %lld", (long long)ids[i]);
 		}
-	}
+	free(ids);
+	free(user);
+	/* marked played whether or not the server is there: sent now, or
+	 * by the next played or sync */
+	if (shared_named())
+		share_owed(a);
+	return 0;
+}
+
+static int
+cmd_sync(struct archive *a, int argc, char *argv[])
+{
+	(void)argc;
+	(void)argv;
+	if (!shared_named())
+		tool_fail(DL_ERR_USAGE, "sync: no shared archive named (--shared or"
+		    " DL_SHARED_ARCHIVE)");
+	club_needed();
+	share_owed(a);
 	return 0;
 }
 
@@ -472,6 +631,7 @@ static const struct command {
 	{ "count", 0, 0, 0, cmd_count },
 	{ "export", 0, 1, 1, cmd_export },
 	{ "played", ARCHIVE_WRITE, 1, ANY, cmd_played },
+	{ "sync", ARCHIVE_WRITE, 0, 0, cmd_sync },
 	{ "compact", ARCHIVE_WRITE, 0, 0, cmd_compact },
 };
 
@@ -480,6 +640,8 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'D' },
+		{ "shared", required_argument, NULL, 'S' },
+		{ "club", required_argument, NULL, 'C' },
 		{ "played", no_argument, NULL, 'p' },
 		{ "prefix-bits", required_argument, NULL, 'b' },
 		{ "renumber", no_argument, NULL, 'r' },
@@ -495,12 +657,14 @@ main(int argc, char *argv[])
 	tool_sodium_init();
 	/* --db may hold a password (postgresql://user:password@host/db):
 	 * out of /proc/PID/cmdline before anything else runs */
-	tool_hide_secret_arguments(argc, argv, "f:hq", longopts, "D");
+	tool_hide_secret_arguments(argc, argv, "f:hq", longopts, "DS");
 	opterr = 0;
 	/* options before and after the command's name: "+" stops at it */
 	while ((ch = getopt_long(argc, argv, "+f:hq", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'D': db_spec = optarg; break;
+		case 'S': shared_spec = optarg; break;
+		case 'C': club = optarg; break;
 		case 'h': usage(stdout, 0);
 		case 'q': quiet = 1; break;
 		default: tool_bad_option(argv, optind, optopt);
@@ -518,6 +682,8 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, "f:hq", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'D': db_spec = optarg; break;
+		case 'S': shared_spec = optarg; break;
+		case 'C': club = optarg; break;
 		case 'f': format = optarg; break;
 		case 'h': usage(stdout, 0);
 		case 'p': played = 1; break;
@@ -531,7 +697,10 @@ main(int argc, char *argv[])
 		default: tool_bad_option(argv, optind, optopt);
 		}
 	if ((played && strcmp(cmd->name, "add") != 0) ||
-	    (prefix_bits && strcmp(cmd->name, "check") != 0))
+	    (prefix_bits && strcmp(cmd->name, "check") != 0) ||
+	    (shared_spec != NULL && strcmp(cmd->name, "check") != 0 &&
+	    strcmp(cmd->name, "played") != 0 && strcmp(cmd->name, "sync") != 0) ||
+	    (club != NULL && strcmp(cmd->name, "played") != 0 && strcmp(cmd->name, "sync") != 0))
 		usage(stderr, EXIT_TROUBLE);
 	if (argc - optind < cmd->min || argc - optind > cmd->max)
 		usage(stderr, EXIT_TROUBLE);
@@ -540,8 +709,10 @@ main(int argc, char *argv[])
 	 * trouble, 2 */
 	if (strcmp(cmd->name, "check") == 0 || strcmp(cmd->name, "find") == 0)
 		tool_input_status = EXIT_TROUBLE;
+	command_name = cmd->name;
 	a = open_archive(cmd->flags);
 	status = cmd->run(a, argc - optind, argv + optind);
-	archive_close(a);
+	if (a != NULL)
+		archive_close(a);
 	return status;
 }

@@ -30,7 +30,8 @@ static void __attribute__((noreturn))
 usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: dl-deal [--analysis | --no-analysis] [--archive archive | --no-archive]\n"
-	    "               [--crlf] [--many] [-f formats] [-g generator] [-i event]\n"
+	    "               [--shared archive] [--crlf] [--many] [-f formats] [-g generator]\n"
+	    "               [-i event]\n"
 	    "               [-n boards] [-p prefix] [--paper a4 | letter]\n"
 	    "               [--per-page 6 | 4 | 1]\n");
 	exit(status);
@@ -52,6 +53,7 @@ main(int argc, char *argv[])
 		{ "no-analysis", no_argument, NULL, 'A' },
 		{ "archive", required_argument, NULL, 'r' },
 		{ "no-archive", no_argument, NULL, 'R' },
+		{ "shared", required_argument, NULL, 'S' },
 		{ "crlf", no_argument, NULL, 'c' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "generator", required_argument, NULL, 'g' },
@@ -75,12 +77,15 @@ main(int argc, char *argv[])
 	int many = 0, analysis = -1, ch;
 	/* the archive the set is recorded in: NULL, the default */
 	const char *archive = NULL;
+	/* the federation's, checked before the set is published: NULL, DL_SHARED_ARCHIVE's */
+	const char *shared = NULL;
 	int record = 1;
 
 	tool_start();
-	/* --archive may hold a PostgreSQL password: out of /proc/PID/cmdline */
+	/* --archive and --shared may hold a PostgreSQL password: out of
+	 * /proc/PID/cmdline */
 	tool_sodium_init();
-	tool_hide_secret_arguments(argc, argv, "f:g:hi:n:p:", longopts, "r");
+	tool_hide_secret_arguments(argc, argv, "f:g:hi:n:p:", longopts, "rS");
 	opterr = 0;	/* tool_bad_option says what is wrong */
 	while ((ch = getopt_long(argc, argv, "f:g:hi:n:p:", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -88,6 +93,7 @@ main(int argc, char *argv[])
 		case 'A': analysis = 0; break;
 		case 'r': archive = optarg; record = 1; break;
 		case 'R': archive = NULL; record = 0; break;
+		case 'S': shared = optarg; break;
 		case 'c': wo.crlf = 1; break;
 		case 'f': formats = optarg; break;
 		case 'g':
@@ -147,6 +153,7 @@ main(int argc, char *argv[])
 		/* every set dealt goes into the archive; a run of --many boards
 		 * (a simulation, not a session) only when one is named */
 		.record = record && (!many || archive != NULL), .archive = archive,
+		.shared = shared,
 	};
 	char *where = wo.prefix != NULL ? xasprintf("dl-deal -p %s", wo.prefix) :
 	    xstrdup("dl-deal");

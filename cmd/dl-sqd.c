@@ -241,7 +241,7 @@ record_begin(void *arg, const struct sqd *t, unsigned phase, unsigned session,
 	(void)t;
 	(void)phase;
 	(void)session;
-	session_recording = recording_start(opt.archive, where, wo, e);
+	session_recording = recording_start(opt.archive, NULL, where, wo, e);
 	free(where);
 	if (session_recording == NULL) {
 		dl_error_prefix(e, "archive");

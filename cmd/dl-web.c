@@ -306,6 +306,13 @@ form_page(int head_only)
 	    "<input type=\"file\" id=\"file\" name=\"file\">\n"
 	    "<button type=\"submit\">Check it against the archive</button>\n"
 	    "</form>\n"
+	    "<h2>After the session</h2>\n"
+	    "<form method=\"post\">\n"
+	    "<input type=\"hidden\" name=\"action\" value=\"played\">\n"
+	    "<label for=\"set\">The set played (its number, on the hand record)</label>"
+	    "<input type=\"number\" id=\"set\" name=\"set\" min=\"1\" required>\n"
+	    "<button type=\"submit\">Mark it played</button>\n"
+	    "</form>\n"
 	    "<p class=\"note\">Every set dealt here is recorded in the archive, with who dealt it"
 	    " and when. The seed that regenerates a set is in its zip only: keep it until"
 	    " the session is played.</p>\n", PREFIX_MAX);
@@ -1004,7 +1011,11 @@ deal(const struct cgi_form *form)
 		    " the session is played.</p>\n<p><a href=\"");
 		put_html(stdout, getenv("SCRIPT_NAME") != NULL && *getenv("SCRIPT_NAME") == '/' ?
 		    getenv("SCRIPT_NAME") : "./");
-		printf("\">Deal another session</a></p>\n</aside>\n");
+		printf("\">Deal another session</a></p>\n"
+		    "<form method=\"post\"><input type=\"hidden\" name=\"action\" value=\"played\">"
+		    "<input type=\"hidden\" name=\"set\" value=\"%lld\"><button type=\"submit\">"
+		    "After the session: mark set %lld played</button></form>\n</aside>\n",
+		    (long long)s.set_id, (long long)s.set_id);
 		fputs(after, stdout);
 		sodium_memzero(page, page_len);
 		free(page);
@@ -1039,13 +1050,18 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 	if (c->hits++ == 0)
 		printf("<div class=\"wide\">\n<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
 		    "</th><th scope=\"col\">How</th><th scope=\"col\">Set</th><th scope=\"col\">"
-		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th></tr>\n");
-	printf("<tr><td>%u</td><td>%s</td><td>%lld</td><td>%u</td><td>", c->board_numbers[index],
-	    archive_match_kind(hit->match)->words, (long long)hit->set, hit->board);
+		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th>"
+		    "<th scope=\"col\">Played at</th></tr>\n");
+	/* a set of the federation's shared archive, or of this club's own */
+	printf("<tr><td>%u</td><td>%s</td><td>%s%lld</td><td>%u</td><td>",
+	    c->board_numbers[index], archive_match_kind(hit->match)->words,
+	    hit->shared ? "shared " : "", (long long)hit->set, hit->board);
 	/* the set's words came with the hit: no query depends on a match */
 	put_html(stdout, hit->event != NULL ? hit->event : "");
 	printf("</td><td>");
 	put_html(stdout, hit->date != NULL ? hit->date : "");
+	printf("</td><td>");
+	put_html(stdout, hit->club != NULL ? hit->club : "");
 	printf("</td></tr>\n");
 	return 0;
 }
@@ -1065,14 +1081,24 @@ refuse_upload(const struct dl_error *e, const char *label)
 	refuse_logged(400, "Bad Request", "the file to check: not read", "%s", e->msg);
 }
 
+/* The federation's archive could not be opened: its cause (a host, a
+ * port) to the server's log only, the page plain. */
+static void __attribute__((noreturn))
+shared_unreachable(const struct dl_error *e, const char *words)
+{
+	tool_warn("the shared archive: %s", e->msg);
+	refuse_logged(503, "Service Unavailable", "the shared archive could not be opened", "%s",
+	    words);
+}
+
 static void
 check(const struct cgi_form *form)
 {
 	const struct cgi_field *file = cgi_field(form, "file");
 	struct dl_error e;
 	struct set_boards u = { 0 };
-	struct archive *a;
-	char *spec, *name;
+	struct archive *a, *shared = NULL;
+	char *spec, *shared_spec, *name;
 	const char *dot;
 
 	if (file == NULL || file->filename == NULL || file->len == 0)
@@ -1097,17 +1123,31 @@ check(const struct cgi_form *form)
 		refuse_upload(&e, in.label);
 	if (archive_default(&spec, &e) == -1)
 		refuse_error(500, &e);
-	if (archive_open(&a, spec, 0, &e) == -1)
-		refuse_error(500, &e);
+	/* and the federation's, when one is named: one report of both; a
+	 * club that has dealt nothing here yet has no archive of its own */
+	archive_shared_default(&shared_spec);
+	if (archive_open(&a, spec, 0, &e) == -1) {
+		if (e.errnum != ENOENT || shared_spec == NULL)
+			refuse_error(500, &e);
+		a = NULL;
+	}
 	free(spec);
+	if (shared_spec != NULL) {
+		int opened = archive_open(&shared, shared_spec, 0, &e);
+
+		freezero(shared_spec, strlen(shared_spec));
+		if (opened == -1)
+			shared_unreachable(&e, "the shared archive could not be read: the file was not"
+			    " checked");
+	}
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	page_begin("Played before?");
 	printf("<p>");
 	put_html(stdout, file->filename);
 	printf(": %zu boards.</p>\n", u.n);
 	struct check_page c = { .a = a, .board_numbers = u.numbers };
-	if (archive_check_boards(a, (const unsigned char (*)[CARDS])u.owner, u.n, 0, 0, put_hit,
-	    &c, &e) == -1) {
+	if (archive_check_both(a, shared, (const unsigned char (*)[CARDS])u.owner, u.n, 0, 0,
+	    put_hit, &c, &e) == -1) {
 		printf("<p>The archive could not be read: ");
 		put_html(stdout, e.msg);
 		printf("</p>\n");
@@ -1126,11 +1166,85 @@ check(const struct cgi_form *form)
 			    " in a large archive.</p>\n", u.n);
 	}
 	page_end();
-	archive_close(a);
+	if (a != NULL)
+		archive_close(a);
+	if (shared != NULL)
+		archive_close(shared);
 	set_input_free(&in);
 	set_boards_free(&u);
 	free(path);
 	free(name);
+}
+
+/* played */
+
+static int
+put_sent(const struct archive_sent *sent, void *arg)
+{
+	(void)arg;
+	printf("<p>Set %lld is in the federation's shared archive, as its set %lld%s.</p>\n",
+	    (long long)sent->local_id, (long long)sent->shared_id,
+	    sent->already ? " (it was there already)" : "");
+	return 0;
+}
+
+/* A set marked played, and every set played sent to the federation's
+ * shared archive when one is named (DL_SHARED_ARCHIVE), as the club
+ * DL_CLUB names: the page says what happened to each. */
+static void
+played(const struct cgi_form *form)
+{
+	const char *set = text_field(form, "set"), *errstr = NULL;
+	const char *club = getenv("DL_CLUB");
+	struct archive *a, *shared;
+	struct dl_error e;
+	char *spec, *shared_spec, *user;
+	long long id = set != NULL ? strtonum(set, 1, INT64_MAX, &errstr) : 0;
+	size_t sent;
+
+	if (set == NULL || errstr != NULL)
+		refuse(400, "Bad Request", "the set played: a set's number, as the hand record"
+		    " gives it");
+	if (club != NULL && *club == '\0')
+		club = NULL;
+	archive_shared_default(&shared_spec);
+	if (shared_spec != NULL && club == NULL)
+		refuse(500, "Internal Server Error", "no club named (DL_CLUB): the shared archive"
+		    " must be told which club played a set");
+	if (archive_default(&spec, &e) == -1 || archive_open(&a, spec, ARCHIVE_WRITE, &e) == -1)
+		refuse_error(500, &e);
+	free(spec);
+	user = archive_user();
+	switch (archive_mark_played(a, id, NULL, club, user, &e)) {
+	case -1:
+		refuse_error(500, &e);
+	case 0:
+		refuse(400, "Bad Request", "no set %lld in the archive of sets dealt here", id);
+	}
+	free(user);
+	head(200, "OK", "text/html; charset=utf-8", NULL);
+	page_begin("Played");
+	printf("<p>Set %lld is marked played.</p>\n", id);
+	if (shared_spec != NULL) {
+		int r = archive_open(&shared, shared_spec, ARCHIVE_WRITE, &e);
+
+		freezero(shared_spec, strlen(shared_spec));
+		if (r == 0) {
+			r = archive_share(a, shared, club, put_sent, NULL, &sent, &e);
+			archive_close(shared);
+		}
+		/* the cause to the server's log, the page plain: no host,
+		 * port or user of the server on it */
+		if (r == -1) {
+			tool_warn("the shared archive: %s", e.msg);
+			printf("<p><strong>The federation's shared archive could not be reached"
+			    "</strong>: the set is kept to be sent, with any other set played, the"
+			    " next time a set is marked played here (or by <code>dl-archive"
+			    " sync</code>).</p>\n");
+		}
+	}
+	page_end();
+	archive_close(a);
 }
 
 int
@@ -1183,6 +1297,9 @@ main(int argc, char *argv[])
 		if (action != NULL && strcmp(action, "check") == 0) {
 			request_step = "the check of a file";
 			check(&form);
+		} else if (action != NULL && strcmp(action, "played") == 0) {
+			request_step = "a set marked played";
+			played(&form);
 		} else {
 			request_step = "dealing the set";
 			deal(&form);

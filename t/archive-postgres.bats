@@ -35,8 +35,8 @@ psql_q() {
 }
 
 # prefix_ranges_only: the look-up's parameters in told are ranges of keys,
-# each 65 536 wide (a 16-bit prefix), some 100 to 128 of them: a 32-board
-# check's hands
+# each 65 536 wide (a 16-bit prefix), some 190 to 224 of them: a 32-board
+# check's hands and halves
 prefix_ranges_only() {
 	grep -o "\$1 = '{[-0-9,]*}', \$2 = '{[-0-9,]*}'$" told > ranges
 	[ "$(wc -l < ranges)" -eq 1 ]
@@ -45,7 +45,7 @@ prefix_ranges_only() {
 	    for (i = 1; i <= n; i++) if (hi[i] - lo[i] != 65535 || (lo[i] + 2147483648) % 65536 != 0) bad++;
 	    print n, bad + 0 }' ranges > widths
 	read -r n bad < widths
-	[ "$n" -ge 100 ] && [ "$n" -le 128 ]
+	[ "$n" -ge 190 ] && [ "$n" -le 224 ]
 	[ "$bad" -eq 0 ]
 }
 
@@ -72,7 +72,7 @@ told() {
 	[[ $output == "1 2025-11-25T19:46:40Z "[0-9a-f]*" 32 1-32 2025-11-25T19:46:40Z director club.tso (Club Pairs, 2026.11.02)" ]]
 	run -0 dl-archive count
 	[ "$output" = "1 sets, 32 deals; played 1 sets, 32 deals" ]
-	[ "$(psql_q 'SELECT count(*) FROM hands')" = 128 ]
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 224 ]
 }
 
 @test "postgresql: every kind of match, as in SQLite" {
@@ -144,7 +144,7 @@ SELECT count(*) FROM pg_tables WHERE tablename = 'dl_archive' AND schema
 SELECT value FROM dl_archive WHERE name = 'schema'
 SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relname
 SELECT string_agg(table_name || ' ' || column_name || ' ' || data_type, 
-SELECT d.id, d.board, d.number, s.id, s.event, s.date FROM unnest($1::in
+SELECT d.id, d.board, d.number, s.id, s.event, s.date, s.club FROM unnes
 END
 	diff expected statements
 	# and the only values sent: the look-up's ranges, 65536 keys each
@@ -174,7 +174,7 @@ END
 	wait
 	run -0 dl-archive count
 	[ "$output" = "5 sets, 8032 deals; played 5 sets, 8032 deals" ]
-	[ "$(psql_q 'SELECT count(*) FROM hands')" = 32128 ]
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 56224 ]
 }
 
 @test "postgresql: a busy archive is waited for, then refused in one line" {
@@ -205,7 +205,7 @@ END
 	run -0 dl-archive count
 	[ "$output" = "1 sets, 32 deals; played 1 sets, 32 deals" ]
 	[ "$(psql_q 'SELECT count(*) FROM deals')" = 32 ]
-	[ "$(psql_q 'SELECT count(*) FROM hands')" = 128 ]
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 224 ]
 }
 
 @test "postgresql: boards with their own dealers kept; an archive of schema 2 read as it is, upgraded when written" {
@@ -215,17 +215,21 @@ END
 	dl-archive add --played practice.pbn 2> /dev/null
 	[ "$(psql_q 'SELECT dv FROM sets')" = W0E1S2W3 ]
 	dl-archive export 1 | cmp - practice.dl
-	# schema 2: this one without the columns, as schema 2 made it
-	psql_q "ALTER TABLE sets DROP COLUMN dv, DROP COLUMN event_key; CREATE INDEX sets_event ON sets (event);
+	# schema 2: this one without the columns, as schema 2 made it, and
+	# with no halves in its index (here no hands at all)
+	psql_q "DELETE FROM hands; ALTER TABLE sets DROP COLUMN dv, DROP COLUMN event_key, DROP COLUMN club, DROP COLUMN played_by, DROP COLUMN shared; CREATE INDEX sets_event ON sets (event);
 	    UPDATE sets SET event = 'Practice  NIGHT'; UPDATE dl_archive SET value = 2 WHERE name = 'schema'"
 	dl-archive export 1 | head -1 > head.txt
 	[ "$(cat head.txt)" = "#P: dl/1 deals" ]
 	[ "$(psql_q "SELECT value FROM dl_archive WHERE name = 'schema'")" = 2 ]
 	dl-archive add --played club.tso 2> /dev/null
-	[ "$(psql_q "SELECT value FROM dl_archive WHERE name = 'schema'")" = 4 ]
+	[ "$(psql_q "SELECT value FROM dl_archive WHERE name = 'schema'")" = 6 ]
 	[ "$(psql_q 'SELECT count(*) FROM sets WHERE dv IS NULL')" = 2 ]
 	# schema 4's key of each event, made for the set there before
 	[ "$(psql_q "SELECT coalesce(event_key, '-') FROM sets ORDER BY id" | paste -sd "|")" = "practlce nlght|club palrs" ]
+	# schema 6's halves, put in the index for the 4 deals there before
+	# (3 each), beside the 7 keys of each of the 32 added
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 236 ]
 	dl-archive export 2 | cmp - club.tso
 }
 
@@ -233,7 +237,7 @@ END
 	dl-archive add --played club.tso 2> /dev/null
 	psql_q "UPDATE dl_archive SET value = 9 WHERE name = 'schema'"
 	run -1 dl-archive sets
-	[ "$output" = "dl-archive: PostgreSQL archive $db on $PG_DIR: archive of schema 9, newer than this dl's (4): upgrade dl" ]
+	[ "$output" = "dl-archive: PostgreSQL archive $db on $PG_DIR: archive of schema 9, newer than this dl's (6): upgrade dl" ]
 	run -2 dl-archive --db "pg:host=$BATS_TEST_TMPDIR user=dl dbname=x password=SECRET" sets
 	[[ $output == "dl-archive: PostgreSQL archive: cannot connect: "* ]]
 	[[ $output != *SECRET* ]]

@@ -4,7 +4,9 @@
 # the same boards; HOW: turn (each hand one seat on), swap (North and East
 # change hands), one-card (a card of North's goes to South and one of
 # South's to North), two-cards (two each way), one-hand (East, South and
-# West pass a card round: North's hand alone stays)
+# West pass three cards round: North's hand alone stays), near-pairs (a
+# card between North and East, another between South and West),
+# near-chain (a card between North and East, then between East and South)
 variant() {
 	awk -v how="$1" '
 	function put(s, i, c) { return substr(s, 1, i - 1) c substr(s, i + 1) }
@@ -12,6 +14,11 @@ variant() {
 	function swap(s, a, b,   i, j) {
 		i = index(s, a); j = index(s, b)
 		return put(put(s, i, b), j, a)
+	}
+	# the cards at i and j change hands
+	function swap_at(s, i, j,   a) {
+		a = substr(s, i, 1)
+		return put(put(s, i, substr(s, j, 1)), j, a)
 	}
 	# the first and last cards of North and of South change hands
 	function two(s,   i, n0, n1, s0, s1) {
@@ -31,9 +38,31 @@ variant() {
 		else if (how == "one-card") d = swap(d, "0", "2")
 		else if (how == "two-cards") d = two(d)
 		else if (how == "one-hand") {
-			# E gives S a card, S gives W one, W gives E one
-			i = index(d, "1"); j = index(d, "2"); k = index(d, "3")
-			d = put(put(put(d, i, "2"), j, "3"), k, "1")
+			# E gives S three cards, S gives W three, W gives E three:
+			# nine cards at other seats, no near deal
+			n1 = n2 = n3 = 0; e = ""
+			for (i = 1; i <= 52; i++) {
+				c = substr(d, i, 1)
+				if (c == "1" && n1++ < 3) c = "2"
+				else if (c == "2" && n2++ < 3) c = "3"
+				else if (c == "3" && n3++ < 3) c = "1"
+				e = e c
+			}
+			d = e
+		}
+		# a card between North and East, another between South and West:
+		# no hand the same, four cards at other seats
+		else if (how == "near-pairs") d = swap(swap(d, "0", "1"), "2", "3")
+		# North and East exchange a card, then East and South: West the
+		# same
+		else if (how == "near-chain") {
+			i = index(d, "0"); j = index(d, "1")
+			d = put(put(d, i, "1"), j, "0")
+			# the last card of East (not the one North gave) to South,
+			# and the first of South to East
+			for (k = 52; substr(d, k, 1) != "1" || k == i; k--)
+				;
+			d = swap_at(d, k, index(d, "2"))
 		}
 		print $1, d
 	}'

@@ -101,6 +101,22 @@ setup() {
 	[ "$(grep -c ': one hand N---: set 1 board ' <<< "$output")" -eq 32 ]
 	[ "${#lines[@]}" -eq 32 ]
 	[ "${lines[4]}" = "one-hand.tso: board 5: one hand N---: set 1 board 5 (Club Pairs, 2026.11.02)" ]
+	# two exchanges, whichever hands they touch: a near deal, dealt
+	# before; the seats of the hands that changed in small letters
+	variant near-pairs < club.tso > near-pairs.tso
+	variant near-chain < club.tso > near-chain.tso
+	run -1 --separate-stderr dl-archive check near-pairs.tso
+	[ "$(grep -c ': near deal nesw: set 1 board ' <<< "$output")" -eq 32 ]
+	[ "${#lines[@]}" -eq 32 ]
+	[ "${lines[0]}" = "near-pairs.tso: board 1: near deal nesw: set 1 board 1 (Club Pairs, 2026.11.02)" ]
+	[ "$stderr" = "dl-archive: near-pairs.tso: 32 of 32 boards dealt before" ]
+	run -1 --separate-stderr dl-archive check near-chain.tso
+	[ "$(grep -c ': near deal nesW: set 1 board ' <<< "$output")" -eq 32 ]
+	[ "${#lines[@]}" -eq 32 ]
+	# and turned round the table too
+	variant turn < near-pairs.tso > near-turned.tso
+	run -1 --separate-stderr dl-archive check near-turned.tso
+	[ "$(grep -c ': near deal wnes: set 1 board ' <<< "$output")" -eq 32 ]
 }
 
 @test "check: -q says nothing, its status says it all" {
@@ -181,7 +197,7 @@ setup() {
 	dl-archive export 1 | cmp - "$VECTORS/archive/spring.tso"
 	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 2 ]
 	dl-archive add club.tso 2> /dev/null
-	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 4 ]
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 6 ]
 	# schema 4's key of each event, made for the sets there before
 	[ "$(sqlite3 old.sqlite 'SELECT event_key FROM sets WHERE id = 1')" = "sprlng palrs" ]
 	dl-archive export 1 | cmp - "$VECTORS/archive/spring.tso"
@@ -208,7 +224,7 @@ setup() {
 	run -0 dl-archive check "$VECTORS/archive/autumn.pbn"
 	[ "$output" = "$VECTORS/archive/autumn.pbn: archived as set 2, not played: not compared with itself" ]
 	dl-archive played 2
-	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 4 ]
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 6 ]
 	[ "$(sqlite3 old.sqlite 'SELECT event_key FROM sets ORDER BY id' | paste -sd '|')" = "sprlng palrs|autumn teams" ]
 	run -0 dl-archive sets
 	[ "${lines[1]}" = "2 2026-11-25T20:11:42Z 0e3baae72a328910 16 1-16 2025-11-25T19:46:40Z - /tmp/arc/autumn.pbn (Autumn Teams, 2025.10.04)" ]
@@ -221,7 +237,7 @@ setup() {
 	cp archive.sqlite newer.sqlite
 	sqlite3 newer.sqlite 'PRAGMA user_version = 9'
 	run -1 dl-archive --db newer.sqlite sets
-	[ "$output" = "dl-archive: newer.sqlite: archive of schema 9, newer than this dl's (4): upgrade dl" ]
+	[ "$output" = "dl-archive: newer.sqlite: archive of schema 9, newer than this dl's (6): upgrade dl" ]
 	sqlite3 other.sqlite 'CREATE TABLE t (x)'
 	run -1 dl-archive --db other.sqlite add club.tso
 	[ "$output" = "dl-archive: other.sqlite: not a dl archive" ]
@@ -293,7 +309,8 @@ setup() {
 	run -0 dl-archive count
 	[ "$output" = "1 sets, 32 deals; played 0 sets, 0 deals" ]
 	run -0 sqlite3 archive.sqlite 'SELECT count(*) FROM deals; SELECT count(*) FROM hands; PRAGMA integrity_check'
-	[ "$output" = $'32\n128\nok' ]
+	# seven keys a deal: its four hands', its three halves'
+	[ "$output" = $'32\n224\nok' ]
 }
 
 @test "two dealers adding at once: nothing lost, no set twice" {
@@ -309,7 +326,7 @@ setup() {
 	run -0 dl-archive count
 	[ "$output" = "6 sets, 8064 deals; played 0 sets, 0 deals" ]
 	run -0 sqlite3 archive.sqlite 'SELECT count(*) FROM hands; SELECT count(DISTINCT first_deal) FROM sets'
-	[ "$output" = $'32256\n6' ]
+	[ "$output" = $'56448\n6' ]
 }
 
 # bats test_tags=slow
@@ -522,6 +539,6 @@ setup() {
 	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
 	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > page
 	grep -qF ": 2 sets dealt for SPRING  PAIRS.</p>" page
-	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 4 ]
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 6 ]
 	[ "$(sqlite3 old.sqlite 'SELECT event_key FROM sets ORDER BY id' | paste -sd '|')" = "sprlng palrs|sprlng palrs" ]
 }

@@ -234,7 +234,7 @@ commands() {
 	[ "$(echo "$want" | wc -w)" -ge 8 ]
 	same "dl-archive(1)'s synopsis" "$want" \
 	    "$(sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$MAN/dl-archive.1" |
-	        sed -n 's/^dl-archive \[--db archive\] \([a-z-]*\).*/\1/p' | paste -sd' ')"
+	        sed -n 's/^dl-archive \(\[[^]]*\] \)*\([a-z-]*\).*/\2/p' | paste -sd' ')"
 	same "the README's dl-archive" "$want" \
 	    "$(grep -o '^| `dl-archive [a-z|\\-]*`' "$ROOT/README.md" | sed 's/^| `dl-archive //; s/`$//; s/\\|/ /g')"
 	want=$(commands dl-sqd)

@@ -303,8 +303,8 @@ serve_stop() {
 	has_line b "<title>Played before?</title>"
 	has_line b "<p>session.pbn: 4 boards.</p>"
 	has_line b "<caption>Boards seen before</caption>"
-	has_line b "<tr><td>1</td><td>the same deal</td><td>$set</td><td>1</td><td>Checked</td><td>2026.11.25</td></tr>"
-	has_line b "<tr><td>4</td><td>the same deal</td><td>$set</td><td>4</td><td>Checked</td><td>2026.11.25</td></tr>"
+	has_line b "<tr><td>1</td><td>the same deal</td><td>$set</td><td>1</td><td>Checked</td><td>2026.11.25</td><td></td></tr>"
+	has_line b "<tr><td>4</td><td>the same deal</td><td>$set</td><td>4</td><td>Checked</td><td>2026.11.25</td><td></td></tr>"
 	[ "$(grep -c '^<tr><td>' b)" = 4 ]
 	# dealt again for the same event: the page counts the sets
 	post -F event=Checked -F boards=1-2

@@ -245,7 +245,7 @@ clean_tmp() {
 	post "multipart/form-data; boundary=$b" upload > c
 	[ "$(status_of c)" = "Status: 200 OK" ]
 	grep -q '<p>spring.pbn: 4 boards.</p>' c
-	grep -q '<tr><td>1</td><td>the same deal</td><td>1</td><td>1</td><td>Spring Pairs</td><td></td></tr>' c
+	grep -q '<tr><td>1</td><td>the same deal</td><td>1</td><td>1</td><td>Spring Pairs</td><td></td><td></td></tr>' c
 	[ "$(grep -c '<tr><td>' c)" -eq 4 ]
 	# the verdict, by the archive's one rule
 	grep -q '^<p><strong>Dealt before: 4 of its 4 boards.</strong></p>$' c

@@ -28,8 +28,11 @@ archive_set_clear(struct archive_set *set)
 	free(set->source);
 	free(set->user);
 	free(set->dv);
+	free(set->club);
+	free(set->played_by);
 	set->event = set->site = set->date = set->generator = NULL;
 	set->headers = set->source = set->user = set->dv = NULL;
+	set->club = set->played_by = NULL;
 }
 
 char *
@@ -156,7 +159,8 @@ archive_deal_row_check(struct archive *a, const struct deal_row *row, struct dl_
 		return damaged(a, "deal", row->id, "its deal number is past the last deal", e);
 	if (row->set < 0)
 		return damaged(a, "deal", row->id, "its set's number", e);
-	if (!text_is_line(row->set_event) || !text_is_line(row->set_date))
+	if (!text_is_line(row->set_event) || !text_is_line(row->set_date) ||
+	    !text_is_line(row->set_club))
 		return damaged(a, "deal", row->id, "its set's text is not one line of printable"
 		    " UTF-8", e);
 	return 0;
@@ -180,7 +184,8 @@ archive_set_row_check(struct archive *a, const struct archive_set *set, struct d
 		why = "its fingerprint is not its digest's";
 	else if (!text_is_line(set->event) || !text_is_line(set->site) ||
 	    !text_is_line(set->date) || !text_is_line(set->generator) ||
-	    !text_is_line(set->source) || !text_is_line(set->user))
+	    !text_is_line(set->source) || !text_is_line(set->user) ||
+	    !text_is_line(set->club) || !text_is_line(set->played_by))
 		why = "a text that is not one line of printable UTF-8";
 	else if (!headers_are_valid(set->headers))
 		why = "its header lines";
@@ -188,6 +193,8 @@ archive_set_row_check(struct archive *a, const struct archive_set *set, struct d
 		why = "the time it was archived";
 	else if (set->played[0] != '\0' && !time_is_valid(set->played))
 		why = "the time it was played";
+	else if (set->shared[0] != '\0' && !time_is_valid(set->shared))
+		why = "the time it was shared";
 	return why != NULL ? damaged(a, "set", set->id, why, e) : 0;
 }
 
@@ -247,6 +254,15 @@ archive_set_board_dv(const struct archive_set *set, size_t index, unsigned board
 		*dealer = (int)(seat - dv_seats);
 		*vulnerability = set->dv[2 * index + 1] - '0';
 	}
+}
+
+int
+archive_shared_default(char **spec)
+{
+	const char *env = getenv("DL_SHARED_ARCHIVE");
+
+	*spec = env != NULL && *env != '\0' ? xstrdup(env) : NULL;
+	return 0;
 }
 
 int
@@ -328,6 +344,47 @@ archive_hand_key(uint64_t hand)
 	crypto_generichash(out, sizeof out, in, sizeof in, NULL, 0);
 	return (uint32_t)out[0] | (uint32_t)out[1] << 8 | (uint32_t)out[2] << 16 |
 	    (uint32_t)out[3] << 24;
+}
+
+void
+archive_halves(const uint64_t hand[4], uint64_t half[3])
+{
+	const uint64_t all = ((uint64_t)1 << CARDS) - 1;
+
+	/* the half holding card 0, whichever seats hold it: the same halves
+	 * at any seats give the same three */
+	for (unsigned t = 1; t < 4; t++) {
+		uint64_t h = hand[0] | hand[t];
+
+		half[t - 1] = h & 1 ? h : all ^ h;
+	}
+}
+
+uint32_t
+archive_half_key(uint64_t half)
+{
+	unsigned char in[8], out[8];
+
+	/* eight bytes where a hand's key hashes seven: the two kinds of key
+	 * are independent, and share the index */
+	for (unsigned i = 0; i < 7; i++)
+		in[i] = (unsigned char)(half >> (8 * i));
+	in[7] = 'h';
+	crypto_generichash(out, sizeof out, in, sizeof in, NULL, 0);
+	return (uint32_t)out[0] | (uint32_t)out[1] << 8 | (uint32_t)out[2] << 16 |
+	    (uint32_t)out[3] << 24;
+}
+
+void
+archive_deal_keys(const uint64_t hand[4], uint32_t key[ARCHIVE_KEYS])
+{
+	uint64_t half[3];
+
+	for (unsigned s = 0; s < 4; s++)
+		key[s] = archive_hand_key(hand[s]);
+	archive_halves(hand, half);
+	for (unsigned t = 0; t < 3; t++)
+		key[4 + t] = archive_half_key(half[t]);
 }
 
 /* The key as stored: the top bit flipped, so that a signed 32-bit column
@@ -517,7 +574,7 @@ flush_hands(struct archive_add *add, struct dl_error *e)
 	add->caphands = add->nhands;
 	/* as many rows as there are hands, up to a batch: a session's 128
 	 * rows are not a 4 MB block to fault in and wipe */
-	cap = add->nhands < 4 * ADD_CHUNK ? add->nhands : 4 * ADD_CHUNK;
+	cap = add->nhands < ARCHIVE_KEYS * ADD_CHUNK ? add->nhands : ARCHIVE_KEYS * ADD_CHUNK;
 	rows = xreallocarray(NULL, cap, sizeof *rows);
 	for (size_t i = 0; i < add->nhands && r == 0; i++) {
 		if (i > 0 && add->hands[i] == add->hands[i - 1])
@@ -538,12 +595,67 @@ flush_hands(struct archive_add *add, struct dl_error *e)
 	return r;
 }
 
+/* Schema 6's index of halves, for the deals already archived. */
+struct halves_chunk {
+	struct hand_row *rows;
+	size_t n;
+};
+
+static int
+halves_of_deal(const struct deal_row *row, void *arg)
+{
+	struct halves_chunk *h = arg;
+	unsigned char owner[CARDS];
+	uint64_t hand[4], half[3];
+
+	deal_from_number(deal_number_from_bytes(row->number), owner);
+	archive_hands(owner, hand);
+	archive_halves(hand, half);
+	for (unsigned t = 0; t < 3; t++) {
+		h->rows[h->n].key = stored_key(archive_half_key(half[t]));
+		h->rows[h->n++].deal = row->id;
+	}
+	return 0;
+}
+
+static int
+hand_row_order(const void *pa, const void *pb)
+{
+	const struct hand_row *a = pa, *b = pb;
+
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return (a->deal > b->deal) - (a->deal < b->deal);
+}
+
+int
+archive_index_halves(struct archive *a, struct dl_error *e)
+{
+	struct halves_chunk h = { xreallocarray(NULL, 3 * ADD_CHUNK, sizeof *h.rows), 0 };
+	int r = 0;
+
+	/* deals have ids from 1 without gaps (the writer gives the next);
+	 * a chunk at a time, its keys in order as an add puts them */
+	for (int64_t first = 1; r == 0; first += ADD_CHUNK) {
+		h.n = 0;
+		if ((r = a->ops->deals(a, first, first + ADD_CHUNK - 1, halves_of_deal, &h, e)) != 0 ||
+		    h.n == 0)
+			break;
+		qsort(h.rows, h.n, sizeof *h.rows, hand_row_order);
+		r = a->ops->put_hands(a, h.rows, h.n, e);
+	}
+	sodium_memzero(h.rows, 3 * ADD_CHUNK * sizeof *h.rows);
+	free(h.rows);
+	return r == -1 ? -1 : 0;
+}
+
 int
 archive_add_board(struct archive_add *add, unsigned board, const unsigned char owner[CARDS],
     int dealer, int vulnerability, struct dl_error *e)
 {
 	struct deal_row *d;
 	uint64_t hand[4];
+	uint32_t key[ARCHIVE_KEYS];
 
 	if (dealer < 0 || dealer > 3)
 		dealer = (int)dl_dealer(board);
@@ -573,16 +685,16 @@ archive_add_board(struct archive_add *add, unsigned board, const unsigned char o
 	d->board = board;
 	deal_number_to_bytes(number_from_deal(owner), d->number);
 	archive_hands(owner, hand);
-	if (add->nhands + 4 > add->caphands) {
-		size_t cap = add->caphands ? 2 * add->caphands : 4 * 64;
+	archive_deal_keys(hand, key);
+	if (add->nhands + ARCHIVE_KEYS > add->caphands) {
+		size_t cap = add->caphands ? 2 * add->caphands : ARCHIVE_KEYS * 64;
 
 		add->hands = grow_wiped(add->hands, add->nhands, add->caphands, cap,
 		    sizeof *add->hands);
 		add->caphands = cap;
 	}
-	for (unsigned s = 0; s < 4; s++)
-		add->hands[add->nhands++] = (uint64_t)archive_hand_key(hand[s]) << 32 |
-		    (uint64_t)(d->id - add->run);
+	for (unsigned k = 0; k < ARCHIVE_KEYS; k++)
+		add->hands[add->nhands++] = (uint64_t)key[k] << 32 | (uint64_t)(d->id - add->run);
 	add->ndeals++;
 	set_digest_add(&add->digest, board, owner);
 	if (add->boards == 0 || board < add->low)
@@ -592,7 +704,7 @@ archive_add_board(struct archive_add *add, unsigned board, const unsigned char o
 	add->boards++;
 	if (add->ndeals == ADD_CHUNK && flush_deals(add, e) == -1)
 		return -1;
-	if (add->nhands == 4 * ADD_SORTED && (flush_deals(add, e) == -1 ||
+	if (add->nhands == ARCHIVE_KEYS * ADD_SORTED && (flush_deals(add, e) == -1 ||
 	    flush_hands(add, e) == -1))
 		return -1;
 	return 0;
@@ -649,8 +761,10 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 	 * a stream or a reader gave are checked already */
 	printable_or_escaped(&set->source);
 	printable_or_escaped(&set->user);
+	printable_or_escaped(&set->played_by);
 	if (!text_is_line(set->event) || !text_is_line(set->site) || !text_is_line(set->date) ||
-	    !text_is_line(set->generator) || !headers_are_valid(set->headers)) {
+	    !text_is_line(set->generator) || !headers_are_valid(set->headers) ||
+	    (set->club != NULL && !archive_club_is_valid(set->club))) {
 		dl_error_set(e, DL_ERR_INPUT, "a set's description that is not lines of printable"
 		    " UTF-8");
 		goto fail;
@@ -721,6 +835,7 @@ static const struct archive_match_kind match_kinds[ARCHIVE_MATCHES] = {
 	[ARCHIVE_ROTATED] = { "same deal turned", "the same deal, turned round the table", 1, 1 },
 	[ARCHIVE_PERMUTED] = { "same hands", "the same four hands, at other seats", 1, 1 },
 	[ARCHIVE_TWO_HANDS] = { "two hands", "two hands the same", 1, 0 },
+	[ARCHIVE_NEAR] = { "near deal", "the same deal but for two exchanges of cards", 1, 0 },
 	[ARCHIVE_ONE_HAND] = { "one hand", "one hand the same", 0, 0 },
 };
 
@@ -742,8 +857,44 @@ archive_verdict_add(struct archive_verdict *v, size_t board, const struct archiv
 }
 
 /* Matching.  A hit is a pair of a board asked about and an archived deal
- * that share at least one hand: which hands, and at which seats, says how
- * they match. */
+ * that share at least one hand, or a half (two hands' cards): which
+ * hands, and at which seats, says how they match. */
+
+/* A deal with one hand the same, or none but a half: the fewest cards at
+ * other seats, each hand of mine taken as one of theirs, over the 24 ways
+ * of taking them.  At most ARCHIVE_NEAR_CARDS is a near deal, seat[s] the
+ * seat of theirs that hand s of mine was, + 4 when it changed; else one
+ * hand the same (seat[] as found), or, with none, no hit at all: halves
+ * the same with many cards exchanged within each are not rare enough to
+ * say (docs/archive.md). */
+static enum archive_match
+near_or_not(const uint64_t mine[4], const uint64_t theirs[4], unsigned same, int seat[4])
+{
+	unsigned best = CARDS + 1, map[4], best_map[4] = { 0, 1, 2, 3 };
+
+	for (map[0] = 0; map[0] < 4; map[0]++)
+		for (map[1] = 0; map[1] < 4; map[1]++)
+			for (map[2] = 0; map[2] < 4; map[2]++) {
+				unsigned moved = 0;
+
+				if (map[1] == map[0] || map[2] == map[0] || map[2] == map[1])
+					continue;
+				map[3] = 6 - map[0] - map[1] - map[2];
+				for (unsigned s = 0; s < 4; s++)
+					moved += (unsigned)__builtin_popcountll(mine[s] &
+					    ~theirs[map[s]]);
+				if (moved < best) {
+					best = moved;
+					memcpy(best_map, map, sizeof map);
+				}
+			}
+	if (best > ARCHIVE_NEAR_CARDS)
+		return same == 1 ? ARCHIVE_ONE_HAND : ARCHIVE_MATCHES;
+	for (unsigned s = 0; s < 4; s++)
+		seat[s] = (int)best_map[s] + (mine[s] == theirs[best_map[s]] ? 0 : 4);
+	return ARCHIVE_NEAR;
+}
+
 static enum archive_match
 classify(const uint64_t mine[4], const uint64_t theirs[4], int seat[4])
 {
@@ -767,7 +918,9 @@ classify(const uint64_t mine[4], const uint64_t theirs[4], int seat[4])
 		return ARCHIVE_PERMUTED;
 	}
 	/* three hands the same make the fourth the same too */
-	return same == 2 ? ARCHIVE_TWO_HANDS : ARCHIVE_ONE_HAND;
+	if (same == 2)
+		return ARCHIVE_TWO_HANDS;
+	return near_or_not(mine, theirs, same, seat);
 }
 
 /* A board's hands as looked up: its prefix, and which board and seat. */
@@ -780,9 +933,11 @@ struct check {
 	struct archive *a;
 	const unsigned char (*owner)[CARDS];
 	uint64_t (*hands)[4];
+	uint64_t (*halves)[3];		/* archive_halves */
 	struct asked *asked;		/* by prefix */
 	size_t nasked;
-	/* the boards' hands by hand, open addressing (a hand is never 0):
+	/* the boards' hands and halves by their cards, open addressing (a
+	 * hand is never 0, and never a half: 13 cards, not 26):
 	 * a candidate's hands are found there whole, without hashing them
 	 * again and searching the prefixes (a sixth of a look-up's time) */
 	struct hand_slot {
@@ -809,11 +964,40 @@ asked_order(const void *pa, const void *pb)
 	return (a->board > b->board) - (a->board < b->board);
 }
 
+
+/* A hit's set words kept past the call that gave them (copies). */
+static void
+hit_words_keep(struct archive_hit *hit, const char *event, const char *date, const char *club)
+{
+	hit->event = event != NULL ? xstrdup(event) : NULL;
+	hit->date = date != NULL ? xstrdup(date) : NULL;
+	hit->club = club != NULL ? xstrdup(club) : NULL;
+}
+
+/* Hits kept, their words freed, their deals (perhaps a set's not yet
+ * played) wiped. */
+static void
+hits_free(struct hit_entry *hits, size_t n, size_t cap)
+{
+	for (size_t i = 0; i < n; i++) {
+		free((char *)hits[i].hit.event);
+		free((char *)hits[i].hit.date);
+		free((char *)hits[i].hit.club);
+	}
+	if (hits != NULL)
+		sodium_memzero(hits, cap * sizeof *hits);
+	free(hits);
+}
 static void
 add_hit(struct check *c, size_t board, const struct deal_row *row, const unsigned char owner[CARDS],
     const uint64_t theirs[4])
 {
 	struct hit_entry *h;
+	int seat[4];
+	enum archive_match match = classify(c->hands[board], theirs, seat);
+
+	if (match == ARCHIVE_MATCHES)
+		return;
 
 	if (c->nhits == c->caphits) {
 		c->caphits = c->caphits ? 2 * c->caphits : 64;
@@ -821,13 +1005,14 @@ add_hit(struct check *c, size_t board, const struct deal_row *row, const unsigne
 	}
 	h = &c->hits[c->nhits++];
 	h->board = board;
-	h->hit.match = classify(c->hands[board], theirs, h->hit.seat);
+	h->hit.match = match;
+	memcpy(h->hit.seat, seat, sizeof seat);
 	h->hit.deal = row->id;
 	h->hit.set = row->set;
 	h->hit.board = row->board;
 	/* the set's words, as the candidate brought them: no query a hit */
-	h->hit.event = row->set_event != NULL ? xstrdup(row->set_event) : NULL;
-	h->hit.date = row->set_date != NULL ? xstrdup(row->set_date) : NULL;
+	hit_words_keep(&h->hit, row->set_event, row->set_date, row->set_club);
+	h->hit.shared = 0;
 	memcpy(h->hit.owner, owner, CARDS);
 }
 
@@ -842,19 +1027,20 @@ static void
 slots_make(struct check *c, size_t n)
 {
 	/* at most two thirds full: a miss probes three slots on average */
-	size_t want = 4 * n + 2 * n + 2, size = 16;
+	size_t want = ARCHIVE_KEYS * n + ARCHIVE_KEYS * n / 2 + 2, size = 16;
 
 	while (size < want)
 		size *= 2;
 	c->mask = size - 1;
 	c->slots = xcalloc(size, sizeof *c->slots);
 	for (size_t b = 0; b < n; b++)
-		for (unsigned s = 0; s < 4; s++) {
-			size_t i = slot_of(c, c->hands[b][s]);
+		for (unsigned k = 0; k < ARCHIVE_KEYS; k++) {
+			uint64_t cards = k < 4 ? c->hands[b][k] : c->halves[b][k - 4];
+			size_t i = slot_of(c, cards);
 
 			while (c->slots[i].hand != 0)
 				i = (i + 1) & c->mask;
-			c->slots[i].hand = c->hands[b][s];
+			c->slots[i].hand = cards;
 			c->slots[i].board = b;
 		}
 }
@@ -867,16 +1053,18 @@ check_candidate(const struct deal_row *row, void *arg)
 {
 	struct check *c = arg;
 	unsigned char owner[CARDS];
-	uint64_t theirs[4];
+	uint64_t theirs[4], cards[ARCHIVE_KEYS];
 
 	if (c->skip_set != 0 && row->set == c->skip_set)
 		return 0;
 	deal_from_number(deal_number_from_bytes(row->number), owner);
 	archive_hands(owner, theirs);
-	/* a hand the same is a key the same, so its prefix too */
-	for (unsigned t = 0; t < 4; t++)
-		for (size_t i = slot_of(c, theirs[t]); c->slots[i].hand != 0; i = (i + 1) & c->mask)
-			if (c->slots[i].hand == theirs[t])
+	memcpy(cards, theirs, sizeof theirs);
+	archive_halves(theirs, cards + 4);
+	/* a hand or a half the same is a key the same, so its prefix too */
+	for (unsigned k = 0; k < ARCHIVE_KEYS; k++)
+		for (size_t i = slot_of(c, cards[k]); c->slots[i].hand != 0; i = (i + 1) & c->mask)
+			if (c->slots[i].hand == cards[k])
 				add_hit(c, c->slots[i].board, row, owner, theirs);
 	return 0;
 }
@@ -930,11 +1118,16 @@ archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], siz
 		prefix_bits = a->ops->shared ? ARCHIVE_SHARED_PREFIX_BITS : 32;
 	c.shift = 32 - prefix_bits;
 	c.hands = xreallocarray(NULL, n ? n : 1, sizeof *c.hands);
-	c.asked = xreallocarray(NULL, n ? 4 * n : 1, sizeof *c.asked);
+	c.halves = xreallocarray(NULL, n ? n : 1, sizeof *c.halves);
+	c.asked = xreallocarray(NULL, n ? ARCHIVE_KEYS * n : 1, sizeof *c.asked);
 	for (size_t b = 0; b < n; b++) {
+		uint32_t key[ARCHIVE_KEYS];
+
 		archive_hands(owner[b], c.hands[b]);
-		for (unsigned s = 0; s < 4; s++) {
-			c.asked[c.nasked].prefix = archive_hand_key(c.hands[b][s]) >> c.shift;
+		archive_halves(c.hands[b], c.halves[b]);
+		archive_deal_keys(c.hands[b], key);
+		for (unsigned k = 0; k < ARCHIVE_KEYS; k++) {
+			c.asked[c.nasked].prefix = key[k] >> c.shift;
 			c.asked[c.nasked++].board = b;
 		}
 	}
@@ -964,17 +1157,92 @@ out:
 	free(ranges);
 	sodium_memzero(c.hands, (n ? n : 1) * sizeof *c.hands);
 	free(c.hands);
+	sodium_memzero(c.halves, (n ? n : 1) * sizeof *c.halves);
+	free(c.halves);
 	free(c.asked);
 	if (c.slots != NULL)
 		sodium_memzero(c.slots, (c.mask + 1) * sizeof *c.slots);
 	free(c.slots);
-	for (size_t i = 0; i < c.nhits; i++) {
-		free((char *)c.hits[i].hit.event);
-		free((char *)c.hits[i].hit.date);
+	hits_free(c.hits, c.nhits, c.caphits);
+	return r;
+}
+
+/* Both archives' hits, kept until both were asked. */
+struct both {
+	struct hit_entry *hits;
+	size_t n, cap;
+	int shared;		/* the archive being asked */
+};
+
+static int
+keep_hit(size_t board, const struct archive_hit *hit, void *arg)
+{
+	struct both *b = arg;
+	struct hit_entry *h;
+
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 32;
+		b->hits = xreallocarray(b->hits, b->cap, sizeof *b->hits);
 	}
-	if (c.hits != NULL)
-		sodium_memzero(c.hits, c.caphits * sizeof *c.hits);
-	free(c.hits);
+	h = &b->hits[b->n++];
+	h->board = board;
+	h->hit = *hit;
+	h->hit.shared = b->shared;
+	hit_words_keep(&h->hit, hit->event, hit->date, hit->club);
+	return 0;
+}
+
+/* The club's own archive's hit first, then the shared one's. */
+static int
+both_order(const void *pa, const void *pb)
+{
+	const struct hit_entry *a = pa, *b = pb;
+	int r = hit_order(pa, pb);
+
+	if (a->board == b->board && a->hit.match == b->hit.match && a->hit.shared != b->hit.shared)
+		return a->hit.shared - b->hit.shared;
+	return r;
+}
+
+int
+archive_check_both(struct archive *local, struct archive *shared,
+    const unsigned char (*owner)[CARDS], size_t n, int64_t skip_set, unsigned prefix_bits,
+    int (*each)(size_t board, const struct archive_hit *hit, void *arg), void *arg,
+    struct dl_error *e)
+{
+	struct both b = { 0 };
+	size_t nlocal;
+	int r = -1;
+
+	if (shared == NULL)
+		return archive_check_boards(local, owner, n, skip_set, prefix_bits, each, arg, e);
+	if (local != NULL &&
+	    archive_check_boards(local, owner, n, skip_set, prefix_bits, keep_hit, &b, e) == -1)
+		goto out;
+	nlocal = b.n;
+	b.shared = 1;
+	/* the shared archive holds no set of the club's not yet played:
+	 * nothing to pass over, and it is not told what was checked */
+	if (archive_check_boards(shared, owner, n, 0, prefix_bits, keep_hit, &b, e) == -1)
+		goto out;
+	/* a set the club played is in both: the shared archive's copy of a
+	 * deal the club's own archive found for the board is not said twice */
+	for (size_t i = nlocal; i < b.n; i++)
+		for (size_t j = 0; j < nlocal; j++)
+			if (b.hits[j].board == b.hits[i].board &&
+			    b.hits[j].hit.match == b.hits[i].hit.match &&
+			    memcmp(b.hits[j].hit.owner, b.hits[i].hit.owner, CARDS) == 0) {
+				b.hits[i].hit.deal = -1;
+				break;
+			}
+	if (b.n > 0)
+		qsort(b.hits, b.n, sizeof *b.hits, both_order);
+	r = 0;
+	for (size_t i = 0; i < b.n && r == 0; i++)
+		if (b.hits[i].hit.deal != -1)
+			r = each(b.hits[i].board, &b.hits[i].hit, arg);
+out:
+	hits_free(b.hits, b.n, b.cap);
 	return r;
 }
 
@@ -990,7 +1258,8 @@ find_candidate(const struct deal_row *row, void *arg)
 {
 	struct find *f = arg;
 	struct archive_hit hit = { .match = ARCHIVE_ONE_HAND, .deal = row->id, .board = row->board,
-	    .set = row->set, .event = row->set_event, .date = row->set_date };
+	    .set = row->set, .event = row->set_event, .date = row->set_date,
+	    .club = row->set_club };
 	uint64_t theirs[4];
 
 	if (row->id == f->last)
@@ -1070,15 +1339,171 @@ archive_set_boards(struct archive *a, const struct archive_set *set,
 }
 
 int
-archive_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error *e)
+archive_mark_played(struct archive *a, int64_t id, const char *when, const char *club,
+    const char *user, struct dl_error *e)
 {
 	char now[ARCHIVE_TIME_SIZE];
+	char *by = user != NULL ? xstrdup(user) : NULL;
+	int r;
 
 	if (when == NULL || *when == '\0') {
 		archive_now(now);
 		when = now;
 	}
-	return a->ops->mark_played(a, id, when, e);
+	if (club != NULL && !archive_club_is_valid(club)) {
+		free(by);
+		return dl_error_set(e, DL_ERR_USAGE, "a club's name must be one line of printable"
+		    " UTF-8 of at most %d bytes", ARCHIVE_CLUB_MAX);
+	}
+	/* a web server's user is anyone's bytes: kept escaped, as on adding */
+	printable_or_escaped(&by);
+	r = a->ops->mark_played(a, id, when, club, by, e);
+	free(by);
+	return r;
+}
+
+int
+archive_club_is_valid(const char *club)
+{
+	return club != NULL && *club != '\0' && strlen(club) <= ARCHIVE_CLUB_MAX &&
+	    text_is_line(club);
+}
+
+/* The sets of a club's archive played and not yet shared, by number. */
+struct owed {
+	int64_t *ids;
+	size_t n, cap;
+};
+
+static int
+owed_one(const struct archive_set *set, void *arg)
+{
+	struct owed *o = arg;
+
+	if (set->played[0] == '\0' || set->shared[0] != '\0')
+		return 0;
+	if (o->n == o->cap) {
+		o->cap = o->cap ? 2 * o->cap : 16;
+		o->ids = xreallocarray(o->ids, o->cap, sizeof *o->ids);
+	}
+	o->ids[o->n++] = set->id;
+	return 0;
+}
+
+int
+archive_owed(struct archive *local, size_t *owed, struct dl_error *e)
+{
+	struct owed o = { 0 };
+	int r = local->ops->sets(local, owed_one, &o, e);
+
+	*owed = o.n;
+	free(o.ids);
+	return r;
+}
+
+/* A set's boards on their way from one archive to another. */
+struct passing {
+	const struct archive_set *set;
+	struct archive_add *add;
+	size_t index;
+	struct dl_error *e;
+};
+
+static int
+pass_board(unsigned board, const unsigned char owner[CARDS], void *arg)
+{
+	struct passing *p = arg;
+	int dealer, vulnerability;
+
+	archive_set_board_dv(p->set, p->index++, board, &dealer, &vulnerability);
+	return archive_add_board(p->add, board, owner, dealer, vulnerability, p->e);
+}
+
+/* One set of local into shared, whole, then marked shared in local. */
+static int
+share_one(struct archive *local, struct archive *shared, int64_t id, const char *club,
+    struct archive_sent *sent, struct dl_error *e)
+{
+	struct archive_set set = { 0 }, copy = { 0 };
+	struct passing p = { .set = &set, .e = e };
+	char now[ARCHIVE_TIME_SIZE];
+	int64_t existing;
+	int r = -1;
+
+	switch (local->ops->set_by_id(local, id, &set, e)) {
+	case -1:
+		return -1;
+	case 0:
+		return dl_error_set(e, DL_ERR_INPUT, "%s: set %lld: gone while being sent",
+		    local->name, (long long)id);
+	}
+	if (set.club == NULL && club == NULL) {
+		dl_error_set(e, DL_ERR_USAGE, "set %lld: no club named to send it as: the shared"
+		    " archive must know who played it (DL_CLUB)", (long long)id);
+		goto out;
+	}
+	if (archive_add_begin(shared, &p.add, e) == -1)
+		goto out;
+	if (archive_set_boards(local, &set, pass_board, &p, e) == -1) {
+		archive_add_abort(p.add);
+		goto out;
+	}
+	/* what the club's archive knows of it, and who played it */
+	copy.event = set.event ? xstrdup(set.event) : NULL;
+	copy.site = set.site ? xstrdup(set.site) : NULL;
+	copy.date = set.date ? xstrdup(set.date) : NULL;
+	copy.generator = set.generator ? xstrdup(set.generator) : NULL;
+	copy.headers = set.headers ? xstrdup(set.headers) : NULL;
+	copy.source = set.source ? xstrdup(set.source) : NULL;
+	copy.user = set.user ? xstrdup(set.user) : NULL;
+	copy.played_by = set.played_by ? xstrdup(set.played_by) : NULL;
+	copy.club = xstrdup(set.club != NULL ? set.club : club);
+	memcpy(copy.played, set.played, sizeof copy.played);
+	if (archive_add_commit(p.add, &copy, &existing, e) == -1)
+		goto out;
+	archive_now(now);
+	if (local->ops->mark_shared(local, id, now, e) == -1)
+		goto out;
+	*sent = (struct archive_sent){ .local_id = id, .shared_id = copy.id,
+	    .already = existing != 0, .boards = set.boards };
+	r = 0;
+out:
+	archive_set_clear(&set);
+	archive_set_clear(&copy);
+	return r;
+}
+
+int
+archive_share(struct archive *local, struct archive *shared, const char *club,
+    int (*each)(const struct archive_sent *sent, void *arg), void *arg, size_t *sent,
+    struct dl_error *e)
+{
+	struct owed o = { 0 };
+	int r = 0;
+
+	*sent = 0;
+	if (!shared->ops->shared)
+		return dl_error_set(e, DL_ERR_USAGE, "%s: not a shared archive (PostgreSQL)",
+		    shared->name);
+	if (local->ops->shared)
+		return dl_error_set(e, DL_ERR_USAGE, "%s: a shared archive is not a club's own",
+		    local->name);
+	if (club != NULL && !archive_club_is_valid(club))
+		return dl_error_set(e, DL_ERR_USAGE, "a club's name must be one line of printable"
+		    " UTF-8 of at most %d bytes", ARCHIVE_CLUB_MAX);
+	if (local->ops->sets(local, owed_one, &o, e) == -1)
+		return -1;
+	for (size_t i = 0; i < o.n && r == 0; i++) {
+		struct archive_sent one;
+
+		if ((r = share_one(local, shared, o.ids[i], club, &one, e)) == 0) {
+			(*sent)++;
+			if (each != NULL && each(&one, arg) != 0)
+				break;
+		}
+	}
+	free(o.ids);
+	return r;
 }
 
 int

@@ -98,7 +98,10 @@ static const char schema_sql[] =
     " played text,"
     " \"user\" text,"
     " dv text,"
-    " event_key text);"
+    " event_key text,"
+    " club text,"
+    " played_by text,"
+    " shared text);"
     "CREATE TABLE deals ("
     " id bigint PRIMARY KEY,"
     " board integer NOT NULL,"
@@ -108,7 +111,7 @@ static const char schema_sql[] =
     " deal bigint NOT NULL,"
     " PRIMARY KEY (key, deal));"
     "CREATE INDEX sets_event_key ON sets (event_key);"
-    "INSERT INTO dl_archive VALUES ('schema', 4);";
+    "INSERT INTO dl_archive VALUES ('schema', 6);";
 
 /* Schema 3: the boards' own dealers and vulnerabilities (struct
  * archive_set's dv). */
@@ -124,6 +127,19 @@ static const char schema_v4[] =
     "CREATE INDEX sets_event_key ON sets (event_key);"
     "UPDATE dl_archive SET value = 4 WHERE name = 'schema';";
 
+/* Schema 5: who played a set (the club, DL_CLUB, and the user who marked
+ * it), and when a club's set reached the shared archive. */
+static const char schema_v5[] =
+    "ALTER TABLE sets ADD COLUMN club text;"
+    "ALTER TABLE sets ADD COLUMN played_by text;"
+    "ALTER TABLE sets ADD COLUMN shared text;"
+    "UPDATE dl_archive SET value = 5 WHERE name = 'schema';";
+
+/* Schema 6: the index holds each deal's halves' keys too (archive_halves),
+ * put there for the deals already archived by the upgrade. */
+static const char schema_v6[] =
+    "UPDATE dl_archive SET value = 6 WHERE name = 'schema';";
+
 /* The columns of dl's tables at each schema, "table column type" in the
  * order of their places (schema_is_dls): a view, or a table of other
  * columns, is no archive dl made. */
@@ -137,6 +153,10 @@ static const char schema_v4[] =
 static const char *const schema_columns[ARCHIVE_SCHEMA + 1] = {
 	NULL, NULL, COLUMNS_2, COLUMNS_2 ",sets dv text",
 	COLUMNS_2 ",sets dv text,sets event_key text",
+	COLUMNS_2 ",sets dv text,sets event_key text,sets club text,sets played_by text"
+	",sets shared text",
+	COLUMNS_2 ",sets dv text,sets event_key text,sets club text,sets played_by text"
+	",sets shared text",
 };
 
 static PGconn *
@@ -405,6 +425,9 @@ schema(struct archive *a, unsigned flags, struct dl_error *e)
 		    (version == 2 && command(a, e, schema_v3) == -1) ||
 		    (version <= 3 && (command(a, e, schema_v4) == -1 ||
 		    fill_event_keys(a, e) == -1)) ||
+		    (version <= 4 && command(a, e, schema_v5) == -1) ||
+		    (version <= 5 && (command(a, e, schema_v6) == -1 ||
+		    archive_index_halves(a, e) == -1)) ||
 		    command(a, e, "COMMIT") == -1) {
 			command(a, NULL, "ROLLBACK");
 			return -1;
@@ -538,10 +561,11 @@ pg_put_set(struct archive *a, struct archive_set *set, const char *event_key,
 {
 	char first[24], boards[16], low[16], high[16];
 	char *digest = hex_of(set->digest, SET_DIGEST_BYTES);
-	const char *params[17] = {
+	const char *params[20] = {
 		digest, set->fingerprint, first, boards, low, high, set->event, set->site,
 		set->date, set->generator, set->headers, set->source, set->archived,
 		set->played[0] != '\0' ? set->played : NULL, set->user, set->dv, event_key,
+		set->club, set->played_by, set->shared[0] != '\0' ? set->shared : NULL,
 	};
 	PGresult *res;
 
@@ -551,8 +575,8 @@ pg_put_set(struct archive *a, struct archive_set *set, const char *event_key,
 	snprintf(high, sizeof high, "%u", set->high);
 	res = query(a, e, "INSERT INTO sets (digest, fingerprint, first_deal, boards, low, high,"
 	    " event, site, date, generator, headers, source, archived, played, \"user\", dv,"
-	    " event_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,"
-	    " $15, $16, $17) RETURNING id", 17, params);
+	    " event_key, club, played_by, shared) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,"
+	    " $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING id", 20, params);
 	free(digest);
 	if (res == NULL)
 		return -1;
@@ -610,11 +634,15 @@ deal_results(struct archive *a, PGresult *res, int (*each)(const struct deal_row
 			row.set = be64(pq.PQgetvalue(res, i, 3));
 			row.set_event = pq.PQgetisnull(res, i, 4) ? NULL : pq.PQgetvalue(res, i, 4);
 			row.set_date = pq.PQgetisnull(res, i, 5) ? NULL : pq.PQgetvalue(res, i, 5);
+			row.set_club = pq.PQnfields(res) <= 6 || pq.PQgetisnull(res, i, 6) ? NULL :
+			    pq.PQgetvalue(res, i, 6);
 			/* a NUL inside is no text dl wrote */
 			if ((row.set_event != NULL &&
 			    strlen(row.set_event) != (size_t)pq.PQgetlength(res, i, 4)) ||
 			    (row.set_date != NULL &&
-			    strlen(row.set_date) != (size_t)pq.PQgetlength(res, i, 5)))
+			    strlen(row.set_date) != (size_t)pq.PQgetlength(res, i, 5)) ||
+			    (row.set_club != NULL &&
+			    strlen(row.set_club) != (size_t)pq.PQgetlength(res, i, 6)))
 				return dl_error_set(e, DL_ERR_INPUT, "%s: deal %lld: damaged (its"
 				    " set's text)", a->name, (long long)row.id);
 		}
@@ -626,6 +654,17 @@ deal_results(struct archive *a, PGresult *res, int (*each)(const struct deal_row
 }
 
 /* The ranges, some thousands to a query: "{lo,...}" and "{hi,...}". */
+
+/* The look-up's body, its set's club (a column from schema 5) named. */
+#define CANDIDATES_FROM(club) \
+	" FROM unnest($1::int4[], $2::int4[]) AS q(lo, hi)" \
+	" CROSS JOIN LATERAL (SELECT h.deal FROM hands h" \
+	" WHERE h.key BETWEEN q.lo AND q.hi OFFSET 0) AS h" \
+	" CROSS JOIN LATERAL (SELECT d.id, d.board, d.number FROM deals d" \
+	" WHERE d.id = h.deal OFFSET 0) AS d" \
+	" LEFT JOIN LATERAL (SELECT s.id, s.event, s.date, " club " FROM sets s" \
+	" WHERE s.first_deal <= d.id AND d.id < s.first_deal + s.boards" \
+	" ORDER BY s.first_deal DESC LIMIT 1) AS s ON true"
 #define RANGES_A_QUERY 4096
 
 static int
@@ -656,15 +695,11 @@ pg_candidates(struct archive *a, const struct key_range *ranges, size_t n,
 		 * begins at it or before, if the deal lies within it), its
 		 * event and date: the statement is the only one a check
 		 * sends, its parameters the ranges alone, whatever matches */
-		res = pq.PQexecParams(conn_of(a), "SELECT d.id, d.board, d.number, s.id, s.event,"
-		    " s.date FROM unnest($1::int4[], $2::int4[]) AS q(lo, hi)"
-		    " CROSS JOIN LATERAL (SELECT h.deal FROM hands h"
-		    " WHERE h.key BETWEEN q.lo AND q.hi OFFSET 0) AS h"
-		    " CROSS JOIN LATERAL (SELECT d.id, d.board, d.number FROM deals d"
-		    " WHERE d.id = h.deal OFFSET 0) AS d"
-		    " LEFT JOIN LATERAL (SELECT s.id, s.event, s.date FROM sets s"
-		    " WHERE s.first_deal <= d.id AND d.id < s.first_deal + s.boards"
-		    " ORDER BY s.first_deal DESC LIMIT 1) AS s ON true",
+		res = pq.PQexecParams(conn_of(a), ((struct pg_archive *)a->db)->version >= 5 ?
+		    "SELECT d.id, d.board, d.number, s.id, s.event, s.date, s.club"
+		    CANDIDATES_FROM("s.club") :
+		    "SELECT d.id, d.board, d.number, s.id, s.event, s.date, NULL"
+		    CANDIDATES_FROM("NULL AS club"),
 		    2, NULL, params, NULL, NULL, 1);
 		free(lo);
 		free(hi);
@@ -684,8 +719,10 @@ pg_candidates(struct archive *a, const struct key_range *ranges, size_t n,
 #define SET_COLUMNS_2 "id, encode(digest, 'hex'), fingerprint, first_deal, boards, low, high," \
 	" event, site, date, generator, headers, source, archived, played, \"user\""
 /* what schema 2 did not keep is read as NULL */
-#define SET_COLUMNS(a) (((struct pg_archive *)(a)->db)->version == 2 ? SET_COLUMNS_2 ", NULL" : \
-	SET_COLUMNS_2 ", dv")
+#define SET_COLUMNS(a) (((struct pg_archive *)(a)->db)->version == 2 ? \
+	SET_COLUMNS_2 ", NULL, NULL, NULL, NULL" : \
+	((struct pg_archive *)(a)->db)->version <= 4 ? SET_COLUMNS_2 ", dv, NULL, NULL, NULL" : \
+	SET_COLUMNS_2 ", dv, club, played_by, shared")
 
 static char *
 text_or_null(const PGresult *res, int row, int col)
@@ -738,6 +775,10 @@ set_from_row(struct archive *a, const PGresult *res, int i, struct archive_set *
 	set->user = text_or_null(res, i, 15);
 	set->dv = set_dv_from_column(pq.PQgetisnull(res, i, 16) ? NULL :
 	    pq.PQgetvalue(res, i, 16), set->boards);
+	set->club = text_or_null(res, i, 17);
+	set->played_by = text_or_null(res, i, 18);
+	if (!pq.PQgetisnull(res, i, 19))
+		column_copy(set->shared, sizeof set->shared, pq.PQgetvalue(res, i, 19));
 	if (archive_set_row_check(a, set, e) == -1) {
 		archive_set_clear(set);
 		return -1;
@@ -825,22 +866,42 @@ pg_deals(struct archive *a, int64_t first, int64_t last,
 	return r;
 }
 
+/* One set's row updated: sql binds the set's id, then params. */
 static int
-pg_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error *e)
+update_set(struct archive *a, const char *sql, int64_t id, const char *p2, const char *p3,
+    const char *p4, int nparams, struct dl_error *e)
 {
 	char param[24];
-	const char *params[2] = { when, param };
+	const char *params[4] = { param, p2, p3, p4 };
 	PGresult *res;
 	int r;
 
 	snprintf(param, sizeof param, "%lld", (long long)id);
-	res = query(a, e, "UPDATE sets SET played = coalesce(played, $1) WHERE id = $2", 2,
-	    params);
+	res = query(a, e, sql, nparams, params);
 	if (res == NULL)
 		return -1;
 	r = strcmp(pq.PQcmdTuples(res), "0") != 0;
 	pq.PQclear(res);
 	return r;
+}
+
+/* A set played keeps the time, the club and the user it was first
+ * marked with. */
+static int
+pg_mark_played(struct archive *a, int64_t id, const char *when, const char *club,
+    const char *user, struct dl_error *e)
+{
+	return update_set(a, "UPDATE sets SET played = coalesce(played, $2),"
+	    " club = CASE WHEN played IS NULL THEN $3 ELSE club END,"
+	    " played_by = CASE WHEN played IS NULL THEN $4 ELSE played_by END"
+	    " WHERE id = $1", id, when, club, user, 4, e);
+}
+
+static int
+pg_mark_shared(struct archive *a, int64_t id, const char *when, struct dl_error *e)
+{
+	return update_set(a, "UPDATE sets SET shared = coalesce(shared, $2) WHERE id = $1", id,
+	    when, NULL, NULL, 2, e);
 }
 
 static int
@@ -929,6 +990,7 @@ static const struct archive_ops pg_ops = {
 	.sets = pg_sets,
 	.deals = pg_deals,
 	.mark_played = pg_mark_played,
+	.mark_shared = pg_mark_shared,
 	.count = pg_count,
 	.count_event = pg_count_event,
 	.compact = pg_compact,

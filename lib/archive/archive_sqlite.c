@@ -83,10 +83,23 @@ static const char schema_v4[] =
     "CREATE INDEX sets_event_key ON sets (event_key);"
     "PRAGMA user_version = 4;";
 
+/* Schema 5: who played a set (the club, DL_CLUB, and the user who marked
+ * it), and when it reached the shared archive (NULL: not yet). */
+static const char schema_v5[] =
+    "ALTER TABLE sets ADD COLUMN club TEXT;"
+    "ALTER TABLE sets ADD COLUMN played_by TEXT;"
+    "ALTER TABLE sets ADD COLUMN shared TEXT;"
+    "PRAGMA user_version = 5;";
+
+/* Schema 6: the index holds each deal's halves' keys too (archive_halves),
+ * put there for the deals already archived by schema_write. */
+static const char schema_v6[] =
+    "PRAGMA user_version = 6;";
+
 /* Each version's step from the one before: what a file dl made has been
  * through, and so what its schema must be (schema_is_dls). */
 static const char *const schema_steps[ARCHIVE_SCHEMA + 1] = {
-	NULL, schema_v1, schema_v2, schema_v3, schema_v4,
+	NULL, schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6,
 };
 
 static struct sqlite_archive *
@@ -288,6 +301,8 @@ static const char *const schema_digests[ARCHIVE_SCHEMA + 1] = {
 	"e25332de96399535d5a6f8c60569b3f235c15a734677ab0f2952c16d92938b96",
 	"4e805da939843530d69a189f9251ee0926487b2a8818e0fe032204817e28816f",
 	"2abd2fec3e0569484d0776d8ec68919d4d4b8962b096077137f69709eb4e2c67",
+	"a136cd396383f5a7a64b26c211b41589c18f63c05c77dad4b292323b74310567",
+	"a136cd396383f5a7a64b26c211b41589c18f63c05c77dad4b292323b74310567",
 };
 
 /* SQLite runs what a file's schema says (a view in place of a table, a
@@ -357,6 +372,8 @@ schema_write(struct archive *a, struct dl_error *e)
 		if (exec(a, schema_steps[v], e) == -1)
 			goto fail;
 	if (version < 4 && fill_event_keys(a, e) == -1)
+		goto fail;
+	if (version < 6 && archive_index_halves(a, e) == -1)
 		goto fail;
 	db_of(a)->version = ARCHIVE_SCHEMA;
 	return exec(a, "COMMIT", e);
@@ -536,8 +553,9 @@ sqlite_put_set(struct archive *a, struct archive_set *set, const char *event_key
 	int rc;
 
 	if (prepare(a, &st, "INSERT INTO sets (digest, fingerprint, first_deal, boards, low, high,"
-	    " event, site, date, generator, headers, source, archived, played, user, dv, event_key)"
-	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", e) == -1)
+	    " event, site, date, generator, headers, source, archived, played, user, dv, event_key,"
+	    " club, played_by, shared)"
+	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", e) == -1)
 		return -1;
 	sqlite3_bind_blob(st, 1, set->digest, SET_DIGEST_BYTES, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, set->fingerprint, -1, SQLITE_STATIC);
@@ -556,6 +574,9 @@ sqlite_put_set(struct archive *a, struct archive_set *set, const char *event_key
 	bind_text(st, 15, set->user);
 	bind_text(st, 16, set->dv);
 	bind_text(st, 17, event_key);
+	bind_text(st, 18, set->club);
+	bind_text(st, 19, set->played_by);
+	bind_text(st, 20, set->shared[0] != '\0' ? set->shared : NULL);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -614,7 +635,7 @@ struct candidate_sets {
 	void *arg;
 	struct dl_error *e;
 	int64_t first, last, id;	/* the set kept: its deals, its id */
-	char *event, *date;
+	char *event, *date, *club;
 };
 
 static int
@@ -626,13 +647,17 @@ candidate_with_set(const struct deal_row *row, void *arg)
 	int rc;
 
 	if (c->id == 0 || row->id < c->first || row->id > c->last) {
-		if (prepare(c->a, &s->set_of_deal, "SELECT id, first_deal, boards, event, date"
+		if (prepare(c->a, &s->set_of_deal, s->version >= 5 ?
+		    "SELECT id, first_deal, boards, event, date, club"
+		    " FROM sets WHERE first_deal <= ? ORDER BY first_deal DESC LIMIT 1" :
+		    "SELECT id, first_deal, boards, event, date, NULL"
 		    " FROM sets WHERE first_deal <= ? ORDER BY first_deal DESC LIMIT 1", c->e) == -1)
 			return -1;
 		sqlite3_bind_int64(s->set_of_deal, 1, row->id);
 		free(c->event);
 		free(c->date);
-		c->event = c->date = NULL;
+		free(c->club);
+		c->event = c->date = c->club = NULL;
 		c->id = 0;
 		if ((rc = sqlite3_step(s->set_of_deal)) == SQLITE_ROW &&
 		    row->id - sqlite3_column_int64(s->set_of_deal, 1) <
@@ -642,6 +667,7 @@ candidate_with_set(const struct deal_row *row, void *arg)
 			c->last = c->first + sqlite3_column_int64(s->set_of_deal, 2) - 1;
 			c->event = column_text(s->set_of_deal, 3);
 			c->date = column_text(s->set_of_deal, 4);
+			c->club = column_text(s->set_of_deal, 5);
 		}
 		sqlite3_reset(s->set_of_deal);
 		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
@@ -650,6 +676,7 @@ candidate_with_set(const struct deal_row *row, void *arg)
 	with.set = c->id;
 	with.set_event = c->event;
 	with.set_date = c->date;
+	with.set_club = c->club;
 	if (archive_deal_row_check(c->a, &with, c->e) == -1)
 		return -1;
 	return c->each(&with, c->arg);
@@ -676,6 +703,7 @@ sqlite_candidates(struct archive *a, const struct key_range *ranges, size_t n,
 	}
 	free(c.event);
 	free(c.date);
+	free(c.club);
 	return r == -1 ? -1 : 0;
 }
 
@@ -708,9 +736,11 @@ sqlite_read_end(struct archive *a)
 #define SET_COLUMNS_1 "id, digest, fingerprint, first_deal, boards, low, high, event, site," \
 	" date, generator, headers, source, archived"
 /* what an older schema did not keep is read as NULL */
-#define SET_COLUMNS(a) (db_of(a)->version == 1 ? SET_COLUMNS_1 ", NULL, NULL, NULL" : \
-	db_of(a)->version == 2 ? SET_COLUMNS_1 ", played, user, NULL" : \
-	SET_COLUMNS_1 ", played, user, dv")
+#define SET_COLUMNS(a) (db_of(a)->version == 1 ? SET_COLUMNS_1 ", NULL, NULL, NULL" \
+	", NULL, NULL, NULL" : \
+	db_of(a)->version == 2 ? SET_COLUMNS_1 ", played, user, NULL, NULL, NULL, NULL" : \
+	db_of(a)->version <= 4 ? SET_COLUMNS_1 ", played, user, dv, NULL, NULL, NULL" : \
+	SET_COLUMNS_1 ", played, user, dv, club, played_by, shared")
 
 /* A number column that must lie in 1 .. BOARD_MAX: 0 when it does not,
  * which archive_set_row_check refuses (never cut to fit an unsigned). */
@@ -752,6 +782,10 @@ set_from_row(struct archive *a, sqlite3_stmt *st, struct archive_set *set, struc
 		column_copy(set->played, sizeof set->played, (const char *)t);
 	set->user = column_text(st, 15);
 	set->dv = set_dv_from_column((const char *)sqlite3_column_text(st, 16), set->boards);
+	set->club = column_text(st, 17);
+	set->played_by = column_text(st, 18);
+	if ((t = sqlite3_column_text(st, 19)) != NULL)
+		column_copy(set->shared, sizeof set->shared, (const char *)t);
 	if (archive_set_row_check(a, set, e) == -1) {
 		archive_set_clear(set);
 		return -1;
@@ -849,23 +883,47 @@ sqlite_deals(struct archive *a, int64_t first, int64_t last,
 	return deal_rows(a, st, each, arg, e);
 }
 
+/* One set's row updated, in one statement (autocommit): sql binds a
+ * time as ?1, a club as ?2, a user as ?3 and the set's id as ?4. */
 static int
-sqlite_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error *e)
+set_time(struct archive *a, const char *sql, int64_t id, const char *when,
+    const char *club, const char *user, struct dl_error *e)
 {
 	sqlite3_stmt *st = NULL;
 	int64_t found;
 	int rc;
 
-	if (prepare(a, &st, "UPDATE sets SET played = coalesce(played, ?) WHERE id = ?", e) == -1)
+	if (prepare(a, &st, sql, e) == -1)
 		return -1;
 	sqlite3_bind_text(st, 1, when, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
+	bind_text(st, 2, club);
+	bind_text(st, 3, user);
+	sqlite3_bind_int64(st, 4, id);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return db_error(a, e, "cannot write to the archive");
 	found = sqlite3_changes(db_of(a)->db);
 	return found > 0;
+}
+
+/* A set played keeps the time, the club and the user it was first
+ * marked with. */
+static int
+sqlite_mark_played(struct archive *a, int64_t id, const char *when, const char *club,
+    const char *user, struct dl_error *e)
+{
+	return set_time(a, "UPDATE sets SET played = coalesce(played, ?1),"
+	    " club = CASE WHEN played IS NULL THEN ?2 ELSE club END,"
+	    " played_by = CASE WHEN played IS NULL THEN ?3 ELSE played_by END"
+	    " WHERE id = ?4", id, when, club, user, e);
+}
+
+static int
+sqlite_mark_shared(struct archive *a, int64_t id, const char *when, struct dl_error *e)
+{
+	return set_time(a, "UPDATE sets SET shared = coalesce(shared, ?1) WHERE id = ?4", id,
+	    when, NULL, NULL, e);
 }
 
 static int
@@ -966,6 +1024,7 @@ static const struct archive_ops sqlite_ops = {
 	.sets = sqlite_sets,
 	.deals = sqlite_deals,
 	.mark_played = sqlite_mark_played,
+	.mark_shared = sqlite_mark_shared,
 	.count = sqlite_count,
 	.count_event = sqlite_count_event,
 	.compact = sqlite_compact,

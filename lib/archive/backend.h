@@ -20,7 +20,7 @@ struct deal_row {
 	unsigned board;
 	unsigned char number[DEAL_NUMBER_BYTES];
 	int64_t set;
-	const char *set_event, *set_date;
+	const char *set_event, *set_date, *set_club;
 };
 
 /* A hand as indexed: its key (archive_hand_key, stored as a signed 32-bit
@@ -73,8 +73,13 @@ struct archive_ops {
 	/* The deals first .. last, in order. */
 	int (*deals)(struct archive *a, int64_t first, int64_t last,
 	    int (*each)(const struct deal_row *row, void *arg), void *arg, struct dl_error *e);
-	/* 1 when the set was there (and is now played), 0 when not. */
-	int (*mark_played)(struct archive *a, int64_t id, const char *when, struct dl_error *e);
+	/* 1 when the set was there (and is now played), 0 when not; club
+	 * and user NULL when unknown. */
+	int (*mark_played)(struct archive *a, int64_t id, const char *when, const char *club,
+	    const char *user, struct dl_error *e);
+	/* The set reached the shared archive at time when: 1, 0 when there
+	 * is no such set. */
+	int (*mark_shared)(struct archive *a, int64_t id, const char *when, struct dl_error *e);
 	int (*count)(struct archive *a, struct archive_counts *c, struct dl_error *e);
 	/* The files or tables rewritten without their free space. */
 	int (*compact)(struct archive *a, struct dl_error *e);
@@ -117,6 +122,10 @@ int archive_event_key(struct event_keyer **k, const char *event, char **key,
  * not, -1 with *e for an event that is no line of printable UTF-8. */
 int archive_event_has_key(struct archive *a, struct event_keyer **k, const char *event,
     const char *key, struct dl_error *e);
+
+/* Schema 6: the keys of the halves (archive_halves) of every deal the
+ * archive holds, put in its index; within the caller's transaction. */
+int archive_index_halves(struct archive *a, struct dl_error *e);
 
 int archive_sqlite_open(struct archive *a, const char *path, unsigned flags,
     struct dl_error *e);

@@ -26,7 +26,7 @@ struct archive;
 
 /* The schema this code writes; an older archive is upgraded to it when
  * opened for writing, a newer one refused. */
-#define ARCHIVE_SCHEMA 4
+#define ARCHIVE_SCHEMA 6
 
 /* The bits of a hand's key a shared archive is asked for unless told
  * otherwise: docs/archive.md, "Privacy", says what the server learns. */
@@ -52,6 +52,14 @@ struct archive_set {
 	char *user;		/* who archived it */
 	char archived[ARCHIVE_TIME_SIZE];
 	char played[ARCHIVE_TIME_SIZE];		/* "" while not played */
+	/* Who played it: the club (a configured name, DL_CLUB) and the user
+	 * who marked it played; NULL while not played, or when it was added
+	 * played with no club named. */
+	char *club, *played_by;
+	/* When it reached the shared archive (archive_share): "" while it
+	 * has not, in the club's own archive; a shared archive's own sets
+	 * keep "". */
+	char shared[ARCHIVE_TIME_SIZE];
 	/* Its boards' own dealers and vulnerabilities, when some board's
 	 * are not its number's (a practice set read from a file): two
 	 * characters a board, in the order of its deals, the dealer's letter
@@ -75,6 +83,11 @@ void archive_set_clear(struct archive_set *set);
  * $XDG_DATA_HOME/dl/archive.sqlite, else ~/.local/share/dl/archive.sqlite;
  * allocated.  -1 when none can be named. */
 int archive_default(char **spec, struct dl_error *e);
+
+/* The shared archive named by $DL_SHARED_ARCHIVE, allocated, or NULL
+ * when none is: a federation's (PostgreSQL), checked beside the club's
+ * own archive and sent the club's sets once played. */
+int archive_shared_default(char **spec);
 
 /* spec: a file's name (SQLite), or a PostgreSQL connection string
  * ("postgresql://..." or "postgres://...", or "pg:" and a libpq conninfo
@@ -120,9 +133,13 @@ enum archive_match {
 	ARCHIVE_ROTATED,	/* the same deal turned round the table */
 	ARCHIVE_PERMUTED,	/* the same four hands, at other seats */
 	ARCHIVE_TWO_HANDS,	/* two hands the same: one or more cards exchanged */
+	ARCHIVE_NEAR,		/* at most ARCHIVE_NEAR_CARDS cards at other seats */
 	ARCHIVE_ONE_HAND,	/* one hand the same, which chance gives too */
 };
-#define ARCHIVE_MATCHES 5
+#define ARCHIVE_MATCHES 6
+/* A near deal: two exchanges of cards, whichever hands they touch, move
+ * at most four cards (docs/archive.md, "What a match is"). */
+#define ARCHIVE_NEAR_CARDS 4
 
 /* The one place that names a match and says what it means
  * (docs/archive.md, "What a match is"): every tool and page takes its
@@ -138,7 +155,9 @@ const struct archive_match_kind *archive_match_kind(enum archive_match match);
 struct archive_hit {
 	enum archive_match match;
 	/* seat[s]: the seat (enum dl_seat) the board's hand at s held in the
-	 * archived deal, -1 when that hand is not the same */
+	 * archived deal, -1 when that hand is not the same; for a near deal,
+	 * the seat whose hand it is but for the cards exchanged, + 4 when
+	 * it is not the same */
 	int seat[4];
 	int64_t deal, set;			/* set: 0 when no set holds it */
 	unsigned board;				/* the archived board's number */
@@ -147,6 +166,8 @@ struct archive_hit {
 	 * deal, so that no query depends on what matched; valid during
 	 * the call that is given the hit */
 	const char *event, *date;
+	const char *club;	/* the club that played it, NULL: none named */
+	int shared;		/* found in the shared archive (archive_check_both) */
 };
 
 /* A check's verdict, counted from its hits as they come (board by board):
@@ -166,6 +187,19 @@ void archive_verdict_add(struct archive_verdict *v, size_t board, const struct a
  * go on, or -1 to stop, which archive_check_boards then returns. */
 int archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], size_t n,
     int64_t skip_set, unsigned prefix_bits,
+    int (*each)(size_t board, const struct archive_hit *hit, void *arg), void *arg,
+    struct dl_error *e);
+
+/* A check against a club's own archive (local) and the federation's
+ * (shared, NULL: none) in one report: each board's hits from both, by
+ * board, strongest first, the club's own before the shared one's of the
+ * same kind; a deal the club's archive found for a board is not given
+ * again from the shared archive (a set the club played is in both).
+ * skip_set is local's; shared is asked as archive_check_boards asks a
+ * shared archive, by prefixes alone.  local may be NULL with shared not
+ * (a club that has dealt nothing yet has no archive of its own). */
+int archive_check_both(struct archive *local, struct archive *shared,
+    const unsigned char (*owner)[CARDS], size_t n, int64_t skip_set, unsigned prefix_bits,
     int (*each)(size_t board, const struct archive_hit *hit, void *arg), void *arg,
     struct dl_error *e);
 
@@ -191,9 +225,36 @@ void archive_set_board_dv(const struct archive_set *set, size_t index, unsigned 
 int archive_set_boards(struct archive *a, const struct archive_set *set,
     int (*each)(unsigned board, const unsigned char owner[CARDS], void *arg), void *arg,
     struct dl_error *e);
-/* Marks a set played at time when ("" : now): 1, or 0 when there is no
- * such set; a set played already keeps its time. */
-int archive_mark_played(struct archive *a, int64_t id, const char *when, struct dl_error *e);
+/* Marks a set played at time when (NULL: now) by club and user (each
+ * NULL: unknown): 1, or 0 when there is no such set; a set played already
+ * keeps its time, its club and who marked it. */
+int archive_mark_played(struct archive *a, int64_t id, const char *when, const char *club,
+    const char *user, struct dl_error *e);
+/* A club's name as the archive keeps it: one line of printable UTF-8 of
+ * at most ARCHIVE_CLUB_MAX bytes. */
+#define ARCHIVE_CLUB_MAX 100
+int archive_club_is_valid(const char *club);
+
+/* Sending played sets to the shared archive (docs/archive.md, "The
+ * federation's loop").  Each set of local played and not yet shared is
+ * added to shared whole, with its club (the club's name, when the set
+ * has none of its own), and then marked shared in local: a set reaches
+ * the shared archive once, and a send cut short (the server away, a
+ * crash between the two commits) is finished by the next, which finds
+ * the set there by its digest.  each (NULL: none) is told of every set
+ * sent: its number in local, in shared, and whether shared held it
+ * already; it returns 0 to go on.  Stops at the first failure (-1); the
+ * sets sent before it stay sent.  *sent counts them. */
+struct archive_sent {
+	int64_t local_id, shared_id;
+	int already;		/* shared held it (sent before, or another club's) */
+	unsigned boards;
+};
+int archive_share(struct archive *local, struct archive *shared, const char *club,
+    int (*each)(const struct archive_sent *sent, void *arg), void *arg, size_t *sent,
+    struct dl_error *e);
+/* How many sets of local are played and not yet shared. */
+int archive_owed(struct archive *local, size_t *owed, struct dl_error *e);
 /* How many sets and deals it holds, and of them played. */
 struct archive_counts {
 	int64_t sets, deals, played_sets, played_deals;
@@ -213,6 +274,18 @@ void archive_hands(const unsigned char owner[CARDS], uint64_t hand[4]);
 /* A hand's key, the first 32 bits of its BLAKE2b-64 hash (docs/archive.md):
  * what the archive looks it up by. */
 uint32_t archive_hand_key(uint64_t hand);
+/* A deal's three halves: for each way of pairing its hands, the 26 cards
+ * of the pair that holds card 0 (a mask).  Two exchanges between the
+ * hands of each pair (North-East and South-West) leave no hand the same
+ * but one half. */
+void archive_halves(const uint64_t hand[4], uint64_t half[3]);
+/* A half's key: as a hand's, over its mask and a byte more, so that the
+ * two kinds share the index and never meet. */
+uint32_t archive_half_key(uint64_t half);
+/* Every key the archive indexes a deal by: its four hands', then its
+ * three halves'. */
+#define ARCHIVE_KEYS 7
+void archive_deal_keys(const uint64_t hand[4], uint32_t key[ARCHIVE_KEYS]);
 /* Who archives a set (allocated): the user the web server authenticated
  * (REMOTE_USER, for dl-web's sets), else the login's name. */
 char *archive_user(void);

@@ -15,9 +15,13 @@
 struct recording;
 
 /* Opens the archive (spec, or NULL: the default) and begins the set;
- * sets wo's tap.  source says where the set went ("dl-deal -p club").
+ * sets wo's tap.  shared: the federation's archive (NULL: the one
+ * DL_SHARED_ARCHIVE names, if any), against which and the club's own the
+ * set is checked before it is committed: a board dealt before (a seed
+ * used again, here or at another club) fails the commit, nothing
+ * published.  source says where the set went ("dl-deal -p club").
  * NULL with *e set when the archive cannot be written. */
-struct recording *recording_start(const char *spec, const char *source,
+struct recording *recording_start(const char *spec, const char *shared, const char *source,
     struct writers_options *wo, struct dl_error *e);
 /* The sets of the event the archive holds, *n, the archive locked
  * from now to the commit (archive_add_count_event): the set's #N: is

@@ -55,7 +55,8 @@ session_deal(struct session *s, struct dl_error *e)
 	size_t nheaders = 0;
 	int status = -1;
 
-	if (s->record && (recording = recording_start(s->archive, s->where, &s->wo, e)) == NULL) {
+	if (s->record && (recording = recording_start(s->archive, s->shared, s->where, &s->wo,
+	    e)) == NULL) {
 		dl_error_prefix(e, "archive");
 		return -1;
 	}

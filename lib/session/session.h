@@ -56,6 +56,9 @@ struct session {
 	 * saying it came from where */
 	int record;
 	const char *archive, *where;
+	/* the federation's archive the set is checked against before it is
+	 * published (NULL: DL_SHARED_ARCHIVE's, if any; recording_start) */
+	const char *shared;
 	/* after session_deal: the seed (secret memory, the caller's to
 	 * secret_free) when keep_seed, the entropy credited, the set's number
 	 * in the archive */
