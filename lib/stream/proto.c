@@ -290,8 +290,12 @@ stream_open_next(struct stream_in *next, struct stream_in *s, enum stream_kind e
 
 	memset(next, 0, sizeof *next);
 	next->takes = takes;
-	if (line == NULL || !next_stream_begins(s, line))
+	if (line == NULL)
 		return 0;
+	/* a sets stream holds streams only, each from its protocol line */
+	if (!next_stream_begins(s, line))
+		return stream_error(s, e, "expected a set's \"#P: dl/%d deals\" line",
+		    PROTO_VERSION);
 	/* the lines go on from where s stopped: one reader, handed on */
 	next->lines = s->lines;
 	s->lines.buf = NULL;
