@@ -290,6 +290,7 @@ stream_open_next(struct stream_in *next, struct stream_in *s, enum stream_kind e
 
 	memset(next, 0, sizeof *next);
 	next->takes = takes;
+	next->kind = expected;
 	if (line == NULL)
 		return 0;
 	/* a sets stream holds streams only, each from its protocol line */
