@@ -88,7 +88,7 @@ header_in(const char *headers, char key)
 
 		if (end == NULL)
 			break;
-		if (line[1] == key)
+		if (line[1] == key && end - line >= 4)
 			return xstrndup(line + 4, (size_t)(end - line - 4));
 		line = end + 1;
 	}
