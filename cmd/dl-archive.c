@@ -1,7 +1,9 @@
 /* dl-archive: every set ever dealt, and no set played twice.  Records sets
  * (deal streams, or files of any format dl-read reads), checks a set
- * against all those recorded, board by board, and lists, counts, finds
- * and exports what it holds (lib/archive/, docs/archive.md). */
+ * against all those recorded, board by board, lists, counts and finds
+ * what it holds, moves sets out and into another archive with all it
+ * knows of them, and sends the sets played to a federation's shared
+ * archive (lib/archive/, docs/archive.md). */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -28,7 +30,8 @@ usage(FILE *fp, int status)
 	    "       dl-archive [--db archive] find deal|hand text\n"
 	    "       dl-archive [--db archive] sets\n"
 	    "       dl-archive [--db archive] count\n"
-	    "       dl-archive [--db archive] export set\n"
+	    "       dl-archive [--db archive] export set | --all\n"
+	    "       dl-archive [--db archive] import [file ...]\n"
 	    "       dl-archive [--db archive] [--shared archive] [--club name] played set ...\n"
 	    "       dl-archive [--db archive] [--shared archive] [--club name] sync\n"
 	    "       dl-archive [--db archive] compact\n");
@@ -44,6 +47,7 @@ static const char *format;		/* -f */
 static unsigned reader_flags;		/* --renumber */
 static int quiet;			/* -q */
 static int played;			/* add --played */
+static int export_all;			/* export --all */
 static unsigned prefix_bits;		/* check --prefix-bits */
 
 static const char seat_letters[] = DL_SEAT_LETTERS;
@@ -419,33 +423,6 @@ cmd_count(struct archive *a, int argc, char *argv[])
 	return 0;
 }
 
-/* The set being exported and how many of its boards are out. */
-struct export {
-	const struct archive_set *set;
-	struct stream_out out;
-	size_t done;
-};
-
-static int
-export_board(unsigned board, const unsigned char owner[CARDS], void *arg)
-{
-	struct export *x = arg;
-
-	if (x->set->dv == NULL) {
-		char record[RECORD_TEXT_MAX];
-		size_t len = record_deal_text(record, board, owner);
-
-		fwrite(record, 1, len, stdout);
-	} else {
-		int dealer, vulnerability;
-
-		archive_set_board_dv(x->set, x->done, board, &dealer, &vulnerability);
-		stream_out_deal_dv(&x->out, board, owner, dealer, vulnerability);
-	}
-	x->done++;
-	return 0;
-}
-
 /* A set's number on the command line, for command what. */
 static int64_t
 set_number(const char *what, const char *text)
@@ -458,35 +435,100 @@ set_number(const char *what, const char *text)
 	return id;
 }
 
+/* export SET: the set as a stream of its own; export --all: every set,
+ * one sets stream (lib/archive/export.c). */
 static int
 cmd_export(struct archive *a, int argc, char *argv[])
 {
 	struct archive_set set = { 0 };
 	struct dl_error e;
-	long long id = set_number("export", argv[0]);
+	long long id;
 
-	(void)argc;
+	if (export_all != (argc == 0))
+		usage(stderr, EXIT_TROUBLE);
+	if (export_all) {
+		if (archive_export_all(a, stdout, &e) == -1)
+			tool_die(&e);
+		xfflush(stdout, "standard output");
+		return 0;
+	}
+	id = set_number("export", argv[0]);
 	switch (archive_set_get(a, id, &set, &e)) {
 	case -1:
 		tool_die(&e);
 	case 0:
 		tool_fail(DL_ERR_USAGE, "export: no set %lld", id);
 	}
-	if (set.high - set.low + 1 != set.boards)
-		tool_fail(DL_ERR_INPUT, "export: set %lld: its boards %u-%u are not %u boards in a"
-		    " row, which a stream cannot carry", id, set.low, set.high, set.boards);
-	/* boards with their own dealers or vulnerabilities go out as a
-	 * deals+dv stream, as dl-read wrote them */
-	struct export x = { .set = &set };
-	stream_out_begin_dv(&x.out, stdout, STREAM_DEALS, set.dv != NULL);
-	if (set.headers != NULL)
-		fputs(set.headers, stdout);
-	if (set.headers == NULL || strstr(set.headers, "#B: ") == NULL)
-		stream_out_range(&x.out, set.low, set.high);
-	if (archive_set_boards(a, &set, export_board, &x, &e) == -1)
+	if (archive_export_set(a, &set, stdout, &e) == -1)
 		tool_die(&e);
 	archive_set_clear(&set);
 	xfflush(stdout, "standard output");
+	return 0;
+}
+
+/* import */
+
+/* What import did with a set, and how many sets of a file a shared
+ * archive was not sent. */
+struct imported {
+	const char *label;
+	size_t left_out, sets;
+};
+
+static int
+print_imported(const struct archive_imported *set, void *arg)
+{
+	struct imported *im = arg;
+
+	im->sets++;
+	if (set->left_out) {
+		im->left_out++;
+		return 0;
+	}
+	if (quiet)
+		return 0;
+	if (set->existing)
+		fprintf(stderr, "dl-archive: %s: %s: archived before, as set %lld\n", im->label,
+		    set->fingerprint, (long long)set->id);
+	else
+		fprintf(stderr, "dl-archive: %s: %s: set %lld, %u boards\n", im->label,
+		    set->fingerprint, (long long)set->id, set->boards);
+	return 0;
+}
+
+static void
+import_one(struct archive *a, const char *path)
+{
+	int from_stdin = path == NULL || strcmp(path, "-") == 0;
+	struct imported im = { 0 };
+	struct dl_error e;
+	char *label = from_stdin ? xstrdup("standard input") : text_escaped(path);
+	FILE *fp = from_stdin ? stdin : fopen(path, "r");
+
+	if (fp == NULL)
+		tool_fail_sys("%s", label);
+	im.label = label;
+	if (archive_import(a, fp, print_imported, &im, &e) == -1) {
+		dl_error_prefix(&e, "%s", label);
+		tool_die(&e);
+	}
+	/* a shared archive takes a set only once played: the others stay
+	 * where they are, counted (docs/archive.md, "Moving an archive") */
+	if (im.left_out > 0 && !quiet)
+		fprintf(stderr, "dl-archive: %s: %zu of %zu sets not played, left out: a shared"
+		    " archive takes a set only once it was played\n", label, im.left_out, im.sets);
+	if (!from_stdin)
+		fclose(fp);
+	free(label);
+}
+
+static int
+cmd_import(struct archive *a, int argc, char *argv[])
+{
+	if (argc == 0)
+		import_one(a, NULL);
+	for (int i = 0; i < argc; i++)
+		import_one(a, argv[i]);
 	return 0;
 }
 
@@ -629,7 +671,8 @@ static const struct command {
 	{ "find", 0, 2, 2, cmd_find },
 	{ "sets", 0, 0, 0, cmd_sets },
 	{ "count", 0, 0, 0, cmd_count },
-	{ "export", 0, 1, 1, cmd_export },
+	{ "export", 0, 0, 1, cmd_export },
+	{ "import", ARCHIVE_WRITE, 0, ANY, cmd_import },
 	{ "played", ARCHIVE_WRITE, 1, ANY, cmd_played },
 	{ "sync", ARCHIVE_WRITE, 0, 0, cmd_sync },
 	{ "compact", ARCHIVE_WRITE, 0, 0, cmd_compact },
@@ -642,6 +685,7 @@ main(int argc, char *argv[])
 		{ "db", required_argument, NULL, 'D' },
 		{ "shared", required_argument, NULL, 'S' },
 		{ "club", required_argument, NULL, 'C' },
+		{ "all", no_argument, NULL, 'a' },
 		{ "played", no_argument, NULL, 'p' },
 		{ "prefix-bits", required_argument, NULL, 'b' },
 		{ "renumber", no_argument, NULL, 'r' },
@@ -684,6 +728,7 @@ main(int argc, char *argv[])
 		case 'D': db_spec = optarg; break;
 		case 'S': shared_spec = optarg; break;
 		case 'C': club = optarg; break;
+		case 'a': export_all = 1; break;
 		case 'f': format = optarg; break;
 		case 'h': usage(stdout, 0);
 		case 'p': played = 1; break;
@@ -698,6 +743,7 @@ main(int argc, char *argv[])
 		}
 	if ((played && strcmp(cmd->name, "add") != 0) ||
 	    (prefix_bits && strcmp(cmd->name, "check") != 0) ||
+	    (export_all && strcmp(cmd->name, "export") != 0) ||
 	    (shared_spec != NULL && strcmp(cmd->name, "check") != 0 &&
 	    strcmp(cmd->name, "played") != 0 && strcmp(cmd->name, "sync") != 0) ||
 	    (club != NULL && strcmp(cmd->name, "played") != 0 && strcmp(cmd->name, "sync") != 0))

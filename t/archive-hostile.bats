@@ -211,3 +211,83 @@ expect_damaged() {
 	[[ ${lines[1]} == *' - dir\\x1b[2Jector\\xff club.tso (Club Pairs, 2026.11.02)' ]]
 	[ "$(sqlite3 archive.sqlite 'SELECT user FROM sets WHERE id = 2')" = 'dir\x1b[2Jector\xff' ]
 }
+
+# refused_import MESSAGE < stream: import refuses the stream in one line,
+# status 1, and the archive it was to go into holds nothing
+refused_import() {
+	run --separate-stderr dl-archive --db other.sqlite import
+	[ "$status" -eq 1 ] || { echo "status $status: $stderr" >&2; return 1; }
+	[ "$stderr" = "dl-archive: standard input: $1" ] || { echo "$stderr" >&2; return 1; }
+	[ "$(dl-archive --db other.sqlite count)" = "0 sets, 0 deals; played 0 sets, 0 deals" ]
+}
+
+@test "import: another archive's export is input: each value a row may not hold refused in one line, nothing added" {
+	dl-archive export 1 > one.dl
+	fp=$(dl-archive sets | cut -d' ' -f3)
+	record="archived=2025-11-25T19:46:40Z played=2025-11-25T19:46:40Z user=director source=club.tso fingerprint=$fp played_by=director"
+	[ "$(grep '^#R: ' one.dl)" = "#R: $record" ]
+	# what the archive checks in a row
+	sed 's/played=[^ ]*/played=yesterday/' one.dl |
+	    refused_import "set 1: damaged (the time it was played)"
+	sed 's/archived=[^ ]*/archived=2025-11-25T19:46:40/' one.dl |
+	    refused_import "set 1: damaged (the time it was archived)"
+	sed 's/ fingerprint=[^ ]*//' one.dl |
+	    refused_import "set 1: damaged (its fingerprint is not its digest's)"
+	# escapes, encoded or not, never reach the archive or the terminal
+	sed 's/user=director/user=x%1B]0;pwned%07/' one.dl |
+	    refused_import "set 1: #R: user is not one line of printable UTF-8"
+	sed 's/source=club.tso/source=club%0A.tso/' one.dl |
+	    refused_import "set 1: #R: source is not one line of printable UTF-8"
+	sed 's/^#R: .*/& event=%C2%9B2J/' one.dl |
+	    refused_import "set 1: #R: event is not one line of printable UTF-8"
+	sed 's/^#R: .*/&%/' one.dl |
+	    refused_import "set 1: #R: played_by has a % that two hex digits do not follow"
+	sed $'s/^#R: .*/&\033[2J/' one.dl |
+	    refused_import "line 9: header #R: is not one line of valid UTF-8 text"
+	# what #R: is
+	sed 's/^#R: .*/& table=Town/' one.dl |
+	    refused_import 'set 1: #R: a field this dl does not know, "table"'
+	sed 's/^#R: .*/& user=other/' one.dl |
+	    refused_import "set 1: #R: user given twice"
+	sed 's/^#R: .*/& president/' one.dl |
+	    refused_import 'set 1: #R: "president" is not name=value'
+	sed '/^#R: /d' one.dl |
+	    refused_import "set 1: no #R: header, the archive's record of a set that export writes (dl-archive add adds a set as a new one)"
+	# its deals: one changed, one missing where no #B: counts them
+	awk '$1 == 3 { $2 = "3333333333333222222222222211111111111110000000000000" } { print }' one.dl |
+	    refused_import "set 1: damaged (its fingerprint is not its digest's)"
+	sed '/^#B: /d; /^32 /d' one.dl |
+	    refused_import "set 1: damaged (its fingerprint is not its digest's)"
+	sed '/^32 /d' one.dl |
+	    refused_import "input ends after board 31, but its header announced boards 1-32"
+	# a sets stream that is not one, cut short, or longer than it says:
+	# each set is in its own transaction, and those before stay
+	dl-archive add teams.tso 2> /dev/null
+	dl-archive export --all > all.dl
+	[ "$(sed -n 3p all.dl)" = "#Q: 2" ]
+	sed '3a 1 3211300313023210132103021012302032022121131020330231' all.dl |
+	    refused_import "line 4: expected a set's \"#P: dl/1 deals\" line"
+	sed '/^#Q: /d' all.dl | refused_import "line 3: a sets stream without its #Q: header"
+	awk '/^#P: dl\/1 deals/ { n++ } n < 2' all.dl > cut.dl
+	run -1 --separate-stderr dl-archive --db other.sqlite -q import cut.dl
+	[ "$stderr" = "dl-archive: cut.dl: input ends after 1 of the 2 sets its #Q: announced" ]
+	[ "$(dl-archive --db other.sqlite count)" = "1 sets, 32 deals; played 1 sets, 32 deals" ]
+	sed 's/^#Q: 2/#Q: 1/' all.dl > long.dl
+	run -1 --separate-stderr dl-archive --db other.sqlite -q import long.dl
+	[ "$stderr" = "dl-archive: long.dl: more sets than the 1 its #Q: announced" ]
+	[ "$(dl-archive --db other.sqlite count)" = "1 sets, 32 deals; played 1 sets, 32 deals" ]
+	# and every tool that reads a deals stream refuses a sets stream by name
+	run -1 dl-fmt -f pbn < all.dl
+	[ "$output" = "dl-fmt: line 1: expected a deals stream, got a sets stream" ]
+}
+
+@test "import: a set held already, with another record: nothing changes" {
+	dl-archive export 1 > one.dl
+	dl-archive --db other.sqlite import one.dl 2> /dev/null
+	cp other.sqlite before.sqlite
+	# the same deals with another record: the set is there already
+	sed 's/user=director/user=someone/' one.dl > again.dl
+	run -0 dl-archive --db other.sqlite import again.dl
+	[ "$output" = "dl-archive: again.dl: $(dl-archive sets | cut -d' ' -f3): archived before, as set 1" ]
+	cmp other.sqlite before.sqlite
+}

@@ -160,7 +160,62 @@ END
 	[ "$output" = "set 1 board 7 NESW (Club Pairs, 2026.11.02)" ]
 	run -0 dl-archive find hand "$(cut -d' ' -f3 <<< "${deal#N:}")"
 	[ "$output" = "set 1 board 7 S (Club Pairs, 2026.11.02)" ]
-	dl-archive export 1 | cmp - club.tso
+	with_record "archived=2025-11-25T19:46:40Z played=2025-11-25T19:46:40Z user=director source=club.tso fingerprint=$(fingerprint 1)" \
+	    < club.tso | cmp - <(dl-archive export 1)
+}
+
+@test "postgresql: a club's archive moved into the shared one, its sets not played left out; the shared one moved into a file" {
+	# the club's: sessions played and not, a file whose boards run from
+	# 1300 down to 1001, other programs' files (boards out of order and
+	# given twice, their own dealers, a date no #D: takes)
+	club_db=$PWD/club.sqlite
+	dl-archive --db "$club_db" add --played club.tso 2> /dev/null
+	dl-archive --db "$club_db" add teams.tso 2> /dev/null
+	dl-seed --not-for-play --no-history --hex 7777777777777777777777777777777777777777 \
+	    --event 'Winter Cup' --date 2026.01.10 2> /dev/null | dl-stream -n 1001-1300 | dl-map |
+	    reversed_pbn > winter.pbn
+	dl-archive --db "$club_db" add --played winter.pbn 2> /dev/null
+	dl-archive --db "$club_db" add "$VECTORS/real/bbo-hands.lin" 2> /dev/null
+	dl-archive --db "$club_db" -q add --played --renumber "$VECTORS/real/ben-wbridge5-match.pbn" \
+	    "$VECTORS/real/bfc-sample.pbn"
+	dl-archive --db "$club_db" export --all > club.dl
+
+	# into the federation's: the played sets, as they were; the others
+	# never sent, and counted
+	SOURCE_DATE_EPOCH=1800000000 REMOTE_USER=volunteer run -0 dl-archive import club.dl
+	[ "${lines[0]}" = "dl-archive: club.dl: $(DL_ARCHIVE=$club_db fingerprint 1): set 1, 32 boards" ]
+	[ "${lines[1]}" = "dl-archive: club.dl: $(DL_ARCHIVE=$club_db fingerprint 3): set 2, 300 boards" ]
+	[ "${lines[2]}" = "dl-archive: club.dl: $(DL_ARCHIVE=$club_db fingerprint 5): set 3, 4 boards" ]
+	[ "${lines[3]}" = "dl-archive: club.dl: $(DL_ARCHIVE=$club_db fingerprint 6): set 4, 3 boards" ]
+	[ "${lines[4]}" = "dl-archive: club.dl: 2 of 6 sets not played, left out: a shared archive takes a set only once it was played" ]
+	[ "${#lines[@]}" -eq 5 ]
+	[ "$(psql_q "SELECT count(*) FROM deals")" = $((32 + 300 + 4 + 3)) ]
+	# dl-archive sets and every set's export as the club's, but for the
+	# numbers the shared archive gave them
+	[ "$(dl-archive sets | cut -d' ' -f2-)" = "$(dl-archive --db "$club_db" sets | grep -v ' - director ' | cut -d' ' -f2-)" ]
+	for pair in 1:1 2:3 3:5 4:6; do
+		cmp <(dl-archive export "${pair%:*}") <(dl-archive --db "$club_db" export "${pair#*:}")
+	done
+	run -0 dl-archive sets
+	[ "${lines[1]}" = "2 2025-11-25T19:46:40Z $(fingerprint 2) 300 1001-1300 2025-11-25T19:46:40Z director winter.pbn (Winter Cup, 2026.01.10)" ]
+	# again: nothing changes
+	run -0 dl-archive -q import club.dl
+	[ "$output" = "" ]
+	[ "$(psql_q "SELECT count(*) FROM sets")" = 4 ]
+
+	# the shared archive into a file: the same sets, the same exports
+	dl-archive export --all > shared.dl
+	run -0 dl-archive --db moved.sqlite -q import shared.dl
+	[ "$output" = "" ]
+	[ "$(dl-archive --db moved.sqlite sets)" = "$(dl-archive sets)" ]
+	dl-archive --db moved.sqlite export --all | cmp - shared.dl
+	for set in 1 2 3 4; do
+		cmp <(dl-archive --db moved.sqlite export "$set") <(dl-archive export "$set")
+	done
+	# one set not played, alone, into the shared archive
+	run -0 dl-archive import <(dl-archive --db "$club_db" export 2)
+	[[ $output == "dl-archive: /dev/fd/"*": 1 of 1 sets not played, left out: a shared archive takes a set only once it was played" ]]
+	[ "$(psql_q "SELECT count(*) FROM sets")" = 4 ]
 }
 
 @test "postgresql: two dealers adding at once: nothing lost, no set twice" {
@@ -214,7 +269,8 @@ END
 	dl-read practice.pbn > practice.dl
 	dl-archive add --played practice.pbn 2> /dev/null
 	[ "$(psql_q 'SELECT dv FROM sets')" = W0E1S2W3 ]
-	dl-archive export 1 | cmp - practice.dl
+	with_record "archived=2025-11-25T19:46:40Z played=2025-11-25T19:46:40Z user=director source=practice.pbn fingerprint=$(fingerprint 1)" \
+	    < practice.dl | cmp - <(dl-archive export 1)
 	# schema 2: this one without the columns, as schema 2 made it, and
 	# with no halves in its index (here no hands at all)
 	psql_q "DELETE FROM hands; ALTER TABLE sets DROP COLUMN dv, DROP COLUMN event_key, DROP COLUMN club, DROP COLUMN played_by, DROP COLUMN shared; CREATE INDEX sets_event ON sets (event);
@@ -230,7 +286,7 @@ END
 	# schema 6's halves, put in the index for the 4 deals there before
 	# (3 each), beside the 7 keys of each of the 32 added
 	[ "$(psql_q 'SELECT count(*) FROM hands')" = 236 ]
-	dl-archive export 2 | cmp - club.tso
+	dl-archive export 2 | grep -v '^#R: ' | cmp - club.tso
 }
 
 @test "postgresql: an archive of a newer schema, a server not there: one line" {

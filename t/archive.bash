@@ -81,3 +81,28 @@ archive_test_sets() {
 	dl-seed --not-for-play --no-history --hex 5555555555555555555555555555555555555555 \
 	    2> /dev/null | dl-stream -n 1-32 | dl-map > fresh.tso
 }
+
+# with_record RECORD < stream: the stream as dl-archive export writes its
+# set, the archive's record of it, "#R: RECORD", after its headers
+with_record() {
+	awk -v record="$1" '!done && !/^#/ { print "#R: " record; done = 1 } { print }'
+}
+
+# fingerprint SET: the set's fingerprint, as dl-archive sets says it
+fingerprint() {
+	dl-archive sets | awk -v set="$1" '$1 == set { print $3 }'
+}
+
+# reversed_pbn < deals: the deals as a PBN file whose games run backwards,
+# as a file written last board first holds them
+reversed_pbn() {
+	dl-fmt -f pbn | sed '/^%/d; /^\[Generator /d' |
+	    awk 'BEGIN { RS = ""; ORS = "\n\n" } { game[NR] = $0 } END { for (i = NR; i >= 1; i--) print game[i] }'
+}
+
+# The archive's sets, every column but the numbers this archive gave
+# (id, first_deal): what moving an archive must keep
+set_rows() {
+	sqlite3 "$1" 'SELECT hex(digest), fingerprint, boards, low, high, event, site, date, generator,
+	    headers, source, archived, played, user, dv, event_key FROM sets ORDER BY id'
+}

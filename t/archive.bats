@@ -143,15 +143,21 @@ setup() {
 	[ "$output" = "dl-archive: find hand: not a hand of 13 cards as PBN writes it (AKQ2.JT9.876.54)" ]
 }
 
-@test "export: a set back as the stream it came as, byte for byte" {
+@test "export: a set back as the stream it came as, with the archive's record of it" {
 	dl-archive add club.tso 2> /dev/null
 	dl-archive export 1 > back.tso
-	cmp back.tso club.tso
+	with_record "archived=2025-11-25T19:46:40Z user=director source=club.tso fingerprint=$(fingerprint 1)" \
+	    < club.tso | cmp - back.tso
 	# a stream read back by every tool: dl-archive add takes it as the same set
 	run -0 dl-archive add back.tso
 	[ "$output" = "dl-archive: back.tso: archived before, as set 1" ]
+	dl-fmt -f tso < back.tso | cmp - back.tso
 	run -2 dl-archive export 2
 	[ "$output" = "dl-archive: export: no set 2" ]
+	run -2 dl-archive export
+	[ "${lines[0]}" = "usage: dl-archive [--db archive] add [--played] [-f format] [--renumber] [file ...]" ]
+	run -2 dl-archive export --all 1
+	[ "${lines[0]}" = "usage: dl-archive [--db archive] add [--played] [-f format] [--renumber] [file ...]" ]
 }
 
 @test "an event with SQL and markup in it is kept as text" {
@@ -176,16 +182,123 @@ setup() {
 	dl-archive add practice.pbn 2> /dev/null
 	[ "$(sqlite3 archive.sqlite 'SELECT dv FROM sets')" = W3E1N2W3 ]
 	dl-archive export 1 > back.dl
-	cmp back.dl practice.dl
-	# into another archive and out again: the same set, the same boards
-	dl-archive --db other.sqlite add back.dl 2> /dev/null
-	dl-archive --db other.sqlite export 1 | cmp - practice.dl
+	fp=$(fingerprint 1)
+	with_record "archived=2025-11-25T19:46:40Z user=director source=practice.pbn fingerprint=$fp" \
+	    < practice.dl | cmp - back.dl
+	# added to another archive, and out again: the same set, the same
+	# boards, and that archive's record of it
+	REMOTE_USER=other dl-archive --db other.sqlite add back.dl 2> /dev/null
+	with_record "archived=2025-11-25T19:46:40Z user=other source=back.dl fingerprint=$fp" \
+	    < practice.dl > other.dl
+	dl-archive --db other.sqlite export 1 | cmp - other.dl
 	run -0 dl-archive add back.dl
 	[ "$output" = "dl-archive: back.dl: archived before, as set 1" ]
 	# the boards' own are their numbers': a deals stream, no dv kept
 	dl-archive add club.tso 2> /dev/null
 	[ "$(sqlite3 archive.sqlite 'SELECT dv IS NULL FROM sets WHERE id = 2')" = 1 ]
-	dl-archive export 2 | cmp - club.tso
+	dl-archive export 2 | grep -v '^#R: ' | cmp - club.tso
+}
+
+@test "export --all and import: an archive moved whole, each set as it was, and the origin's who and when" {
+	# sessions played and not, renumbered, and a file whose boards run
+	# from 1300 down to 1001
+	dl-archive add --played club.tso 2> /dev/null
+	dl-archive add teams.tso 2> /dev/null
+	dl-board --renumber 101 < fresh.tso > renumbered.tso
+	dl-archive add renumbered.tso 2> /dev/null
+	dl-seed --not-for-play --no-history --hex 7777777777777777777777777777777777777777 \
+	    --event 'Winter Cup' --date 2026.01.10 2> /dev/null | dl-stream -n 1001-1300 | dl-map > winter.tso
+	reversed_pbn < winter.tso > winter.pbn
+	dl-archive add --played winter.pbn 2> /dev/null
+	# other programs' files: boards out of order (10, 1, 14; 62, 7, 6), a
+	# gap (5, 8), labels given twice, boards' own dealers, a date in a
+	# form of its own ("1-Dec-2023", which no #D: takes)
+	real=$VECTORS/real
+	dl-archive -q add --played "$real/bfc-sample.pbn" "$real/rpbridge-shared-deals.pbn" \
+	    "$real/bbo-hands.lin" "$real/dealconvert-test.dup" "$real/duplimate-1.dlm"
+	dl-archive -q add --renumber "$real/ben-wbridge5-match.pbn" "$real/jack-sets-from-1.pbn"
+	run -0 dl-archive count
+	[ "$output" = "11 sets, 446 deals; played 7 sets, 380 deals" ]
+	[ "$(sqlite3 archive.sqlite 'SELECT count(*) FROM sets WHERE dv IS NOT NULL')" = 1 ]
+
+	dl-archive export --all > all.dl
+	# moved by someone else, later: the sets keep the origin's who and when
+	SOURCE_DATE_EPOCH=1800000000 REMOTE_USER=mover run -0 dl-archive --db moved.sqlite import all.dl
+	[ "${#lines[@]}" -eq 11 ]
+	[ "${lines[0]}" = "dl-archive: all.dl: $(fingerprint 1): set 1, 32 boards" ]
+	[ "${lines[3]}" = "dl-archive: all.dl: $(fingerprint 4): set 4, 300 boards" ]
+	[ "${lines[10]}" = "dl-archive: all.dl: $(fingerprint 11): set 11, 6 boards" ]
+	[ "$(dl-archive --db moved.sqlite sets)" = "$(dl-archive sets)" ]
+	[ "$(set_rows moved.sqlite)" = "$(set_rows archive.sqlite)" ]
+	dl-archive --db moved.sqlite export --all | cmp - all.dl
+	for set in $(seq 11); do
+		cmp <(dl-archive export "$set") <(dl-archive --db moved.sqlite export "$set")
+	done
+
+	# the reversed set: its boards in its own order, its event and date
+	run -0 dl-archive --db moved.sqlite sets
+	[ "${lines[3]}" = "4 2025-11-25T19:46:40Z $(fingerprint 4) 300 1001-1300 2025-11-25T19:46:40Z director winter.pbn (Winter Cup, 2026.01.10)" ]
+	dl-archive --db moved.sqlite export 4 > winter.dl
+	[ "$(sed -n '1,4p' winter.dl)" = "#P: dl/1 deals
+#I: Winter Cup
+#D: 2026.01.10
+#R: archived=2025-11-25T19:46:40Z played=2025-11-25T19:46:40Z user=director source=winter.pbn fingerprint=$(fingerprint 4)" ]
+	cmp <(sed 1,4d winter.dl) <(grep -v '^#' winter.tso | tac)
+	# a file's date no #D: takes, in the record; labels given twice, and
+	# the boards' own dealers
+	run -0 dl-archive --db moved.sqlite export 10
+	[ "${lines[0]}" = "#P: dl/1 deals+dv" ]
+	[ "${lines[1]}" = "#I: Random Deal" ]
+	[ "${lines[2]}" = "#R: archived=2025-11-25T19:46:40Z user=director source=$real/ben-wbridge5-match.pbn fingerprint=$(fingerprint 10) date=1-Dec-2023" ]
+	[ "$(printf '%s\n' "${lines[@]:3}" | cut -d' ' -f1,3,4)" = "1 N None
+1 E None
+2 E NS
+2 S EW" ]
+	# a renumbered session, not played
+	with_record "archived=2025-11-25T19:46:40Z user=director source=renumbered.tso fingerprint=$(fingerprint 3)" \
+	    < renumbered.tso | cmp - <(dl-archive --db moved.sqlite export 3)
+
+	# again: every set is there already, and nothing changes
+	cp moved.sqlite before.sqlite
+	run -0 dl-archive --db moved.sqlite import < all.dl
+	[ "${lines[0]}" = "dl-archive: standard input: $(fingerprint 1): archived before, as set 1" ]
+	[ "${lines[10]}" = "dl-archive: standard input: $(fingerprint 11): archived before, as set 11" ]
+	[ "$(set_rows moved.sqlite)" = "$(set_rows before.sqlite)" ]
+	# one set alone, into an archive that has others
+	dl-archive --db one.sqlite add fresh.tso 2> /dev/null
+	run -0 dl-archive --db one.sqlite import <(dl-archive export 4)
+	[[ $output == "dl-archive: /dev/fd/"*": $(fingerprint 4): set 2, 300 boards" ]]
+	cmp <(dl-archive --db one.sqlite export 2) <(dl-archive export 4)
+	run -0 dl-archive --db one.sqlite -q import all.dl
+	[ "$output" = "" ]
+	[ "$(dl-archive --db one.sqlite count)" = "12 sets, 478 deals; played 7 sets, 380 deals" ]
+}
+
+@test "export --all and import: archives of schemas 1 and 2 moved as they are" {
+	for schema in 2 1; do
+		cp "$VECTORS/archive/schema$schema.sqlite" old.sqlite
+		chmod 600 old.sqlite
+		dl-archive --db old.sqlite export --all > old.dl
+		[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = "$schema" ]
+		rm -f new.sqlite
+		dl-archive --db new.sqlite -q import old.dl
+		[ "$(dl-archive --db new.sqlite sets)" = "$(dl-archive --db old.sqlite sets)" ]
+		dl-archive --db new.sqlite export --all | cmp - old.dl
+		[ "$(sqlite3 new.sqlite 'PRAGMA user_version')" = 6 ]
+	done
+	# schema 1's second set came from a PBN file: its event, site and date
+	# as headers, and no user (schema 1 kept none)
+	cp "$VECTORS/archive/schema1.sqlite" old.sqlite
+	run -0 dl-archive --db old.sqlite export 2
+	[ "$(printf '%s\n' "${lines[@]:0:6}")" = "#P: dl/1 deals
+#I: Autumn Teams
+#S: Town Hall
+#D: 2025.10.04
+#B: 1-16
+#R: archived=2026-11-25T20:11:42Z source=/tmp/arc/autumn.pbn fingerprint=0e3baae72a328910" ]
+	cmp <(dl-read "$VECTORS/archive/autumn.pbn" | grep -v '^#') <(printf '%s\n' "${lines[@]:6}")
+	[ "$(sqlite3 new.sqlite "SELECT coalesce(headers, 'none'), coalesce(user, 'none') FROM sets WHERE id = 2")" = "none|none" ]
+	[ "$(sqlite3 new.sqlite 'SELECT event_key FROM sets ORDER BY id' | paste -sd '|')" = "sprlng palrs|autumn teams" ]
 }
 
 @test "an archive of schema 2 is read as it is, and upgraded when written" {
@@ -194,14 +307,16 @@ setup() {
 	export DL_ARCHIVE=$PWD/old.sqlite
 	run -0 dl-archive sets
 	[ "$output" = "1 2026-11-26T01:19:08Z 789a946e0cc75ded 24 1-24 2026-11-26T01:19:08Z root spring.tso (Spring Pairs, 2025.04.12)" ]
-	dl-archive export 1 | cmp - "$VECTORS/archive/spring.tso"
+	with_record "archived=2026-11-26T01:19:08Z played=2026-11-26T01:19:08Z user=root source=spring.tso fingerprint=789a946e0cc75ded" \
+	    < "$VECTORS/archive/spring.tso" > spring.dl
+	dl-archive export 1 | cmp - spring.dl
 	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 2 ]
 	dl-archive add club.tso 2> /dev/null
 	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 6 ]
 	# schema 4's key of each event, made for the sets there before
 	[ "$(sqlite3 old.sqlite 'SELECT event_key FROM sets WHERE id = 1')" = "sprlng palrs" ]
-	dl-archive export 1 | cmp - "$VECTORS/archive/spring.tso"
-	dl-archive export 2 | cmp - club.tso
+	dl-archive export 1 | cmp - spring.dl
+	dl-archive export 2 | grep -v '^#R: ' | cmp - club.tso
 	run -0 sqlite3 old.sqlite 'PRAGMA integrity_check'
 	[ "$output" = ok ]
 }
@@ -396,7 +511,7 @@ setup() {
 	[ "$output" = "tue.pbn: archived as set 1, not played: not compared with itself" ]
 	# the stream's headers are kept: the set comes back as dl-deal -f tso wrote it
 	dl-deal -n 4 -f tso -p four
-	dl-archive export 3 | cmp - four.tso
+	dl-archive export 3 | grep -v '^#R: ' | cmp - four.tso
 	dl-deal --many --archive "$PWD/many.sqlite" -n 200 -f tso > /dev/null
 	run -0 dl-archive --db many.sqlite count
 	[ "$output" = "1 sets, 200 deals; played 0 sets, 0 deals" ]

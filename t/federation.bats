@@ -267,3 +267,17 @@ mixed.tso: board 3: same deal NESW: shared set 2 board 3 (Hillside BC, Club Team
 	ranges_only 1
 	none_of b/archive.sqlite
 }
+
+@test "a club's archive moves whole with who played each set, where, and when it was shared" {
+	export DL_ARCHIVE=$PWD/a/archive.sqlite DL_SHARED_ARCHIVE=$WRITER DL_CLUB='Riverside Bridge Club' REMOTE_USER=alice
+	dl-archive add club.tso teams.tso 2> /dev/null
+	dl-archive played 1 2> /dev/null
+	dl-archive export --all > a.dl
+	grep -q '^#R: .* club=Riverside%20Bridge%20Club played_by=alice shared=2025-11-25T19:46:40Z$' a.dl
+	dl-archive --db moved.sqlite -q import a.dl
+	[ "$(dl-archive --db moved.sqlite sets)" = "$(dl-archive sets)" ]
+	dl-archive --db moved.sqlite export --all | cmp - a.dl
+	# moved, set 1 is owed nothing, set 2 is not played
+	run -0 dl-archive --db moved.sqlite sync
+	[ "$output" = "" ]
+}

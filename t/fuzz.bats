@@ -64,6 +64,10 @@ replay() {
 	replay fuzz_proto_deals
 }
 
+@test "fuzz corpus: sets streams and sets in their own order (dl-archive import)" {
+	replay fuzz_proto_sets
+}
+
 @test "fuzz corpus: .sqd files" {
 	replay fuzz_sqd
 }

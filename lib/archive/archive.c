@@ -47,6 +47,11 @@ archive_headers_text(char *const *headers, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		size_t len = strlen(headers[i]);
 
+		/* another archive's record of the set (export.c) is no header
+		 * of its stream: this archive keeps a record of its own */
+		if (archive_record_header(headers[i]))
+			continue;
+
 		memcpy(text + at, headers[i], len);
 		at += len;
 		text[at++] = '\n';
@@ -169,6 +174,14 @@ archive_deal_row_check(struct archive *a, const struct deal_row *row, struct dl_
 int
 archive_set_row_check(struct archive *a, const struct archive_set *set, struct dl_error *e)
 {
+	const char *why = archive_set_fault(set);
+
+	return why != NULL ? damaged(a, "set", set->id, why, e) : 0;
+}
+
+const char *
+archive_set_fault(const struct archive_set *set)
+{
 	char fingerprint[SET_FINGERPRINT_SIZE];
 	const char *why = NULL;
 
@@ -195,7 +208,7 @@ archive_set_row_check(struct archive *a, const struct archive_set *set, struct d
 		why = "the time it was played";
 	else if (set->shared[0] != '\0' && !time_is_valid(set->shared))
 		why = "the time it was shared";
-	return why != NULL ? damaged(a, "set", set->id, why, e) : 0;
+	return why;
 }
 
 int
@@ -782,7 +795,10 @@ archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *ex
 	set->boards = add->boards;
 	set->low = add->low;
 	set->high = add->high;
-	archive_now(set->archived);
+	/* a set moved from another archive keeps the time it was archived
+	 * there (dl-archive import) */
+	if (set->archived[0] == '\0')
+		archive_now(set->archived);
 	free(set->dv);
 	set->dv = add->own_dv ? xstrdup(add->dv) : NULL;
 	found = a->ops->set_by_digest(a, set->digest, &old, e);

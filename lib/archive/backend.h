@@ -107,6 +107,13 @@ char *set_dv_from_column(const char *text, unsigned boards);
  * UTF-8, a time that is not one, a fingerprint not its digest's). */
 int archive_deal_row_check(struct archive *a, const struct deal_row *row, struct dl_error *e);
 int archive_set_row_check(struct archive *a, const struct archive_set *set, struct dl_error *e);
+/* What archive_set_row_check finds wrong with a set, in the words of its
+ * "damaged (what)", or NULL: the same checks for a set read from another
+ * archive's export (export.c). */
+const char *archive_set_fault(const struct archive_set *set);
+/* 1 for a header line that is an archive's record of a set, #R:
+ * (export.c), which no set's headers keep. */
+int archive_record_header(const char *line);
 /* A fixed-size text column (a time, a fingerprint) into dst: a copy when
  * it fits, else "!", which no check passes (never cut to fit). */
 void column_copy(char *dst, size_t size, const char *src);

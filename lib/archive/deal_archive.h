@@ -17,6 +17,7 @@
 #define DL_DEAL_ARCHIVE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "deals/dealnum.h"
 #include "base/error.h"
@@ -112,7 +113,8 @@ int archive_add_begin(struct archive *a, struct archive_add **add, struct dl_err
 int archive_add_board(struct archive_add *add, unsigned board, const unsigned char owner[CARDS],
     int dealer, int vulnerability, struct dl_error *e);
 /* set: its description (event ... user, played); the rest is computed:
- * digest, fingerprint, boards, low, high, first_deal, archived, id.
+ * digest, fingerprint, boards, low, high, first_deal, id, and archived
+ * unless given (a set moved from another archive, archive_import).
  * add is freed, also on failure (the archive as it was). */
 int archive_add_commit(struct archive_add *add, struct archive_set *set, int64_t *existing,
     struct dl_error *e);
@@ -268,6 +270,31 @@ int archive_compact(struct archive *a, struct dl_error *e);
  * one pleases shows (dl-web says so).  Counted by the event's key
  * (event_key.h): a name that only looks different is the same event. */
 int archive_count_event(struct archive *a, const char *event, int64_t *n, struct dl_error *e);
+
+/* Moving an archive (export.c, docs/archive.md "Moving an archive"): a
+ * set as a deals stream with all the archive knows of it (its header
+ * lines, its description, and the archive's record of it in #R:), its
+ * boards in its own order; every set as one sets stream.  Write errors
+ * show in fp's error flag. */
+int archive_export_set(struct archive *a, const struct archive_set *set, FILE *fp,
+    struct dl_error *e);
+int archive_export_all(struct archive *a, FILE *fp, struct dl_error *e);
+/* What became of a set import read. */
+struct archive_imported {
+	char fingerprint[SET_FINGERPRINT_SIZE];
+	unsigned boards;
+	int64_t id;				/* its number in this archive */
+	int existing;				/* it was here before, as set id */
+	int left_out;				/* not played: not sent to a shared archive */
+};
+/* What export wrote, a set or a sets stream, into this archive, each set
+ * as the archive it came from held it: the same deals in their order,
+ * description and headers, and the same record (archived, played, user,
+ * source), checked as a row is.  A set held already stays as it is; a set
+ * not played is left out of a shared archive.  each is called after each
+ * set; it returns 0, or -1 to stop. */
+int archive_import(struct archive *a, FILE *fp,
+    int (*each)(const struct archive_imported *set, void *arg), void *arg, struct dl_error *e);
 
 /* The hands of a deal as masks (bit c for card c), by seat. */
 void archive_hands(const unsigned char owner[CARDS], uint64_t hand[4]);

@@ -5,10 +5,10 @@
 #include "stream/proto.h"
 #include "stream/tso.h"
 
-static const char *const kind_names[] = { "seed", "numbers", "deals", "deals+dd" };
+static const char *const kind_names[] = { "seed", "numbers", "deals", "deals+dd", "sets" };
 /* The same kinds of deals whose records carry each board's own dealer and
  * vulnerability ("+dv"); NULL: no such kind. */
-static const char *const own_dv_kind_names[] = { NULL, NULL, "deals+dv", "deals+dv+dd" };
+static const char *const own_dv_kind_names[] = { NULL, NULL, "deals+dv", "deals+dv+dd", NULL };
 
 const char *
 stream_kind_name(enum stream_kind kind)
@@ -118,9 +118,15 @@ parse_protocol_line(struct stream_in *s, const char *line, enum stream_kind expe
 		/* a board's own dealer and vulnerability, for the tools that
 		 * keep them: the others refuse the stream by its name */
 		int dv_taken = !own_dv || s->any_kind || (s->takes & STREAM_TAKES_OWN_DV);
-		if (dv_taken && s->any_kind && k != STREAM_SEED) {
+		if (dv_taken && s->any_kind && k != STREAM_SEED && k != STREAM_SETS) {
 			s->kind = k;
 			s->own_dv = own_dv;
+			return 0;
+		}
+		/* a sets stream (dl-archive export --all) where a set is
+		 * read: its sets follow, stream_open_next opens each */
+		if (k == STREAM_SETS && expected == STREAM_DEALS && (s->takes & STREAM_TAKES_SETS)) {
+			s->kind = STREAM_SETS;
 			return 0;
 		}
 		if (dv_taken && k == STREAM_ANALYSED && expected == STREAM_DEALS &&
@@ -178,6 +184,17 @@ static int stream_open_kinds(struct stream_in *s, FILE *in, const char *name,
     enum stream_kind expected, unsigned takes, struct dl_error *e);
 static int stream_open_headed(struct stream_in *s, FILE *in, const char *name,
     enum stream_kind expected, struct dl_error *e);
+static int stream_read_head(struct stream_in *s, char *line, size_t len,
+    enum stream_kind expected, struct dl_error *e);
+
+/* In a sets stream, or a stream of one (STREAM_TAKES_NEXT), a protocol
+ * line after the headers or the records is where the next stream begins. */
+static int
+next_stream_begins(const struct stream_in *s, const char *line)
+{
+	return (s->kind == STREAM_SETS || (s->takes & STREAM_TAKES_NEXT)) &&
+	    strncmp(line, "#P: ", 4) == 0;
+}
 
 int
 stream_open_file(struct stream_in *s, FILE *in, const char *name, enum stream_kind expected,
@@ -230,13 +247,28 @@ stream_open_headed(struct stream_in *s, FILE *in, const char *name, enum stream_
 		return name != NULL ? dl_error_set(e, DL_ERR_INPUT, "%s: empty (expected a %s "
 		    "stream)", name, wanted_kind(s, expected)) : dl_error_set(e, DL_ERR_INPUT,
 		    "empty input (expected a %s stream)", wanted_kind(s, expected));
+	return stream_read_head(s, line, len, expected, e);
+}
+
+/* A stream's protocol line, line, and its headers after it: the line
+ * after them is held for stream_next_record (s->pending). */
+static int
+stream_read_head(struct stream_in *s, char *line, size_t len, enum stream_kind expected,
+    struct dl_error *e)
+{
+	int got;
+
 	if (strncmp(line, "#P: ", 4) == 0) {
 		if (parse_protocol_line(s, line, expected, e) == -1)
 			return -1;
 		s->headed = 1;
-		while ((got = line_next(&s->lines, &line, &len, e)) == 1 && line[0] == '#')
+		while ((got = line_next(&s->lines, &line, &len, e)) == 1 && line[0] == '#') {
+			/* a sets stream's headers end where its first set begins */
+			if (next_stream_begins(s, line))
+				break;
 			if (add_header(s, line, e) == -1)
 				return -1;
+		}
 		if (got == -1)
 			return -1;
 		if (got == 0)
@@ -247,6 +279,31 @@ stream_open_headed(struct stream_in *s, FILE *in, const char *name, enum stream_
 	s->pending = line;
 	s->pending_len = line != NULL ? len : 0;
 	return 0;
+}
+
+int
+stream_open_next(struct stream_in *next, struct stream_in *s, enum stream_kind expected,
+    unsigned takes, struct dl_error *e)
+{
+	char *line = s->pending;
+	size_t len = s->pending_len;
+
+	memset(next, 0, sizeof *next);
+	next->takes = takes;
+	next->kind = expected;
+	if (line == NULL)
+		return 0;
+	/* a sets stream holds streams only, each from its protocol line */
+	if (!next_stream_begins(s, line))
+		return stream_error(s, e, "expected a set's \"#P: dl/%d deals\" line",
+		    PROTO_VERSION);
+	/* the lines go on from where s stopped: one reader, handed on */
+	next->lines = s->lines;
+	s->lines.buf = NULL;
+	s->pending = NULL;
+	if (stream_read_head(next, line, len, expected, e) == -1)
+		return -1;
+	return 1;
 }
 
 void
@@ -267,6 +324,9 @@ stream_next_record(struct stream_in *s, char **linep, size_t *len, struct dl_err
 	char *line;
 
 	if (s->pending != NULL) {
+		/* the next stream's protocol line stays for stream_open_next */
+		if (next_stream_begins(s, s->pending))
+			return 0;
 		line = s->pending;
 		*len = s->pending_len;
 		s->pending = NULL;
@@ -275,8 +335,14 @@ stream_next_record(struct stream_in *s, char **linep, size_t *len, struct dl_err
 		if (got <= 0)
 			return got;
 	}
-	if (line[0] == '#')
+	if (line[0] == '#') {
+		if (next_stream_begins(s, line)) {
+			s->pending = line;
+			s->pending_len = *len;
+			return 0;
+		}
 		return stream_error(s, e, "header line after the first record");
+	}
 	*linep = line;
 	return 1;
 }
@@ -404,6 +470,10 @@ record_board(struct stream_in *s, char *line, unsigned *board, char **fieldp,
 		if (s->has_range && (number < s->range.low || number > s->range.high))
 			return stream_error(s, e, "board %u outside the range %u-%u of the header",
 			    number, s->range.low, s->range.high);
+		/* a set's own order (dl-archive import): any boards, in any
+		 * order, when no #B: announces a run of them */
+		if ((s->takes & STREAM_TAKES_ANY_ORDER) && !s->has_range)
+			s->next_board = number;
 		if (number != s->next_board)
 			return stream_error(s, e, "board %u out of order (expected board %u)",
 			    number, s->next_board);

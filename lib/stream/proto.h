@@ -23,8 +23,10 @@
 #define PROTO_VERSION 1
 
 /* STREAM_ANALYSED: deals with their double-dummy analysis ("deals+dd"),
- * read by the tools that open a deals stream with stream_open_deals. */
-enum stream_kind { STREAM_SEED, STREAM_NUMBERS, STREAM_DEALS, STREAM_ANALYSED };
+ * read by the tools that open a deals stream with stream_open_deals.
+ * STREAM_SETS: streams of sets one after another, each with its own
+ * protocol line (dl-archive export --all, docs/protocol.md). */
+enum stream_kind { STREAM_SEED, STREAM_NUMBERS, STREAM_DEALS, STREAM_ANALYSED, STREAM_SETS };
 
 /* The fields are private to proto.c: a tool holds a struct stream_in and
  * asks the functions below what was read (stream_kind_of, stream_range,
@@ -74,7 +76,23 @@ int stream_open_file(struct stream_in *s, FILE *in, const char *name,
  * deals+dv stream"): it would lose or misread them. */
 #define STREAM_TAKES_ANALYSED 1u
 #define STREAM_TAKES_OWN_DV 2u
+/* What dl-archive import takes more: a sets stream, whose sets follow it
+ * (STREAM_TAKES_SETS: stream_kind_of says STREAM_SETS, and
+ * stream_open_next opens each set); a stream of a set among them, which
+ * the next set's protocol line ends (STREAM_TAKES_NEXT); and without a
+ * #B:, records of any boards in any order, a set's own
+ * (STREAM_TAKES_ANY_ORDER). */
+#define STREAM_TAKES_SETS 4u
+#define STREAM_TAKES_NEXT 8u
+#define STREAM_TAKES_ANY_ORDER 16u
 int stream_open_deals(struct stream_in *s, FILE *in, unsigned takes, struct dl_error *e);
+/* The stream after s, where s ended at its protocol line (a sets stream
+ * after its headers, or a set's stream after its records, opened with
+ * STREAM_TAKES_NEXT): 1, reading on from s's lines (s is closed as
+ * usual, and reads no more); 0 when no stream follows (the input's end);
+ * -1 with *e. */
+int stream_open_next(struct stream_in *next, struct stream_in *s, enum stream_kind expected,
+    unsigned takes, struct dl_error *e);
 /* A stream with headers of numbers, deals or deals+dd (with +dv or not),
  * whichever it is (stream_kind_of, stream_own_dv say): for tools that
  * pass records on as they are.  A seed stream is refused. */
