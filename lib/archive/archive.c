@@ -868,16 +868,27 @@ check_candidate(const struct deal_row *row, void *arg)
 	struct check *c = arg;
 	unsigned char owner[CARDS];
 	uint64_t theirs[4];
+	size_t first = c->nhits;
 
 	if (c->skip_set != 0 && row->set == c->skip_set)
 		return 0;
 	deal_from_number(deal_number_from_bytes(row->number), owner);
 	archive_hands(owner, theirs);
-	/* a hand the same is a key the same, so its prefix too */
+	/* a hand the same is a key the same, so its prefix too; a board that
+	 * shares several hands with the deal is one hit of it (the same
+	 * words: classify sees the whole deal), not one a hand, which made
+	 * an archived board's every candidate four hits to sort and drop */
 	for (unsigned t = 0; t < 4; t++)
-		for (size_t i = slot_of(c, theirs[t]); c->slots[i].hand != 0; i = (i + 1) & c->mask)
-			if (c->slots[i].hand == theirs[t])
+		for (size_t i = slot_of(c, theirs[t]); c->slots[i].hand != 0; i = (i + 1) & c->mask) {
+			size_t h = first;
+
+			if (c->slots[i].hand != theirs[t])
+				continue;
+			while (h < c->nhits && c->hits[h].board != c->slots[i].board)
+				h++;
+			if (h == c->nhits)
 				add_hit(c, c->slots[i].board, row, owner, theirs);
+		}
 	return 0;
 }
 
