@@ -274,6 +274,7 @@ struct candidate {
 	const char *suffix;		/* the index's, or the loaded plugin's */
 	struct loaded_plugin lp;
 	int loaded;
+	int broken;			/* refused when loaded: not asked again */
 	int score;			/* its sniff's, once loaded */
 };
 
@@ -306,8 +307,10 @@ candidate_load(struct telling *t, struct candidate *c)
 
 	if (c->loaded)
 		return 0;
-	if (plugin_load_entry(c->entry, &c->lp, &ignored) == -1)
+	if (c->broken || plugin_load_entry(c->entry, &c->lp, &ignored) == -1) {
+		c->broken = 1;
 		return -1;
+	}
 	c->loaded = 1;
 	if (!plugin_entry_agrees(c->entry, &c->lp)) {
 		t->stale = 1;
