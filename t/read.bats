@@ -340,3 +340,31 @@ hcp hcp writes" ]
 	[ "$(plugins_opened dl-read --list)" = "$readers" ]
 	[ "$(plugins_opened dl-read -f pdf x.pbn)" = "" ]
 }
+
+@test "an index that is a FIFO, a directory, a link to one anyone may write or too large is not read, and nothing hangs" {
+	trap_dir trap
+	session 4 | dl-fmt -f pbn -p x
+	cp x.pbn x.txt
+	export DL_PLUGIN_PATH=$PWD/trap
+	rm trap/plugins.index
+	mkfifo trap/plugins.index
+	refuses 99 "trap.so was loaded" timeout 10 dl-read x.txt
+	rm trap/plugins.index
+	mkdir trap/plugins.index
+	refuses 99 "trap.so was loaded" timeout 10 dl-read x.txt
+	rmdir trap/plugins.index
+	mkdir -m 777 open
+	printf 'dl-plugin-index 1\nhandlist hands reads\ntrap trp writes\n' > open/plugins.index
+	ln -s "$PWD/open/plugins.index" trap/plugins.index
+	refuses 99 "trap.so was loaded" dl-read x.txt
+	rm trap/plugins.index
+	# the same lines, and comments past 256 KiB
+	{ printf 'dl-plugin-index 1\nhandlist hands reads\ntrap trp writes\n'
+	    for i in $(seq 4100); do printf '# %062d\n' "$i"; done; } > trap/plugins.index
+	refuses 99 "trap.so was loaded" dl-read x.txt
+	# and under the limit they are comments
+	head -n 100 trap/plugins.index > short && mv short trap/plugins.index
+	chmod 644 trap/plugins.index
+	run -0 --separate-stderr dl-read x.txt
+	[ "$output" = "$(DL_PLUGIN_PATH= dl-read x.pbn)" ] && [ -z "$stderr" ]
+}
