@@ -84,9 +84,15 @@ READERS := $(patsubst plugins/%.c,%,$(sort $(shell grep -l \
 	'^[[:space:]]*\.read_board[[:space:]]*=' $(wildcard plugins/*.c) /dev/null)))
 READ_LINKS = $(READERS:%=$(BUILD)/bin/dl-read-%)
 SO = $(PLUGINS:%=$(BUILD)/plugins/%.so)
+# The plugins' index (docs/plugins.md, "The index"): each plugin's suffix
+# and whether it reads, asked of the plugins themselves by dl-read
+# --index, so that telling a file's format loads the readers it needs and
+# never a writer (pdf.so brings some forty libraries).  Installed beside
+# them.
+PLUGIN_INDEX = $(BUILD)/plugins/plugins.index
 HELPERS = $(TEST_HELPERS:%=$(BUILD)/t/%)
 
-all: $(TOOL_BIN) $(LINKS) $(READ_LINKS) $(SO)
+all: $(TOOL_BIN) $(LINKS) $(READ_LINKS) $(SO) $(PLUGIN_INDEX)
 
 # What a plugin removed or renamed left in the build directory goes as
 # make reads this file: the tools load every plugin next to them, so a
@@ -220,6 +226,11 @@ $(READ_LINKS): $(BUILD)/bin/dl-read-%: $(BUILD)/bin/dl-read
 $(SO): $(BUILD)/plugins/%.so: $(BUILD)/obj/plugins/%.o $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -shared $< -o $@ $(PLUGIN_LIBS)
+
+# made again whenever a plugin is (a plugin newer than the index is one it
+# does not describe, loaded to be asked)
+$(PLUGIN_INDEX): $(SO) $(BUILD)/bin/dl-read
+	$(BUILD)/bin/dl-read --index $(BUILD)/plugins
 
 $(HELPERS): $(BUILD)/t/%: $(BUILD)/obj/t/%.o $(LIBDL) $(FLAGSTAMP)
 	@mkdir -p $(@D)
@@ -365,6 +376,7 @@ install: all
 	    install -m 644 $(BUILD)/plugins/$$p.so $(PLUGINDIR)/$$p.so; \
 	    ln -sf dl-fmt $(BINDIR)/dl-fmt-$$p; done
 	for p in $(READERS); do ln -sf dl-read $(BINDIR)/dl-read-$$p; done
+	install -m 644 $(PLUGIN_INDEX) $(PLUGINDIR)/plugins.index
 	install -m 644 lib/dl/plugin.h $(INCDIR)/plugin.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    share/dl-plugin.pc.in > $(PCDIR)/dl-plugin.pc
@@ -380,6 +392,7 @@ uninstall:
 	for p in $(PLUGINS); do \
 	    rm -f $(PLUGINDIR)/$$p.so $(BINDIR)/dl-fmt-$$p; done
 	for p in $(READERS); do rm -f $(BINDIR)/dl-read-$$p; done
+	rm -f $(PLUGINDIR)/plugins.index
 	rm -f $(INCDIR)/plugin.h $(PCDIR)/dl-plugin.pc
 	rm -f $(EXAMPLES:share/examples/%=$(EXAMPLEDIR)/%)
 	rm -f $(EXAMPLE_SCRIPTS:share/examples/%=$(EXAMPLEDIR)/%)

@@ -22,7 +22,8 @@ usage(FILE *fp, int status)
 	fprintf(fp,
 	    "usage: dl-read [--first board] [--partial] [--renumber] [-f format] [file ...]\n"
 	    "       dl-read-NAME [--first board] [--partial] [--renumber] [file ...]\n"
-	    "       dl-read --list\n");
+	    "       dl-read --list\n"
+	    "       dl-read --index directory\n");
 	exit(status);
 }
 
@@ -58,6 +59,15 @@ list_one(void *unused, const struct loaded_plugin *lp, const struct dl_error *br
 	escape_text(description, sizeof description, lp->plugin->description,
 	    strlen(lp->plugin->description));
 	printf("%-10s .%-5s %s\n", lp->plugin->name, lp->plugin->suffix, description);
+}
+
+/* A plugin dl-read --index could not load: the tools will load it, and
+ * refuse it, as they would without an index. */
+static void
+index_left_out(void *unused, const struct dl_error *broken)
+{
+	(void)unused;
+	tool_warn_error(broken, ": left out of the index");
 }
 
 /* Whether every input can be read twice: regular files, not a pipe. */
@@ -348,6 +358,7 @@ main(int argc, char *argv[])
 		{ "first", required_argument, NULL, 'b' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "index", required_argument, NULL, 'i' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "partial", no_argument, NULL, 'P' },
 		{ "renumber", no_argument, NULL, 'r' },
@@ -355,6 +366,7 @@ main(int argc, char *argv[])
 	};
 	static char *standard_input[] = { "-" };
 	const char *self = getprogname();
+	const char *index_dir = NULL;
 	int named = strncmp(self, "dl-read-", 8) == 0, listing = 0, ch;
 
 	tool_start();
@@ -375,6 +387,7 @@ main(int argc, char *argv[])
 				    optarg, BOARD_MAX);
 			break;
 		case 'h': usage(stdout, 0);
+		case 'i': index_dir = optarg; break;
 		case 'l': listing = 1; break;
 		case 'P': run.opt.flags |= DL_IN_PARTIAL; break;
 		case 'r': run.renumber = 1; break;
@@ -386,8 +399,17 @@ main(int argc, char *argv[])
 			usage(stderr, 2);
 		setup_stdout();
 		printf("%-10s %-6s %s\n", "FORMAT", "SUFFIX", "DESCRIPTION");
-		plugin_each(list_one, NULL);
+		plugin_each_reader(list_one, NULL);
 		xfclose(stdout, "standard output");
+		return 0;
+	}
+	if (index_dir != NULL) {
+		struct dl_error e;
+
+		if (optind != argc || named)
+			usage(stderr, 2);
+		if (plugin_index_write(index_dir, index_left_out, NULL, &e) == -1)
+			tool_die(&e);
 		return 0;
 	}
 	/* the readers know whether board numbers are labels, and name the option */

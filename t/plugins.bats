@@ -15,6 +15,10 @@ plugin() {
 	[ -x "$root/bin/dl-fmt" ]
 	[ -L "$root/bin/dl-fmt-pbn" ]
 	[ -f "$root/lib/dl/plugins/pbn.so" ]
+	# the plugins' index beside them, newer than every one (else it would
+	# not be read for them)
+	cmp "$root/lib/dl/plugins/plugins.index" "$DL_BUILD/plugins/plugins.index"
+	[ -z "$(find "$root/lib/dl/plugins" -name '*.so' -newer "$root/lib/dl/plugins/plugins.index")" ]
 	[ -f "$root/include/dl/plugin.h" ]
 	[ -f "$root/share/man/man1/dl-seed.1" ]
 	[ -f "$root/share/man/man5/dl-protocol.5" ]

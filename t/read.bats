@@ -10,6 +10,34 @@ setup_file() {
 	mkdir -p "$BATS_FILE_TMPDIR/plugins"
 	cc -shared -fPIC -I"$BATS_TEST_DIRNAME/../lib" \
 	    "$BATS_TEST_DIRNAME/../share/examples/handlist.c" -o "$BATS_FILE_TMPDIR/plugins/handlist.so"
+	cc -shared -fPIC -I"$BATS_TEST_DIRNAME/../lib" \
+	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" -o "$BATS_FILE_TMPDIR/hcp.so"
+	# a writer whose loading ends the tool that loads it: its constructor
+	# runs inside dlopen, before the host can look at it
+	cc -shared -fPIC -I"$BATS_TEST_DIRNAME/../lib" -x c - -o "$BATS_FILE_TMPDIR/trap.so" <<-'EOF'
+		#include <unistd.h>
+		#include <dl/plugin.h>
+		__attribute__((constructor)) static void
+		sprung(void)
+		{
+			static const char said[] = "trap.so was loaded\n";
+			write(2, said, sizeof said - 1);
+			_exit(99);
+		}
+		const struct dl_plugin dl_plugin = { DL_PLUGIN_HEAD, .name = "trap",
+		    .suffix = "trp", .description = "a writer that must not be loaded",
+		    .kind = DL_TEXT };
+	EOF
+}
+
+# trap_dir DIR: a plugin directory of the example reader and trap.so, a
+# writer alone whose loading ends the tool with status 99, and an index
+# written by hand, newer than both, that says so
+trap_dir() {
+	mkdir "$1"
+	cp "$BATS_FILE_TMPDIR/plugins/handlist.so" "$BATS_FILE_TMPDIR/trap.so" "$1/"
+	touch -d @1000000000 "$1/handlist.so" "$1/trap.so"
+	printf 'dl-plugin-index 1\nhandlist hands reads\ntrap trp writes\n' > "$1/plugins.index"
 }
 
 # session N: a deals stream of boards 1-N with an event
@@ -197,4 +225,146 @@ comment() {
 	made=$(cd "$DL_BUILD/bin" && ls dl-read-* | sed 's/^dl-read-//' | sort | tr '\n' ' ')
 	[ -n "$readers" ]
 	[ "$made" = "$readers" ] || { echo "Makefile: $made; plugins: $readers"; return 1; }
+}
+
+@test "telling a file's format never loads a writer its plugin directory's index names" {
+	trap_dir trap
+	session 4 > s.tso
+	dl-fmt -f pbn,lin -p x < s.tso
+	DL_PLUGIN_PATH=$BATS_FILE_TMPDIR/plugins dl-fmt -f handlist -p x < s.tso
+	dl-read x.pbn > want
+	cp x.pbn x.txt
+	cp x.pbn x.trp
+	export DL_PLUGIN_PATH=$PWD/trap
+	# by its suffix, by its content (no suffix of a reader's: a writer's,
+	# none, standard input), the third party's reader too
+	for f in x.pbn x.lin x.txt x.trp x.hands; do
+		run -0 --separate-stderr dl-read "$f"
+		[ "$output" = "$(cat want)" ] && [ -z "$stderr" ]
+	done
+	run -0 --separate-stderr dl-read < x.txt
+	[ "$output" = "$(cat want)" ] && [ -z "$stderr" ]
+	# every tool that reads
+	run -0 --separate-stderr dl-diff x.txt x.hands
+	[ -z "$output" ] && [ -z "$stderr" ]
+	session 8 | dl-board -b 5-8 > other.tso
+	dl-archive -q add other.tso
+	run -0 --separate-stderr dl-archive check x.txt
+	[ -z "$output" ] && [ -z "$stderr" ]
+	run -0 --separate-stderr dl-read --list
+	[ "${lines[0]}" = "FORMAT     SUFFIX DESCRIPTION" ]
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^handlist   .hands one line a board')" -eq 1 ]
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^trap ')" -eq 0 ]
+	[ -z "$stderr" ]
+	refuses 2 "dl-read: format trap has no reader (dl-read --list shows the formats it reads)" \
+	    dl-read -f trap x.pbn
+	# the trap is real: whatever does not hold the index loads it
+	refuses 99 "trap.so was loaded" dl-fmt --list
+	# a plugin newer than the index, which does not describe it
+	touch trap/trap.so
+	refuses 99 "trap.so was loaded" dl-read x.txt
+	touch -d @1000000000 trap/trap.so
+	# an index its group may write, trusted no more than such a plugin
+	chmod g+w trap/plugins.index
+	refuses 99 "trap.so was loaded" dl-read x.txt
+	chmod g-w trap/plugins.index
+	# an index not as dl-read --index writes it is not read at all
+	printf 'dl-plugin-index 1\nhandlist hands reads\ntrap trp writes-only\n' > trap/plugins.index
+	refuses 99 "trap.so was loaded" dl-read x.txt
+	printf 'dl-plugin-index 2\nhandlist hands reads\ntrap trp writes\n' > trap/plugins.index
+	refuses 99 "trap.so was loaded" dl-read x.txt
+	rm trap/plugins.index
+	refuses 99 "trap.so was loaded" dl-read x.txt
+}
+
+@test "an index that says a writer reads is found out: the file is told as without it" {
+	mkdir lies
+	cp "$BATS_FILE_TMPDIR/plugins/handlist.so" "$BATS_FILE_TMPDIR/hcp.so" lies/
+	touch -d @1000000000 lies/*.so
+	# hcp writes alone, and its suffix is hcp
+	printf 'dl-plugin-index 1\nhandlist hands reads\nhcp hcp reads\n' > lies/plugins.index
+	export DL_PLUGIN_PATH=$PWD/lies
+	session 4 > s.tso
+	dl-fmt -f handlist -p x < s.tso
+	cp x.hands x.hcp
+	run -0 --separate-stderr dl-read x.hcp
+	[ "$output" = "$(dl-read x.hands)" ] && [ -z "$stderr" ]
+	refuses 2 "dl-read: format hcp has no reader (dl-read --list shows the formats it reads)" \
+	    dl-read -f hcp x.hands
+}
+
+@test "dl-read --index: each plugin's suffix and whether it reads; one that cannot be loaded is left out" {
+	mkdir mine
+	cp "$BATS_FILE_TMPDIR/plugins/handlist.so" "$BATS_FILE_TMPDIR/hcp.so" mine/
+	echo 'not a plugin' > mine/broken.so
+	umask 002
+	run -0 --separate-stderr dl-read --index "$PWD/mine"
+	[ -z "$output" ]
+	[ "$stderr" = "dl-read: $PWD/mine/broken.so: not a whole shared object for this machine (truncated, or built for another): not loading it: left out of the index" ]
+	[ "$(cat mine/plugins.index)" = "dl-plugin-index 1
+# NAME SUFFIX reads|writes: made by dl-read --index (docs/plugins.md)
+handlist hands reads
+hcp hcp writes" ]
+	# never writable by its group, whatever the umask: it would not be read
+	[ "$(stat -c %a mine/plugins.index)" = 644 ]
+	# made again, replaced
+	rm mine/broken.so
+	run -0 --separate-stderr dl-read --index mine
+	[ -z "$output" ] && [ -z "$stderr" ]
+	[ "$(grep -vc '^#' mine/plugins.index)" -eq 3 ]
+	refuses 2 "dl-read: cannot create a file next to $PWD/none/plugins.index: No such file or directory" \
+	    dl-read --index "$PWD/none"
+	run -2 dl-read --index mine x.pbn
+	run -2 dl-read-pbn --index mine
+}
+
+@test "the build's index: a .pbn file loads pbn.so alone, a file told by its content the readers alone" {
+	strace -f -qq -o /dev/null true || skip_unless_possible "strace cannot trace here (ptrace not permitted)"
+	[ -f "$DL_BUILD/plugins/plugins.index" ]
+	session 4 | dl-fmt -f pbn -p x
+	cp x.pbn x.txt
+	session 8 | dl-board -b 5-8 > other.tso
+	dl-archive -q add other.tso
+	# plugins_opened TOOL...: the plugins the command opens, by name
+	# (LeakSanitizer cannot run under ptrace: off for this one run)
+	plugins_opened() {
+		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		    strace -f -qq -o trace -e trace=openat "$@" > /dev/null
+		sed -n 's|.*"[^"]*/plugins/\([a-z0-9_]*\)\.so".*= [0-9].*|\1|p' trace | sort -u | tr '\n' ' '
+	}
+	[ "$(plugins_opened dl-archive check x.pbn)" = "pbn " ]
+	[ "$(plugins_opened dl-read x.pbn)" = "pbn " ]
+	[ "$(plugins_opened dl-diff x.pbn x.pbn)" = "pbn " ]
+	readers=$(dl-read --list | awk 'NR > 1 { print $1 }' | sort | tr '\n' ' ')
+	[ "$(plugins_opened dl-archive check x.txt)" = "$readers" ]
+	[ "$(plugins_opened dl-read --list)" = "$readers" ]
+	[ "$(plugins_opened dl-read -f pdf x.pbn)" = "" ]
+}
+
+@test "an index that is a FIFO, a directory, a link to one anyone may write or too large is not read, and nothing hangs" {
+	trap_dir trap
+	session 4 | dl-fmt -f pbn -p x
+	cp x.pbn x.txt
+	export DL_PLUGIN_PATH=$PWD/trap
+	rm trap/plugins.index
+	mkfifo trap/plugins.index
+	refuses 99 "trap.so was loaded" timeout 10 dl-read x.txt
+	rm trap/plugins.index
+	mkdir trap/plugins.index
+	refuses 99 "trap.so was loaded" timeout 10 dl-read x.txt
+	rmdir trap/plugins.index
+	mkdir -m 777 open
+	printf 'dl-plugin-index 1\nhandlist hands reads\ntrap trp writes\n' > open/plugins.index
+	ln -s "$PWD/open/plugins.index" trap/plugins.index
+	refuses 99 "trap.so was loaded" dl-read x.txt
+	rm trap/plugins.index
+	# the same lines, and comments past 256 KiB
+	{ printf 'dl-plugin-index 1\nhandlist hands reads\ntrap trp writes\n'
+	    for i in $(seq 4100); do printf '# %062d\n' "$i"; done; } > trap/plugins.index
+	refuses 99 "trap.so was loaded" dl-read x.txt
+	# and under the limit they are comments
+	head -n 100 trap/plugins.index > short && mv short trap/plugins.index
+	chmod 644 trap/plugins.index
+	run -0 --separate-stderr dl-read x.txt
+	[ "$output" = "$(DL_PLUGIN_PATH= dl-read x.pbn)" ] && [ -z "$stderr" ]
 }

@@ -275,6 +275,27 @@ clean_tmp() {
 	clean_tmp
 }
 
+@test "check: telling an upload's format loads the readers it needs, never a writer" {
+	strace -f -qq -o /dev/null true || skip_unless_possible "strace cannot trace here (ptrace not permitted)"
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 2> /dev/null |
+	    dl-stream -n 1-3 | dl-map | dl-fmt -f pbn > other.pbn
+	dl-archive -q add other.pbn
+	b=----dlwebcheck
+	# plugins_opened NAME: the plugins a check of other.pbn uploaded as NAME opens
+	# (LeakSanitizer cannot run under ptrace: off for this one run)
+	plugins_opened() {
+		multipart_check $b file "$1" other.pbn
+		REQUEST_METHOD=POST CONTENT_TYPE="multipart/form-data; boundary=$b" \
+		    CONTENT_LENGTH=$(wc -c < upload) ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		    strace -f -qq -o trace -e trace=openat dl-web < upload > c
+		grep -q '<p>No board of it was seen before.</p>' c
+		sed -n 's|.*"[^"]*/plugins/\([a-z0-9_]*\)\.so".*= [0-9].*|\1|p' trace | sort -u | tr '\n' ' '
+	}
+	[ "$(plugins_opened spring.pbn)" = "pbn " ]
+	[ "$(plugins_opened spring)" = "$(dl-read --list | awk 'NR > 1 { print $1 }' | sort | tr '\n' ' ')" ]
+	clean_tmp
+}
+
 @test "a request ended by a signal in the middle leaves nothing behind" {
 	form 'event=Long' 'boards=1-36' 'dd=on' 'download=zip'
 	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \

@@ -1062,14 +1062,15 @@ slots_make(struct check *c, size_t n)
 }
 
 /* A candidate from the database: the boards asked about that hold one of
- * its hands, found whole in the slots (a prefix, or a key, shared by
- * chance is no hit). */
+ * its hands or halves, found whole in the slots (a prefix, or a key,
+ * shared by chance is no hit). */
 static int
 check_candidate(const struct deal_row *row, void *arg)
 {
 	struct check *c = arg;
 	unsigned char owner[CARDS];
 	uint64_t theirs[4], cards[ARCHIVE_KEYS];
+	size_t first = c->nhits;
 
 	if (c->skip_set != 0 && row->set == c->skip_set)
 		return 0;
@@ -1077,11 +1078,22 @@ check_candidate(const struct deal_row *row, void *arg)
 	archive_hands(owner, theirs);
 	memcpy(cards, theirs, sizeof theirs);
 	archive_halves(theirs, cards + 4);
-	/* a hand or a half the same is a key the same, so its prefix too */
+	/* a hand or a half the same is a key the same, so its prefix too; a
+	 * board that shares several hands or halves with the deal is one hit
+	 * of it (the same words: classify sees the whole deal), not one a
+	 * key, which made an archived board's every candidate seven hits to
+	 * sort and drop */
 	for (unsigned k = 0; k < ARCHIVE_KEYS; k++)
-		for (size_t i = slot_of(c, cards[k]); c->slots[i].hand != 0; i = (i + 1) & c->mask)
-			if (c->slots[i].hand == cards[k])
+		for (size_t i = slot_of(c, cards[k]); c->slots[i].hand != 0; i = (i + 1) & c->mask) {
+			size_t h = first;
+
+			if (c->slots[i].hand != cards[k])
+				continue;
+			while (h < c->nhits && c->hits[h].board != c->slots[i].board)
+				h++;
+			if (h == c->nhits)
 				add_hit(c, c->slots[i].board, row, owner, theirs);
+		}
 	return 0;
 }
 

@@ -1150,6 +1150,16 @@ archive_sqlite_open(struct archive *a, const char *path, unsigned flags, struct 
 		goto fail;
 	if (exec(a, "PRAGMA cache_size = -65536", e) == -1)
 		goto fail;
+	/* A reader's pages are read in place (mmap) rather than copied by a
+	 * pread each, up to SQLite's own ceiling (SQLITE_MAX_MMAP_SIZE,
+	 * 0x7fff0000 unless built otherwise): a check of archived boards
+	 * misses the cache above on most leaves it reads, and the copies
+	 * were about a tenth of its time (docs/performance.md, issue 36).
+	 * The writers (adds, dl-deal, dl-web's requests) stay as they were
+	 * measured.  An I/O error in a mapped page is a signal, not an
+	 * error: taken for a file that is ours (trusted_file). */
+	if (!(flags & ARCHIVE_WRITE) && exec(a, "PRAGMA mmap_size = 2147418112", e) == -1)
+		goto fail;
 	return 0;
 fail:
 	free(real);

@@ -231,8 +231,14 @@ struct dl_plugin {
 	 * NULL (0). */
 	/* How sure the plugin is that a file beginning with these bytes (at
 	 * most 4096 of them, fewer for a short file) is of its format: 0 not
-	 * at all ... 100 certain.  The host asks when the suffix does not
-	 * decide. */
+	 * at all ... 100 certain.  The host asks the readers of the file's
+	 * suffix, or when none has it every reader: the surest wins, ties
+	 * going to the first by name (by content, only above 0).  Which
+	 * plugins read, and their suffixes, the host learns without loading
+	 * them from their directory's index where there is one
+	 * (plugins.index, made by dl-read --index: docs/plugins.md, "The
+	 * index"); a plugin no index names is loaded to be asked.  No
+	 * structure changes for it: a plugin of any version is indexed. */
 	int (*sniff)(const unsigned char *head, size_t len);
 	/* As the writer callbacks: *state starts NULL, read_end frees what
 	 * read_begin allocated, and runs after a failure too.  read_board

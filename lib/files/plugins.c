@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "files/outfile.h"
 #include "files/plugins.h"
 #include "base/util.h"
 
@@ -265,59 +266,358 @@ compare_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The names of the plugins in dir (NAME of NAME.so, valid names only),
+ * sorted, in *names (each and the array the caller's to free); how many. */
+static size_t
+plugin_names(const char *dir, char ***names)
+{
+	DIR *d = opendir(dir);
+	struct dirent *entry;
+	size_t n = 0;
+
+	*names = NULL;
+	if (d == NULL)
+		return 0;
+	while ((entry = readdir(d)) != NULL) {
+		size_t len = strlen(entry->d_name);
+		char *name;
+
+		if (len <= strlen(SO_SUFFIX) ||
+		    strcmp(entry->d_name + len - strlen(SO_SUFFIX), SO_SUFFIX) != 0)
+			continue;
+		name = xstrndup(entry->d_name, len - strlen(SO_SUFFIX));
+		if (!plugin_name_is_valid(name)) {
+			free(name);
+			continue;
+		}
+		*names = xreallocarray(*names, n + 1, sizeof **names);
+		(*names)[n++] = name;
+	}
+	closedir(d);
+	/* a directory without plugins leaves names NULL, which qsort must
+	 * not be given even for no elements */
+	if (n > 1)
+		qsort(*names, n, sizeof **names, compare_names);
+	return n;
+}
+
+/* The index's first line: its format and version, so that a later one
+ * is not misread (it is then not read at all). */
+#define INDEX_MAGIC "dl-plugin-index 1"
+/* A directory of a few hundred plugins takes some 10 KiB. */
+#define INDEX_MAX_BYTES (256 * 1024)
+
+/* What a directory's index says, read. */
+struct dir_index {
+	struct index_line {
+		char *name, *suffix;
+		int reads;
+	} *lines;
+	size_t n;
+	struct timespec written;	/* the index's time: a plugin newer than
+					 * it is not what it describes */
+};
+
+static void
+dir_index_free(struct dir_index *ix)
+{
+	for (size_t i = 0; i < ix->n; i++) {
+		free(ix->lines[i].name);
+		free(ix->lines[i].suffix);
+	}
+	free(ix->lines);
+	memset(ix, 0, sizeof *ix);
+}
+
+/* "NAME SUFFIX reads|writes", each field checked as a plugin's own are:
+ * 0 and *l filled, or -1. */
+static int
+index_line_parse(char *text, struct index_line *l)
+{
+	char *name = text, *suffix, *role;
+
+	if ((suffix = strchr(name, ' ')) == NULL)
+		return -1;
+	*suffix++ = '\0';
+	if ((role = strchr(suffix, ' ')) == NULL)
+		return -1;
+	*role++ = '\0';
+	if (!plugin_name_is_valid(name) || !plugin_suffix_is_valid(suffix) ||
+	    (strcmp(role, "reads") != 0 && strcmp(role, "writes") != 0))
+		return -1;
+	l->name = xstrdup(name);
+	l->suffix = xstrdup(suffix);
+	l->reads = strcmp(role, "reads") == 0;
+	return 0;
+}
+
+/* The index's text, whole: -1 when anything in it is not as dl-read
+ * --index writes it (the index is then not read at all). */
+static int
+dir_index_parse(char *text, struct dir_index *ix)
+{
+	char *save = NULL, *line;
+
+	if (strncmp(text, INDEX_MAGIC "\n", strlen(INDEX_MAGIC) + 1) != 0)
+		return -1;
+	for (line = strtok_r(text + strlen(INDEX_MAGIC) + 1, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		struct index_line l;
+
+		if (line[0] == '#')
+			continue;
+		if (index_line_parse(line, &l) == -1)
+			return -1;
+		ix->lines = xreallocarray(ix->lines, ix->n + 1, sizeof *ix->lines);
+		ix->lines[ix->n++] = l;
+		for (size_t i = 0; i + 1 < ix->n; i++)
+			if (strcmp(ix->lines[i].name, l.name) == 0)
+				return -1;	/* a plugin said twice */
+	}
+	return 0;
+}
+
+/* The index of dir, read when it is there, trusted as a plugin would be
+ * (safe_to_load: the same owners and modes, the file and every directory
+ * above it) and well formed: 0, or -1 and *ix empty. */
+static int
+dir_index_read(const char *dir, struct dir_index *ix)
+{
+	char *path = xasprintf("%s/%s", dir, PLUGIN_INDEX_NAME), *real, *text = NULL;
+	struct dl_error ignored;	/* an index is a short cut: without it,
+					 * every plugin is asked, as before */
+	struct stat st;
+	ssize_t got = -1;
+	int fd = -1;
+
+	memset(ix, 0, sizeof *ix);
+	if ((real = realpath(path, NULL)) == NULL ||
+	    path_directories_trusted(path, real, "not reading it", &ignored) == -1 ||
+	    (fd = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) == -1 ||
+	    fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    path_stat_trusted(path, "the file", &st, "not reading it", &ignored) == -1 ||
+	    st.st_size > INDEX_MAX_BYTES)
+		goto out;
+	text = xmalloc((size_t)st.st_size + 1);
+	/* a file of st_size bytes, or it changed under us: not read */
+	got = read(fd, text, (size_t)st.st_size + 1);
+	if (got == (ssize_t)st.st_size && memchr(text, '\0', (size_t)got) == NULL) {
+		text[got] = '\0';
+		ix->written = st.st_mtim;
+		if (dir_index_parse(text, ix) == 0)
+			goto out;
+	}
+	dir_index_free(ix);
+	got = -1;
+out:
+	if (fd != -1)
+		close(fd);
+	free(text);
+	free(real);
+	free(path);
+	return got == -1 ? -1 : 0;
+}
+
+/* What ix says of the plugin NAME at path: unknown when it says nothing,
+ * or when the file is newer than the index (put there since, or rebuilt
+ * without the index being made again). */
+static enum plugin_role
+dir_index_role(const struct dir_index *ix, const char *name, const char *path,
+    const char **suffix)
+{
+	struct stat st;
+
+	*suffix = NULL;
+	for (size_t i = 0; i < ix->n; i++) {
+		if (strcmp(ix->lines[i].name, name) != 0)
+			continue;
+		if (stat(path, &st) == -1 || st.st_mtim.tv_sec > ix->written.tv_sec ||
+		    (st.st_mtim.tv_sec == ix->written.tv_sec &&
+		    st.st_mtim.tv_nsec > ix->written.tv_nsec))
+			return PLUGIN_ROLE_UNKNOWN;
+		*suffix = ix->lines[i].suffix;
+		return ix->lines[i].reads ? PLUGIN_READS : PLUGIN_WRITES_ONLY;
+	}
+	return PLUGIN_ROLE_UNKNOWN;
+}
+
+void
+plugin_catalogue_make(struct plugin_catalogue *c, int use_indexes)
+{
+	char **dirs = plugin_dirs();
+
+	memset(c, 0, sizeof *c);
+	for (size_t i = 0; dirs[i] != NULL; i++) {
+		struct dir_index ix = { 0 };
+		char **names;
+		size_t nnames = plugin_names(dirs[i], &names);
+
+		if (nnames > 0 && use_indexes)
+			dir_index_read(dirs[i], &ix);
+		for (size_t j = 0; j < nnames; j++) {
+			struct plugin_entry *entry;
+			const char *suffix;
+			int seen = 0;
+
+			for (size_t k = 0; k < c->n && !seen; k++)
+				seen = strcmp(c->entries[k].name, names[j]) == 0;
+			if (seen) {
+				free(names[j]);
+				continue;
+			}
+			c->entries = xreallocarray(c->entries, c->n + 1, sizeof *c->entries);
+			entry = &c->entries[c->n++];
+			entry->name = names[j];
+			entry->path = xasprintf("%s/%s%s", dirs[i], names[j], SO_SUFFIX);
+			entry->role = dir_index_role(&ix, entry->name, entry->path, &suffix);
+			entry->suffix = suffix != NULL ? xstrdup(suffix) : NULL;
+		}
+		free(names);
+		dir_index_free(&ix);
+	}
+	free_plugin_dirs(dirs);
+}
+
+void
+plugin_catalogue_free(struct plugin_catalogue *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->entries[i].name);
+		free(c->entries[i].path);
+		free(c->entries[i].suffix);
+	}
+	free(c->entries);
+	memset(c, 0, sizeof *c);
+}
+
+int
+plugin_load_entry(const struct plugin_entry *entry, struct loaded_plugin *lp,
+    struct dl_error *e)
+{
+	return load_file(entry->path, entry->name, lp, e);
+}
+
+int
+plugin_entry_agrees(const struct plugin_entry *entry, const struct loaded_plugin *lp)
+{
+	const struct dl_plugin *p = lp->plugin;
+
+	switch (entry->role) {
+	case PLUGIN_READS:
+		return p->read_board != NULL && strcmp(p->suffix, entry->suffix) == 0;
+	case PLUGIN_WRITES_ONLY:
+		return p->read_board == NULL;
+	default:
+		return 1;
+	}
+}
+
+enum plugin_role
+plugin_role_of(const char *name)
+{
+	enum plugin_role role = PLUGIN_ROLE_UNKNOWN;
+	char **dirs;
+	int found = 0;
+
+	if (!plugin_name_is_valid(name))
+		return role;
+	dirs = plugin_dirs();
+	/* the directory plugin_load would take it from */
+	for (size_t i = 0; dirs[i] != NULL && !found; i++) {
+		char *path = xasprintf("%s/%s%s", dirs[i], name, SO_SUFFIX);
+		struct dir_index ix;
+		const char *suffix;
+
+		if (access(path, F_OK) == 0) {
+			found = 1;
+			if (dir_index_read(dirs[i], &ix) == 0) {
+				role = dir_index_role(&ix, name, path, &suffix);
+				dir_index_free(&ix);
+			}
+		}
+		free(path);
+	}
+	free_plugin_dirs(dirs);
+	return role;
+}
+
+static void
+each_in(const struct plugin_catalogue *c, int readers_only,
+    void (*fn)(void *arg, const struct loaded_plugin *lp, const struct dl_error *broken),
+    void *arg)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		struct loaded_plugin lp;
+		struct dl_error e;
+
+		if (readers_only && c->entries[i].role == PLUGIN_WRITES_ONLY)
+			continue;
+		if (plugin_load_entry(&c->entries[i], &lp, &e) == -1)
+			fn(arg, NULL, &e);
+		else {
+			fn(arg, &lp, NULL);
+			plugin_unload(&lp);
+		}
+	}
+}
+
 void
 plugin_each(void (*fn)(void *arg, const struct loaded_plugin *lp,
     const struct dl_error *broken), void *arg)
 {
-	char **dirs = plugin_dirs(), **seen = NULL;
-	size_t nseen = 0;
+	struct plugin_catalogue c;
 
-	for (size_t i = 0; dirs[i] != NULL; i++) {
-		DIR *dir = opendir(dirs[i]);
-		char **names = NULL;
-		size_t nnames = 0;
-		struct dirent *entry;
-		if (dir == NULL)
-			continue;
-		while ((entry = readdir(dir)) != NULL) {
-			size_t len = strlen(entry->d_name);
-			if (len <= strlen(SO_SUFFIX) ||
-			    strcmp(entry->d_name + len - strlen(SO_SUFFIX), SO_SUFFIX) != 0)
-				continue;
-			names = xreallocarray(names, nnames + 1, sizeof *names);
-			names[nnames++] = xstrndup(entry->d_name, len - strlen(SO_SUFFIX));
-		}
-		closedir(dir);
-		/* a directory without plugins leaves names NULL, which qsort
-		 * must not be given even for no elements */
-		if (nnames > 1)
-			qsort(names, nnames, sizeof *names, compare_names);
-		for (size_t j = 0; j < nnames; j++) {
+	/* every plugin is loaded: what an index says changes nothing */
+	plugin_catalogue_make(&c, 0);
+	each_in(&c, 0, fn, arg);
+	plugin_catalogue_free(&c);
+}
+
+void
+plugin_each_reader(void (*fn)(void *arg, const struct loaded_plugin *lp,
+    const struct dl_error *broken), void *arg)
+{
+	struct plugin_catalogue c;
+
+	plugin_catalogue_make(&c, 1);
+	each_in(&c, 1, fn, arg);
+	plugin_catalogue_free(&c);
+}
+
+int
+plugin_index_write(const char *dir, void (*broken)(void *arg, const struct dl_error *e),
+    void *arg, struct dl_error *e)
+{
+	char **names, *path = xasprintf("%s/%s", dir, PLUGIN_INDEX_NAME);
+	size_t nnames = plugin_names(dir, &names);
+	struct outfile of;
+	FILE *fp;
+	int status = -1;
+
+	/* 0644 whatever the umask: an index its group may write is not read */
+	if ((fp = outfile_create(&of, path, 0644, e)) != NULL) {
+		fprintf(fp, "%s\n# NAME SUFFIX reads|writes: made by dl-read --index "
+		    "(docs/plugins.md)\n", INDEX_MAGIC);
+		for (size_t i = 0; i < nnames; i++) {
+			char *so = xasprintf("%s/%s%s", dir, names[i], SO_SUFFIX);
 			struct loaded_plugin lp;
-			struct dl_error e;
-			char *path;
-			int dup = 0;
-			for (size_t k = 0; k < nseen; k++)
-				dup |= strcmp(seen[k], names[j]) == 0;
-			if (dup || !plugin_name_is_valid(names[j])) {
-				free(names[j]);
-				continue;
-			}
-			path = xasprintf("%s/%s%s", dirs[i], names[j], SO_SUFFIX);
-			if (load_file(path, names[j], &lp, &e) == -1)
-				fn(arg, NULL, &e);
-			else {
-				fn(arg, &lp, NULL);
+			struct dl_error why;
+
+			if (load_file(so, names[i], &lp, &why) == -1) {
+				if (broken != NULL)
+					broken(arg, &why);
+			} else {
+				fprintf(fp, "%s %s %s\n", lp.plugin->name, lp.plugin->suffix,
+				    lp.plugin->read_board != NULL ? "reads" : "writes");
 				plugin_unload(&lp);
 			}
-			free(path);
-			seen = xreallocarray(seen, nseen + 1, sizeof *seen);
-			seen[nseen++] = names[j];
+			free(so);
 		}
-		free(names);
+		status = outfile_publish(&of, PUBLISH_REPLACE, NULL, e);
 	}
-	for (size_t k = 0; k < nseen; k++)
-		free(seen[k]);
-	free(seen);
-	free_plugin_dirs(dirs);
+	for (size_t i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+	free(path);
+	return status;
 }

@@ -267,70 +267,162 @@ suffix_of(const char *path)
 	return suffix;
 }
 
-/* The reader plugins, as plugin_each finds them: each one's name and,
- * when a file is being told, how well its suffix and its sniff fit. */
-struct reader_census {
-	const char *suffix;		/* the file's, or NULL */
-	const unsigned char *head;	/* its first bytes, for sniff; NULL: none */
-	size_t head_len;
-	struct reader_fit {
-		char *name;
-		int suffix_fits, score;
-	} *fits;
-	size_t n;
+/* A reader that may be the file's: a plugin found (not yet loaded, when its
+ * directory's index says what it is), and how well it fits the file. */
+struct candidate {
+	const struct plugin_entry *entry;
+	const char *suffix;		/* the index's, or the loaded plugin's */
+	struct loaded_plugin lp;
+	int loaded;
+	int broken;			/* refused when loaded: not asked again */
+	int score;			/* its sniff's, once loaded */
 };
 
-static void
-census_reader(void *arg, const struct loaded_plugin *lp, const struct dl_error *broken)
-{
-	struct reader_census *c = arg;
-	const struct dl_plugin *p;
-
-	if (broken != NULL || lp->plugin->read_board == NULL)
-		return;
-	p = lp->plugin;
-	c->fits = xreallocarray(c->fits, c->n + 1, sizeof *c->fits);
-	c->fits[c->n++] = (struct reader_fit){
-		.name = xstrdup(p->name),
-		.suffix_fits = c->suffix != NULL && strcmp(p->suffix, c->suffix) == 0,
-		.score = c->head != NULL && p->sniff != NULL ? p->sniff(c->head, c->head_len) : 0,
-	};
-}
+/* How a file's format is told, from what the catalogue says and what the
+ * plugins loaded say. */
+struct telling {
+	struct plugin_catalogue catalogue;
+	struct candidate *c;		/* the readers, by name */
+	size_t n;
+	const char *suffix;		/* the file's, or NULL */
+	const unsigned char *head;	/* its first bytes, for sniff */
+	size_t head_len;
+	int stale;			/* an index said what a plugin is not */
+};
 
 static int
-compare_fits(const void *a, const void *b)
+compare_candidates(const void *a, const void *b)
 {
-	return strcmp(((const struct reader_fit *)a)->name, ((const struct reader_fit *)b)->name);
+	return strcmp(((const struct candidate *)a)->entry->name,
+	    ((const struct candidate *)b)->entry->name);
 }
 
-/* Every reader plugin, opened once each, sorted by name. */
-static void
-reader_census(struct reader_census *c)
+/* Loads a candidate and asks its sniff: 0, or -1 when it is broken (passed
+ * over, as a refused plugin always was) or not what its index said (the
+ * whole telling is then stale). */
+static int
+candidate_load(struct telling *t, struct candidate *c)
 {
-	plugin_each(census_reader, c);
-	if (c->n > 1)
-		qsort(c->fits, c->n, sizeof *c->fits, compare_fits);
+	struct dl_error ignored;
+
+	if (c->loaded)
+		return 0;
+	if (c->broken || plugin_load_entry(c->entry, &c->lp, &ignored) == -1) {
+		c->broken = 1;
+		return -1;
+	}
+	c->loaded = 1;
+	if (!plugin_entry_agrees(c->entry, &c->lp)) {
+		t->stale = 1;
+		return -1;
+	}
+	c->score = t->head != NULL && c->lp.plugin->sniff != NULL ?
+	    c->lp.plugin->sniff(t->head, t->head_len) : 0;
+	return 0;
+}
+
+/* The readers among the plugins: those the indexes say read, not loaded,
+ * and those no index knows, loaded to be asked (and kept when they read).
+ * A plugin an index says writes alone is never opened. */
+static void
+gather_readers(struct telling *t)
+{
+	for (size_t i = 0; i < t->catalogue.n; i++) {
+		const struct plugin_entry *entry = &t->catalogue.entries[i];
+		struct candidate c = { .entry = entry };
+
+		if (entry->role == PLUGIN_WRITES_ONLY)
+			continue;
+		if (entry->role == PLUGIN_ROLE_UNKNOWN) {
+			if (candidate_load(t, &c) == -1)
+				continue;
+			if (c.lp.plugin->read_board == NULL) {
+				plugin_unload(&c.lp);
+				continue;
+			}
+			c.suffix = c.lp.plugin->suffix;
+		} else
+			c.suffix = entry->suffix;
+		t->c = xreallocarray(t->c, t->n + 1, sizeof *t->c);
+		t->c[t->n++] = c;
+	}
+	if (t->n > 1)
+		qsort(t->c, t->n, sizeof *t->c, compare_candidates);
+}
+
+/* Among the readers whose suffix is the file's (by_suffix), or else among
+ * all of them, the one whose sniff is surest, ties going to the first by
+ * name (by content only one that knows the file: a score above 0): only
+ * the readers asked are loaded.  Its index, or -1. */
+static long
+surest(struct telling *t, int by_suffix)
+{
+	long best = -1;
+	int best_score = -1;
+
+	for (size_t i = 0; i < t->n && !t->stale; i++) {
+		struct candidate *c = &t->c[i];
+
+		if (by_suffix && strcmp(c->suffix, t->suffix) != 0)
+			continue;
+		if (candidate_load(t, c) == -1)
+			continue;
+		if (c->score > best_score && (by_suffix || c->score > 0)) {
+			best = (long)i;
+			best_score = c->score;
+		}
+	}
+	return t->stale ? -1 : best;
 }
 
 static void
-census_free(struct reader_census *c)
+telling_free(struct telling *t)
 {
-	for (size_t i = 0; i < c->n; i++)
-		free(c->fits[i].name);
-	free(c->fits);
+	for (size_t i = 0; i < t->n; i++)
+		if (t->c[i].loaded)
+			plugin_unload(&t->c[i].lp);
+	free(t->c);
+	plugin_catalogue_free(&t->catalogue);
+	t->c = NULL;
+	t->n = 0;
+}
+
+/* The reader of the file, loaded into *lp: 0, or -1 when none knows it.
+ * With the indexes (use_indexes) a file whose suffix is one reader's
+ * loads that reader alone, and one told by its content the readers
+ * alone; an index found out of date (t->stale) is the caller's to drop. */
+static int
+tell(struct telling *t, int use_indexes, struct loaded_plugin *lp)
+{
+	long best = -1;
+
+	plugin_catalogue_make(&t->catalogue, use_indexes);
+	gather_readers(t);
+	if (t->suffix != NULL)
+		best = surest(t, 1);
+	if (best == -1 && !t->stale)
+		best = surest(t, 0);
+	if (best == -1)
+		return -1;
+	/* the reader chosen is kept loaded, not loaded again */
+	*lp = t->c[best].lp;
+	t->c[best].loaded = 0;
+	return 0;
 }
 
 /* The format of the file: among the readers whose suffix is the file's,
  * or else among all, the one whose sniff is surest (ties: the first by
- * name); 0 and lp loaded, or -1.  Each reader is opened once to be asked,
- * and the one chosen once more to read. */
+ * name); 0 and r->lp loaded, or -1.  Writers a directory's index names
+ * are never loaded; should an index prove out of date, the file is told
+ * again without any, every plugin loaded to be asked, as before there
+ * were indexes, so that an index can cost time but never change the
+ * format a file is read as. */
 static int
 detect_format(struct deal_reader *r, const char *path, struct dl_error *e)
 {
 	char *suffix = path != NULL && strcmp(path, "-") != 0 ? suffix_of(path) : NULL;
-	struct reader_census c = { .suffix = suffix };
-	const char *best = NULL;
-	int best_score = -1;
+	struct telling t = { .suffix = suffix };
+	int status;
 
 	while (r->end - r->start < SNIFF_BYTES && refill(r))
 		continue;
@@ -339,37 +431,37 @@ detect_format(struct deal_reader *r, const char *path, struct dl_error *e)
 		*e = r->error;
 		return -1;
 	}
-	c.head = r->buf + r->start;
-	c.head_len = r->end - r->start < SNIFF_BYTES ? r->end - r->start : SNIFF_BYTES;
-	reader_census(&c);
-	for (int by_suffix = suffix != NULL; by_suffix >= 0 && best == NULL; by_suffix--)
-		for (size_t i = 0; i < c.n; i++) {
-			const struct reader_fit *f = &c.fits[i];
-			/* by content only a reader that knows the file */
-			if ((!by_suffix || f->suffix_fits) && f->score > best_score &&
-			    (by_suffix || f->score > 0)) {
-				best = f->name;
-				best_score = f->score;
-			}
-		}
+	t.head = r->buf + r->start;
+	t.head_len = r->end - r->start < SNIFF_BYTES ? r->end - r->start : SNIFF_BYTES;
+	status = tell(&t, 1, &r->lp);
+	if (t.stale) {
+		telling_free(&t);
+		t.stale = 0;
+		status = tell(&t, 0, &r->lp);
+	}
+	telling_free(&t);
 	free(suffix);
-	int status = best == NULL ? dl_error_set(e, DL_ERR_INPUT, "%s: cannot tell its format "
-	    "(give -f; dl-read --list shows the formats it reads)", r->name) :
-	    plugin_load(best, &r->lp, e);
-	census_free(&c);
-	return status;
+	if (status == -1)
+		return dl_error_set(e, DL_ERR_INPUT, "%s: cannot tell its format "
+		    "(give -f; dl-read --list shows the formats it reads)", r->name);
+	return 0;
 }
 
 static int
 choose_format(struct deal_reader *r, const char *path, struct dl_error *e)
 {
+	static const char no_reader[] = "format %s has no reader (dl-read --list shows "
+	    "the formats it reads)";
+
 	if (r->opt.format == NULL)
 		return detect_format(r, path, e);
+	/* a writer alone is not loaded only to be refused */
+	if (plugin_role_of(r->opt.format) == PLUGIN_WRITES_ONLY)
+		return dl_error_set(e, DL_ERR_USAGE, no_reader, r->opt.format);
 	if (plugin_load(r->opt.format, &r->lp, e) == -1)
 		return -1;
 	if (r->lp.plugin->read_board == NULL)
-		return dl_error_set(e, DL_ERR_USAGE, "format %s has no reader (dl-read --list "
-		    "shows the formats it reads)", r->opt.format);
+		return dl_error_set(e, DL_ERR_USAGE, no_reader, r->opt.format);
 	return 0;
 }
 
