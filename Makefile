@@ -352,6 +352,10 @@ stat-long: deps
 	@$(MAKE) --no-print-directory all
 	@sh share/dev/stat-long.sh "$(BUILD)"
 
+bench-archive-large: deps
+	@$(MAKE) --no-print-directory all $(BUILD)/t/archivebench
+	@sh share/dev/bench-archive-large.sh "$(BUILD)"
+
 archive-long: deps
 	@$(MAKE) --no-print-directory all
 	@sh share/dev/archive-long.sh "$(BUILD)"
@@ -411,5 +415,5 @@ clean:
 
 .PHONY: all test-progs deps test-deps quick-deps run serve check check-quick test test-quick \
 	sanitize sanitize-threads bench stat-long \
-	archive-long bench-archive bench-web \
+	archive-long bench-archive bench-archive-large bench-web \
 	install uninstall clean

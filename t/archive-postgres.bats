@@ -34,18 +34,19 @@ psql_q() {
 	psql -X -q -A -t -h "$PG_DIR" -U dl -d "$db" -c "$1"
 }
 
-# prefix_ranges_only: the look-up's parameters in told are ranges of keys,
-# each 65 536 wide (a 16-bit prefix), some 190 to 224 of them: a 32-board
-# check's hands and halves
+# prefix_ranges_only [BITS [LEAST]]: the look-up's parameters in told are
+# ranges of keys, each a BITS-bit prefix's (8: a small archive's), at least
+# LEAST of them (60) and at most 128: a 32-board check's hands
 prefix_ranges_only() {
+	local width=$((1 << (32 - ${1:-8})))
 	grep -o "\$1 = '{[-0-9,]*}', \$2 = '{[-0-9,]*}'$" told > ranges
 	[ "$(wc -l < ranges)" -eq 1 ]
-	awk -F"'" '{ n = split(substr($2, 2, length($2) - 2), lo, ",");
+	awk -F"'" -v w="$width" '{ n = split(substr($2, 2, length($2) - 2), lo, ",");
 	    split(substr($4, 2, length($4) - 2), hi, ",");
-	    for (i = 1; i <= n; i++) if (hi[i] - lo[i] != 65535 || (lo[i] + 2147483648) % 65536 != 0) bad++;
+	    for (i = 1; i <= n; i++) if (hi[i] - lo[i] != w - 1 || (lo[i] + 2147483648) % w != 0) bad++;
 	    print n, bad + 0 }' ranges > widths
 	read -r n bad < widths
-	[ "$n" -ge 190 ] && [ "$n" -le 224 ]
+	[ "$n" -ge "${2:-60}" ] && [ "$n" -le 128 ]
 	[ "$bad" -eq 0 ]
 }
 
@@ -72,7 +73,7 @@ told() {
 	[[ $output == "1 2025-11-25T19:46:40Z "[0-9a-f]*" 32 1-32 2025-11-25T19:46:40Z director club.tso (Club Pairs, 2026.11.02)" ]]
 	run -0 dl-archive count
 	[ "$output" = "1 sets, 32 deals; played 1 sets, 32 deals" ]
-	[ "$(psql_q 'SELECT count(*) FROM hands')" = 224 ]
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 128 ]
 }
 
 @test "postgresql: every kind of match, as in SQLite" {
@@ -92,6 +93,16 @@ told() {
 	[ "$(grep -c ': one hand N---: set 1 board ' <<< "$output")" -eq 32 ]
 	run -0 dl-archive check fresh.tso
 	[ "$output" = "" ]
+	# a near deal with a hand the same is found; one with none, which a
+	# club's archive finds by a half, is not: a shared archive is not
+	# asked for halves (docs/archive.md, "Checks at scale")
+	variant near-chain < club.tso > near-chain.tso
+	variant near-pairs < club.tso > near-pairs.tso
+	run -1 --separate-stderr dl-archive check near-chain.tso
+	[ "${lines[0]}" = "near-chain.tso: board 1: near deal nesW: set 1 board 1 (Club Pairs, 2026.11.02)" ]
+	[ "${#lines[@]}" -eq 32 ]
+	run -0 dl-archive check near-pairs.tso
+	[ "$output" = "" ]
 	# the same answers from a local archive of the same set
 	DL_ARCHIVE=$PWD/local.sqlite dl-archive add club.tso 2> /dev/null
 	DL_ARCHIVE=$PWD/local.sqlite dl-archive played 1
@@ -100,14 +111,15 @@ told() {
 	done
 }
 
-@test "postgresql: a check sends 16-bit prefixes of its hands' keys, never a deal, a hand or the set's digest" {
+@test "postgresql: a check sends short prefixes of its hands' and halves' keys, never a deal, a hand or the set's digest" {
 	dl-archive add --played teams.tso 2> /dev/null
 	log=$PG_DIR/server.log
 	before=$(wc -l < "$log")
 	run -0 dl-archive check fresh.tso
 	told "$before"
-	# what the server was asked: key ranges, each 65536 keys wide
-	prefix_ranges_only
+	# what the server was asked: key ranges, 8-bit prefixes' (a small
+	# archive needs no more)
+	prefix_ranges_only 8
 	run grep -c -e digest -e "INSERT" -e "deals (" told
 	[ "$output" = 0 ]
 	# no deal number of the set asked about, in any form
@@ -144,13 +156,49 @@ SELECT count(*) FROM pg_tables WHERE tablename = 'dl_archive' AND schema
 SELECT value FROM dl_archive WHERE name = 'schema'
 SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relname
 SELECT string_agg(table_name || ' ' || column_name || ' ' || data_type, 
+SELECT CASE WHEN c.reltuples >= 0 THEN c.reltuples::bigint ELSE (SELECT 
 SELECT d.id, d.board, d.number, s.id, s.event, s.date, s.club FROM unnes
 END
 	diff expected statements
-	# and the only values sent: the look-up's ranges, 65536 keys each
+	# and the only values sent: the look-up's ranges, a prefix's each
 	run -0 grep -c 'DETAIL:  parameters:' told
 	[ "$output" = 1 ]
 	prefix_ranges_only
+}
+
+@test "postgresql: the bits asked for are the archive's size's, and never so many that a board is one of fewer than 2^30 deals to the server" {
+	dl-archive add --played club.tso 2> /dev/null
+	log=$PG_DIR/server.log
+	# asked_bits FILE: the prefix the check of FILE asked for, in bits
+	asked_bits() {
+		before=$(wc -l < "$log")
+		dl-archive -q check "$1" || true
+		told "$before"
+		awk -F"'" '/DETAIL:  parameters: \$1 = /{ split(substr($2, 2), lo, ","); split(substr($4, 2), hi, ",");
+		    w = hi[1] - lo[1] + 1; b = 32; while (w > 1) { w /= 2; b-- } print b; exit }' told
+	}
+	# 32 deals: 8 bits, the fewest
+	[ "$(asked_bits fresh.tso)" = 8 ]
+	# the server's count of the deals, as a federation's of 10^9 (its
+	# statistics, the one thing the estimate reads)
+	psql_q "UPDATE pg_class SET reltuples = 1e9 WHERE oid = 'deals'::regclass"
+	# 32 boards, 128 hands: 23 bits (4 log2(128 / 2^23) + 95.44 = 31.4)
+	[ "$(asked_bits fresh.tso)" = 23 ]
+	# 4 boards: 20; 1 board: 18
+	grep -v '^#' fresh.tso | head -4 | awk 'BEGIN { print "#P: dl/1 deals"; print "#B: 1-4" } 1' > four.tso
+	grep -v '^#' fresh.tso | head -1 | awk 'BEGIN { print "#P: dl/1 deals"; print "#B: 1-1" } 1' > one.tso
+	[ "$(asked_bits four.tso)" = 20 ]
+	[ "$(asked_bits one.tso)" = 18 ]
+	# 10^6 deals: 4 10^6 hands / 64 candidates a prefix: 16 bits; 10^5: 13
+	psql_q "UPDATE pg_class SET reltuples = 1e6 WHERE oid = 'deals'::regclass"
+	[ "$(asked_bits fresh.tso)" = 16 ]
+	psql_q "UPDATE pg_class SET reltuples = 1e5 WHERE oid = 'deals'::regclass"
+	[ "$(asked_bits fresh.tso)" = 13 ]
+	# --prefix-bits says otherwise
+	before=$(wc -l < "$log")
+	dl-archive -q check --prefix-bits 20 fresh.tso
+	told "$before"
+	prefix_ranges_only 20 120
 }
 
 @test "postgresql: find and export" {
@@ -229,7 +277,7 @@ END
 	wait
 	run -0 dl-archive count
 	[ "$output" = "5 sets, 8032 deals; played 5 sets, 8032 deals" ]
-	[ "$(psql_q 'SELECT count(*) FROM hands')" = 56224 ]
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 32128 ]
 }
 
 @test "postgresql: a busy archive is waited for, then refused in one line" {
@@ -260,7 +308,7 @@ END
 	run -0 dl-archive count
 	[ "$output" = "1 sets, 32 deals; played 1 sets, 32 deals" ]
 	[ "$(psql_q 'SELECT count(*) FROM deals')" = 32 ]
-	[ "$(psql_q 'SELECT count(*) FROM hands')" = 224 ]
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 128 ]
 }
 
 @test "postgresql: boards with their own dealers kept; an archive of schema 2 read as it is, upgraded when written" {
@@ -271,9 +319,8 @@ END
 	[ "$(psql_q 'SELECT dv FROM sets')" = W0E1S2W3 ]
 	with_record "archived=2025-11-25T19:46:40Z played=2025-11-25T19:46:40Z user=director source=practice.pbn fingerprint=$(fingerprint 1)" \
 	    < practice.dl | cmp - <(dl-archive export 1)
-	# schema 2: this one without the columns, as schema 2 made it, and
-	# with no halves in its index (here no hands at all)
-	psql_q "DELETE FROM hands; ALTER TABLE sets DROP COLUMN dv, DROP COLUMN event_key, DROP COLUMN club, DROP COLUMN played_by, DROP COLUMN shared; CREATE INDEX sets_event ON sets (event);
+	# schema 2: this one without the columns, as schema 2 made it
+	psql_q "ALTER TABLE sets DROP COLUMN dv, DROP COLUMN event_key, DROP COLUMN club, DROP COLUMN played_by, DROP COLUMN shared; CREATE INDEX sets_event ON sets (event);
 	    UPDATE sets SET event = 'Practice  NIGHT'; UPDATE dl_archive SET value = 2 WHERE name = 'schema'"
 	dl-archive export 1 | head -1 > head.txt
 	[ "$(cat head.txt)" = "#P: dl/1 deals" ]
@@ -283,9 +330,8 @@ END
 	[ "$(psql_q 'SELECT count(*) FROM sets WHERE dv IS NULL')" = 2 ]
 	# schema 4's key of each event, made for the set there before
 	[ "$(psql_q "SELECT coalesce(event_key, '-') FROM sets ORDER BY id" | paste -sd "|")" = "practlce nlght|club palrs" ]
-	# schema 6's halves, put in the index for the 4 deals there before
-	# (3 each), beside the 7 keys of each of the 32 added
-	[ "$(psql_q 'SELECT count(*) FROM hands')" = 236 ]
+	# a shared archive's index holds hands alone: 4 a deal
+	[ "$(psql_q 'SELECT count(*) FROM hands')" = 144 ]
 	dl-archive export 2 | grep -v '^#R: ' | cmp - club.tso
 }
 

@@ -2,6 +2,7 @@
  * matching of a board against the deals archived, and adding a set in one
  * transaction. */
 #include <errno.h>
+#include <math.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -400,6 +401,17 @@ archive_deal_keys(const uint64_t hand[4], uint32_t key[ARCHIVE_KEYS])
 		key[4 + t] = archive_half_key(half[t]);
 }
 
+/* The keys a deal is indexed and looked up by: a club's archive, its
+ * hands' and halves'; a shared one, its hands' alone.  A half links two
+ * hands: asked of a shared archive, the halves' prefixes would let an
+ * operator in league with a player, who knows his own hand, narrow a
+ * board checked to a few deals (docs/archive.md, "Checks at scale"). */
+static unsigned
+keys_a_deal(const struct archive *a)
+{
+	return a->ops->shared ? 4 : ARCHIVE_KEYS;
+}
+
 /* The key as stored: the top bit flipped, so that a signed 32-bit column
  * orders keys as unsigned numbers and holds them in four bytes. */
 static int32_t
@@ -706,7 +718,7 @@ archive_add_board(struct archive_add *add, unsigned board, const unsigned char o
 		    sizeof *add->hands);
 		add->caphands = cap;
 	}
-	for (unsigned k = 0; k < ARCHIVE_KEYS; k++)
+	for (unsigned k = 0; k < keys_a_deal(add->a); k++)
 		add->hands[add->nhands++] = (uint64_t)key[k] << 32 | (uint64_t)(d->id - add->run);
 	add->ndeals++;
 	set_digest_add(&add->digest, board, owner);
@@ -717,7 +729,7 @@ archive_add_board(struct archive_add *add, unsigned board, const unsigned char o
 	add->boards++;
 	if (add->ndeals == ADD_CHUNK && flush_deals(add, e) == -1)
 		return -1;
-	if (add->nhands == ARCHIVE_KEYS * ADD_SORTED && (flush_deals(add, e) == -1 ||
+	if (add->nhands >= keys_a_deal(add->a) * ADD_SORTED && (flush_deals(add, e) == -1 ||
 	    flush_hands(add, e) == -1))
 		return -1;
 	return 0;
@@ -1050,7 +1062,7 @@ slots_make(struct check *c, size_t n)
 	c->mask = size - 1;
 	c->slots = xcalloc(size, sizeof *c->slots);
 	for (size_t b = 0; b < n; b++)
-		for (unsigned k = 0; k < ARCHIVE_KEYS; k++) {
+		for (unsigned k = 0; k < keys_a_deal(c->a); k++) {
 			uint64_t cards = k < 4 ? c->hands[b][k] : c->halves[b][k - 4];
 			size_t i = slot_of(c, cards);
 
@@ -1083,7 +1095,7 @@ check_candidate(const struct deal_row *row, void *arg)
 	 * of it (the same words: classify sees the whole deal), not one a
 	 * key, which made an archived board's every candidate seven hits to
 	 * sort and drop */
-	for (unsigned k = 0; k < ARCHIVE_KEYS; k++)
+	for (unsigned k = 0; k < keys_a_deal(c->a); k++)
 		for (size_t i = slot_of(c, cards[k]); c->slots[i].hand != 0; i = (i + 1) & c->mask) {
 			size_t h = first;
 
@@ -1130,6 +1142,25 @@ ranges_of(const struct check *c, size_t *n)
 	return r;
 }
 
+/* log2 of the number of deals, D = 52!/(13!)^4 */
+#define DEAL_COUNT_LOG2 95.4376
+
+unsigned
+archive_shared_prefix_bits(size_t boards, int64_t deals)
+{
+	/* a board's four hands' keys each among the check's 4 boards
+	 * prefixes of b bits: D (4 boards / 2^b)^4 deals are as likely to
+	 * the server, at least 2^ARCHIVE_DEALS_LEFT_LOG2 while b is at most
+	 * this */
+	double most = floor(log2(4.0 * (double)(boards ? boards : 1)) +
+	    (DEAL_COUNT_LOG2 - ARCHIVE_DEALS_LEFT_LOG2) / 4);
+	double needed = deals < 0 ? 32 :
+	    ceil(log2((double)deals * 4 / ARCHIVE_CANDIDATES_A_PREFIX));
+	double bits = needed < most ? needed : most;
+
+	return bits < 8 ? 8 : bits > 32 ? 32 : (unsigned)bits;
+}
+
 int
 archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], size_t n,
     int64_t skip_set, unsigned prefix_bits,
@@ -1142,19 +1173,26 @@ archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], siz
 	size_t nranges;
 	int r = -1;
 
-	if (prefix_bits == 0 || prefix_bits > 32)
-		prefix_bits = a->ops->shared ? ARCHIVE_SHARED_PREFIX_BITS : 32;
+	if ((prefix_bits == 0 || prefix_bits > 32) && !a->ops->shared)
+		prefix_bits = 32;
+	else if (prefix_bits == 0 || prefix_bits > 32) {
+		int64_t deals = -1;
+
+		if (a->ops->deal_estimate != NULL && a->ops->deal_estimate(a, &deals, e) == -1)
+			return -1;
+		prefix_bits = archive_shared_prefix_bits(n, deals);
+	}
 	c.shift = 32 - prefix_bits;
 	c.hands = xreallocarray(NULL, n ? n : 1, sizeof *c.hands);
 	c.halves = xreallocarray(NULL, n ? n : 1, sizeof *c.halves);
-	c.asked = xreallocarray(NULL, n ? ARCHIVE_KEYS * n : 1, sizeof *c.asked);
+	c.asked = xreallocarray(NULL, n ? keys_a_deal(a) * n : 1, sizeof *c.asked);
 	for (size_t b = 0; b < n; b++) {
 		uint32_t key[ARCHIVE_KEYS];
 
 		archive_hands(owner[b], c.hands[b]);
 		archive_halves(c.hands[b], c.halves[b]);
 		archive_deal_keys(c.hands[b], key);
-		for (unsigned k = 0; k < ARCHIVE_KEYS; k++) {
+		for (unsigned k = 0; k < keys_a_deal(a); k++) {
 			c.asked[c.nasked].prefix = key[k] >> c.shift;
 			c.asked[c.nasked++].board = b;
 		}

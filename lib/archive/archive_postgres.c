@@ -135,8 +135,8 @@ static const char schema_v5[] =
     "ALTER TABLE sets ADD COLUMN shared text;"
     "UPDATE dl_archive SET value = 5 WHERE name = 'schema';";
 
-/* Schema 6: the index holds each deal's halves' keys too (archive_halves),
- * put there for the deals already archived by the upgrade. */
+/* Schema 6: a club's archive indexes each deal's halves too; a shared
+ * one does not (archive.c's keys_a_deal): the version alone. */
 static const char schema_v6[] =
     "UPDATE dl_archive SET value = 6 WHERE name = 'schema';";
 
@@ -426,8 +426,7 @@ schema(struct archive *a, unsigned flags, struct dl_error *e)
 		    (version <= 3 && (command(a, e, schema_v4) == -1 ||
 		    fill_event_keys(a, e) == -1)) ||
 		    (version <= 4 && command(a, e, schema_v5) == -1) ||
-		    (version <= 5 && (command(a, e, schema_v6) == -1 ||
-		    archive_index_halves(a, e) == -1)) ||
+		    (version <= 5 && command(a, e, schema_v6) == -1) ||
 		    command(a, e, "COMMIT") == -1) {
 			command(a, NULL, "ROLLBACK");
 			return -1;
@@ -904,6 +903,22 @@ pg_mark_shared(struct archive *a, int64_t id, const char *when, struct dl_error 
 	    when, NULL, NULL, 2, e);
 }
 
+/* The planner's count of the deals, made by VACUUM and ANALYZE: read in
+ * an instant where count(*) reads the table; counted when there is none
+ * yet (a new archive). */
+static int
+pg_deal_estimate(struct archive *a, int64_t *deals, struct dl_error *e)
+{
+	if (query_int(a, e, "SELECT CASE WHEN c.reltuples >= 0 THEN c.reltuples::bigint"
+	    " ELSE (SELECT count(*) FROM deals) END FROM pg_class c"
+	    " WHERE c.oid = 'deals'::regclass", deals) == -1)
+		return -1;
+	/* a value of the server's: a number of deals, whatever it says */
+	if (*deals < 0)
+		*deals = 0;
+	return 0;
+}
+
 static int
 pg_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
 {
@@ -991,6 +1006,7 @@ static const struct archive_ops pg_ops = {
 	.deals = pg_deals,
 	.mark_played = pg_mark_played,
 	.mark_shared = pg_mark_shared,
+	.deal_estimate = pg_deal_estimate,
 	.count = pg_count,
 	.count_event = pg_count_event,
 	.compact = pg_compact,

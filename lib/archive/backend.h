@@ -81,6 +81,10 @@ struct archive_ops {
 	 * is no such set. */
 	int (*mark_shared)(struct archive *a, int64_t id, const char *when, struct dl_error *e);
 	int (*count)(struct archive *a, struct archive_counts *c, struct dl_error *e);
+	/* About how many deals it holds, cheaply (a shared archive's
+	 * statistics), for the bits a check asks for; NULL: not needed (a
+	 * local archive is asked by whole keys). */
+	int (*deal_estimate)(struct archive *a, int64_t *deals, struct dl_error *e);
 	/* The files or tables rewritten without their free space. */
 	int (*compact)(struct archive *a, struct dl_error *e);
 	/* The sets whose event's key is this (event_key.h). */

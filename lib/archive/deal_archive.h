@@ -16,6 +16,7 @@
 #ifndef DL_DEAL_ARCHIVE_H
 #define DL_DEAL_ARCHIVE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -29,9 +30,20 @@ struct archive;
  * opened for writing, a newer one refused. */
 #define ARCHIVE_SCHEMA 6
 
-/* The bits of a hand's key a shared archive is asked for unless told
- * otherwise: docs/archive.md, "Privacy", says what the server learns. */
+/* The bits of a key a shared archive is asked for unless told otherwise
+ * (docs/archive.md, "Checks at scale"): for one hand (find hand), 16; for
+ * a check of its boards' hands (a shared archive is not asked for halves,
+ * nor holds them), as many as the archive's size needs for about
+ * ARCHIVE_CANDIDATES_A_PREFIX candidates a prefix, and never so many
+ * that a board checked is one of fewer than 2^ARCHIVE_DEALS_LEFT_LOG2
+ * deals to the server, who sees every hand's prefix of the check, in
+ * order, and cannot tell which go together. */
 #define ARCHIVE_SHARED_PREFIX_BITS 16
+#define ARCHIVE_CANDIDATES_A_PREFIX 64
+#define ARCHIVE_DEALS_LEFT_LOG2 30
+/* The bits a check of boards boards asks a shared archive of deals deals
+ * for, by that rule (deals < 0: not known, the privacy bound alone). */
+unsigned archive_shared_prefix_bits(size_t boards, int64_t deals);
 
 /* archive_open's flags */
 #define ARCHIVE_WRITE 1u	/* create it when missing; upgrade its schema */
@@ -310,7 +322,8 @@ void archive_halves(const uint64_t hand[4], uint64_t half[3]);
  * two kinds share the index and never meet. */
 uint32_t archive_half_key(uint64_t half);
 /* Every key the archive indexes a deal by: its four hands', then its
- * three halves'. */
+ * three halves' (a club's own archive; a shared one, its hands' alone:
+ * docs/archive.md, "Checks at scale", says why). */
 #define ARCHIVE_KEYS 7
 void archive_deal_keys(const uint64_t hand[4], uint32_t key[ARCHIVE_KEYS]);
 /* Who archives a set (allocated): the user the web server authenticated

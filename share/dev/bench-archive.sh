@@ -148,6 +148,9 @@ s=$(now)
 dl-archive -q --db "$PG_ARCHIVE" add --played "$tmp/deals.tso"
 t=$(since "$s")
 psql=$(pg_bin)/psql
+# the statistics a federation's server keeps (autovacuum's ANALYZE),
+# which the bits a check asks for are sized by
+"$psql" -q "${PG_ARCHIVE#pg:}" -c ANALYZE
 size=$("$psql" -At "${PG_ARCHIVE#pg:}" -c "SELECT sum(pg_total_relation_size(c)) FROM unnest(ARRAY['sets', 'deals', 'hands']) AS c" 2>/dev/null || echo 0)
 echo "  postgresql: add of $ARCHIVE_BOARDS deals (COPY): $(printf %.1f "$t") s, $(rate "$ARCHIVE_BOARDS" "$t") deals/s;" \
     "tables and indexes $size bytes, $(awk -v s="$size" -v n="$ARCHIVE_BOARDS" 'BEGIN { printf "%.1f", s / n }') bytes a deal"
@@ -155,5 +158,12 @@ lookups postgresql "$PG_ARCHIVE" "$tmp/lookups.tso" 32
 session postgresql "$PG_ARCHIVE" 32
 lookups postgresql "$PG_ARCHIVE" "$tmp/prefix-lookups.tso" 16
 session postgresql "$PG_ARCHIVE" 16
+# the bits the rule asks for (docs/archive.md, "Checks at scale"): a
+# 32-board session's 128 hands, and about 64 candidates a prefix
+bits=$(awk -v n="$ARCHIVE_BOARDS" 'BEGIN { most = int(log(128) / log(2) + (95.4376 - 30) / 4);
+    need = log(4 * n / 64) / log(2); need = need == int(need) ? need : int(need) + 1;
+    b = need < most ? need : most; print b < 8 ? 8 : b }')
+echo "  postgresql: the bits a 32-board session asks for by the rule: $bits"
+session postgresql "$PG_ARCHIVE" "$bits"
 echo "  postgresql / sqlite, the same look-ups (whole keys): $(awk -v p="$(cat "$tmp/lookup-postgresql-32")" \
     -v s="$(cat "$tmp/lookup-sqlite")" 'BEGIN { printf "%.2f", p / s }') times the time"
