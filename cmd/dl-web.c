@@ -107,7 +107,7 @@ static const char page_style[] =
     "main { max-width: 44rem; margin: 0 auto; padding: 1rem; }\n"
     "h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem; }\n"
     "label { display: block; margin: .6rem 0 .2rem; font-weight: bold; }\n"
-    "input[type=text], textarea, select { width: 100%; box-sizing: border-box; font: inherit;"
+    "input[type=text], input[type=number], textarea, select { width: 100%; box-sizing: border-box; font: inherit;"
     " padding: .4rem; }\n"
     "fieldset { margin: .8rem 0; display: grid; grid-template-columns: repeat(auto-fill,"
     " minmax(13rem, 1fr)); gap: 0 1rem; }\n"
@@ -1055,7 +1055,7 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 	/* a set of the federation's shared archive, or of this club's own */
 	printf("<tr><td>%u</td><td>%s</td><td>%s%lld</td><td>%u</td><td>",
 	    c->board_numbers[index], archive_match_kind(hit->match)->words,
-	    hit->shared ? "shared " : "", (long long)hit->set, hit->board);
+	    hit->shared ? "shared&nbsp;" : "", (long long)hit->set, hit->board);
 	/* the set's words came with the hit: no query depends on a match */
 	put_html(stdout, hit->event != NULL ? hit->event : "");
 	printf("</td><td>");

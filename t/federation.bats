@@ -169,8 +169,8 @@ ranges_only() {
 	ranges_only 1
 	none_of x.sqlite
 	[ "$(grep -c '^<tr><td>' c)" = 24 ]
-	grep -qx '<tr><td>101</td><td>the same deal, turned round the table</td><td>shared 1</td><td>1</td><td>Monday Pairs</td><td>2026.11.30</td><td>Riverside Bridge Club</td></tr>' c
-	grep -qx '<tr><td>124</td><td>the same deal, turned round the table</td><td>shared 1</td><td>24</td><td>Monday Pairs</td><td>2026.11.30</td><td>Riverside Bridge Club</td></tr>' c
+	grep -qx '<tr><td>101</td><td>the same deal, turned round the table</td><td>shared&nbsp;1</td><td>1</td><td>Monday Pairs</td><td>2026.11.30</td><td>Riverside Bridge Club</td></tr>' c
+	grep -qx '<tr><td>124</td><td>the same deal, turned round the table</td><td>shared&nbsp;1</td><td>24</td><td>Monday Pairs</td><td>2026.11.30</td><td>Riverside Bridge Club</td></tr>' c
 	grep -qx '<p><strong>Dealt before: 24 of its 24 boards.</strong></p>' c
 	# and so does B's director at the command line
 	run -1 --separate-stderr club_b dl-archive check disguised.pbn
@@ -248,6 +248,12 @@ mixed.tso: board 3: same deal NESW: shared set 2 board 3 (Hillside BC, Club Team
 	(cd a && DL_ARCHIVE=$PWD/archive.sqlite dl-bigdealx -W 'left half' -e 'right half' -n 8 \
 	    -p sess -f pbn < /dev/null > /dev/null 2>&1)
 	[ -s a/sess.pbn ]
+	# made again before it is played, with the shared archive named: the
+	# same set, not compared with itself, archived once
+	(cd a && DL_ARCHIVE=$PWD/archive.sqlite DL_SHARED_ARCHIVE=$WRITER dl-bigdealx \
+	    -W 'left half' -e 'right half' -n 8 -p again -f pbn < /dev/null > /dev/null 2>&1)
+	cmp a/sess.pbn a/again.pbn
+	[ "$(sqlite3 a/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
 	DL_ARCHIVE=$PWD/a/archive.sqlite DL_SHARED_ARCHIVE=$WRITER DL_CLUB='Riverside Bridge Club' \
 	    dl-archive played 1 2> /dev/null
 	# club B makes the same: refused, nothing published, nothing recorded
@@ -281,4 +287,22 @@ mixed.tso: board 3: same deal NESW: shared set 2 board 3 (Hillside BC, Club Team
 	# moved, set 1 is owed nothing, set 2 is not played
 	run -0 dl-archive --db moved.sqlite sync
 	[ "$output" = "" ]
+}
+
+@test "dl-web: the shared archive away, a set marked played is kept to be sent; the cause in the server's log, not on the page" {
+	printf 'event=Monday+Pairs&boards=1-4&formats=pbn&dd=off&download=zip' > body
+	club_a post body > /dev/null
+	printf 'action=played&set=1' > body
+	DL_ARCHIVE=$PWD/a/archive.sqlite DL_SHARED_ARCHIVE="pg:host=$PWD/nowhere user=x dbname=x" \
+	    DL_CLUB='Riverside Bridge Club' REMOTE_USER=alice TMPDIR=$PWD/tmp post body > p 2> log
+	grep -qx '<p>Set 1 is marked played.</p>' p
+	grep -qx "<p><strong>The federation's shared archive could not be reached</strong>: the set is kept to be sent, with any other set played, the next time a set is marked played here (or by <code>dl-archive sync</code>).</p>" p
+	run grep -c nowhere p
+	[ "$output" = 0 ]
+	[[ $(cat log) == "dl-web: the shared archive: PostgreSQL archive: cannot connect: "*"$PWD/nowhere"* ]]
+	# and the next played sends it, as the club and user who marked it
+	printf 'action=played&set=1' > body
+	club_a post body > p
+	grep -qx "<p>Set 1 is in the federation's shared archive, as its set 1.</p>" p
+	[ "$(psql_fed "SELECT club || '|' || played_by FROM sets")" = "Riverside Bridge Club|alice" ]
 }

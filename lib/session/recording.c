@@ -106,9 +106,28 @@ static int
 check_shared(struct recording *r, struct dl_error *e)
 {
 	struct seen_before s = { .numbers = r->boards.numbers };
+	struct archive_set self = { 0 };
 	struct archive *shared;
+	struct set_digest sd;
+	unsigned char digest[SET_DIGEST_BYTES];
+	int64_t skip = 0;
 	int rc;
 
+	/* the same set made again (dl-sqd make --force), archived and not
+	 * yet played, is not compared with itself, as dl-archive check
+	 * does not */
+	set_digest_init(&sd);
+	for (size_t i = 0; i < r->boards.n; i++)
+		set_digest_add(&sd, r->boards.numbers[i], r->boards.owner[i]);
+	set_digest_final(&sd, digest);
+	switch (archive_set_find(r->archive, digest, &self, e)) {
+	case -1:
+		return -1;
+	case 1:
+		if (self.played[0] == '\0')
+			skip = self.id;
+		archive_set_clear(&self);
+	}
 	if (archive_open(&shared, r->shared, 0, e) == -1)
 		return -1;
 	if (!archive_is_shared(shared)) {
@@ -117,7 +136,7 @@ check_shared(struct recording *r, struct dl_error *e)
 		    " (PostgreSQL)");
 	}
 	rc = archive_check_both(r->archive, shared, (const unsigned char (*)[CARDS])r->boards.owner,
-	    r->boards.n, 0, 0, seen_before, &s, e);
+	    r->boards.n, skip, 0, seen_before, &s, e);
 	archive_close(shared);
 	if (rc == 0 && s.verdict.dealt_before > 0)
 		rc = dl_error_set(e, DL_ERR_INPUT, "board %u was dealt before (%s, %sset %lld board"
@@ -165,7 +184,6 @@ recording_commit(struct recording *r, char *const *headers, size_t nheaders, int
 	r->add = NULL;
 	*id = set.id;
 	archive_set_clear(&set);
-	r->add = NULL;
 	recording_abort(r);
 	return rc;
 }
