@@ -306,3 +306,29 @@ mixed.tso: board 3: same deal NESW: shared set 2 board 3 (Hillside BC, Club Team
 	grep -qx "<p>Set 1 is in the federation's shared archive, as its set 1.</p>" p
 	[ "$(psql_fed "SELECT club || '|' || played_by FROM sets")" = "Riverside Bridge Club|alice" ]
 }
+
+# bats test_tags=slow
+@test "sync killed in the middle of a send: the shared archive holds nothing of the set, the club's still owes it, the next sync sends it once" {
+	export DL_ARCHIVE=$PWD/a/archive.sqlite DL_SHARED_ARCHIVE=$WRITER DL_CLUB='Riverside Bridge Club'
+	dl-seed --not-for-play --no-history --hex 6666666666666666666666666666666666666666 \
+	    2> /dev/null | dl-stream -n 1-300000 | dl-map > big.tso
+	dl-archive add --played big.tso 2> /dev/null
+	dl-archive sync 2> /dev/null &
+	pid=$!
+	# killed once the server is taking its deals
+	for _ in $(seq 200); do
+		[ "$(psql -X -q -A -t -h "$PG_DIR" -U dl -d "$fed" -c \
+		    "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY%'")" != 0 ] && break
+		sleep 0.05
+	done
+	kill -9 "$pid"
+	wait "$pid" || true
+	[ "$(psql_fed 'SELECT count(*) FROM sets')" = 0 ]
+	[ "$(psql_fed 'SELECT count(*) FROM deals')" = 0 ]
+	[ "$(sqlite3 a/archive.sqlite 'SELECT count(shared) FROM sets')" = 0 ]
+	run -0 dl-archive sync
+	[ "$output" = "dl-archive: set 1: sent to the shared archive, set $(psql_fed 'SELECT id FROM sets'), 300000 boards" ]
+	[ "$(psql_fed 'SELECT count(*) FROM deals')" = 300000 ]
+	run -0 dl-archive sync
+	[ "$output" = "" ]
+}

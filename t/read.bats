@@ -341,6 +341,7 @@ hcp hcp writes" ]
 	[ "$(plugins_opened dl-read -f pdf x.pbn)" = "" ]
 }
 
+# bats test_tags=slow
 @test "an index that is a FIFO, a directory, a link to one anyone may write or too large is not read, and nothing hangs" {
 	trap_dir trap
 	session 4 | dl-fmt -f pbn -p x

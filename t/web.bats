@@ -306,9 +306,21 @@ clean_tmp() {
 		sleep 0.05
 	done
 	ls tmp | grep -q '^dl-web\.'
+	# its analysis, in dl-dd, under way
+	for _ in $(seq 100); do
+		dd=$(pgrep -P "$pid" -x dl-dd) && break
+		sleep 0.05
+	done
+	[ -n "$dd" ]
 	kill -TERM "$pid"
 	wait "$pid" || true
 	clean_tmp
+	# ended with it, not solving on for nobody
+	for _ in $(seq 40); do
+		kill -0 "$dd" 2> /dev/null || break
+		sleep 0.05
+	done
+	run ! kill -0 "$dd"
 }
 
 @test "the double-dummy analysis on as many requests at once as there are cores, then 503" {

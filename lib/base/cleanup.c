@@ -13,10 +13,12 @@
  * allocation; the main flow changes them with signals blocked. */
 #define MAX_FILES 64
 #define MAX_SECRETS 64
+#define MAX_CHILDREN 8
 
 static char *files[MAX_FILES];
 static char *dirs[MAX_FILES];
 static struct { void *p; size_t size; } secrets[MAX_SECRETS];
+static pid_t children[MAX_CHILDREN];
 
 static int tty_fd = -1;
 static struct termios tty_saved, tty_raw;
@@ -62,10 +64,15 @@ restore_signals(const sigset_t *old)
 	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
-/* Async-signal-safe: unlink, tcsetattr and plain stores only. */
+/* Async-signal-safe: kill, unlink, tcsetattr and plain stores only. */
 static void
 undo_all(void)
 {
+	/* a child working for us (dl-web's analysis in dl-dd) ends with us,
+	 * rather than work on for nobody until its own limit */
+	for (size_t i = 0; i < MAX_CHILDREN; i++)
+		if (children[i] > 0)
+			kill(children[i], SIGTERM);
 	for (size_t i = 0; i < MAX_FILES; i++)
 		if (files[i] != NULL)
 			unlink(files[i]);
@@ -206,6 +213,38 @@ forget_path(char **registry, const char *path)
 		}
 	restore_signals(&old);
 	free(gone);
+}
+
+int
+cleanup_add_child(pid_t pid)
+{
+	sigset_t old;
+	int slot = -1;
+
+	block_signals(&old);
+	for (size_t i = 0; i < MAX_CHILDREN && slot == -1; i++)
+		if (children[i] == 0) {
+			children[i] = pid;
+			slot = (int)i;
+		}
+	restore_signals(&old);
+	if (slot == -1) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+void
+cleanup_forget_child(pid_t pid)
+{
+	sigset_t old;
+
+	block_signals(&old);
+	for (size_t i = 0; i < MAX_CHILDREN; i++)
+		if (children[i] == pid)
+			children[i] = 0;
+	restore_signals(&old);
 }
 
 int

@@ -1,6 +1,6 @@
 /* What must be undone however a tool ends — normal exit, an error, or a
  * signal: temporary files removed, the terminal's mode restored, secrets
- * wiped.  This is the only module that installs signal handlers or an
+ * wiped, children told to end.  This is the only module that installs signal handlers or an
  * atexit handler (but cmd/tool.c's check of standard output); everything
  * else registers here.
  *
@@ -14,6 +14,7 @@
 #define DL_CLEANUP_H
 
 #include <pthread.h>
+#include <sys/types.h>
 #include <termios.h>
 
 /* Handlers for every catchable signal whose default is to end the process
@@ -31,6 +32,12 @@ void cleanup_forget_file(const char *path);
  * private one for a request): rmdir, so only once they are gone. */
 int cleanup_add_dir(const char *path);
 void cleanup_forget_dir(const char *path);
+
+/* A child process that works for the tool (dl-web's analysis in dl-dd),
+ * sent SIGTERM should the tool end first; forgotten once waited for.  0,
+ * or -1 when the registry (8) is full (errno ENOMEM). */
+int cleanup_add_child(pid_t pid);
+void cleanup_forget_child(pid_t pid);
 
 /* A terminal put in raw mode: fd and the mode to restore.  On SIGTSTP it
  * is restored before the tool stops; on SIGCONT the raw mode comes back

@@ -17,6 +17,7 @@
 
 #include "stream/proto.h"
 #include "session/session.h"
+#include "base/cleanup.h"
 #include "base/util.h"
 
 extern char **environ;
@@ -79,6 +80,9 @@ run_dl_dd(struct child *c, const char *text, size_t len,
 		dl_error_sys(e, "%s", c->dl_dd);
 		goto close;
 	}
+	/* ended with us: a request cut off does not leave it solving (a
+	 * full registry leaves it to its own CPU limit, DL_WEB_CPU's) */
+	cleanup_add_child(pid);
 	close(out[1]);
 	out[1] = -1;
 	fp = fdopen(out[0], "r");
@@ -111,6 +115,7 @@ run_dl_dd(struct child *c, const char *text, size_t len,
 	fclose(fp);
 	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
 		;
+	cleanup_forget_child(pid);
 	if (r == 0 && !want_name && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
 		r = dl_error_set(e, DL_ERR_SYSTEM, "dl-dd failed (status %d)",
 		    WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));

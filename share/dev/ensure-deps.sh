@@ -58,6 +58,8 @@ case ${1:-} in
 	command -v strace >/dev/null 2>&1 || need strace
 	command -v unzip >/dev/null 2>&1 || need unzip
 	command -v jq >/dev/null 2>&1 || need jq
+	# and the processes a request leaves (pgrep)
+	command -v pgrep >/dev/null 2>&1 || need procps
 	;;
 esac
 if [ "${1:-}" = --test ]; then
