@@ -332,3 +332,17 @@ mixed.tso: board 3: same deal NESW: shared set 2 board 3 (Hillside BC, Club Team
 	run -0 dl-archive sync
 	[ "$output" = "" ]
 }
+
+@test "a club's role that may select, insert and update, and use the sets' sequence, and nothing more, sends; one that may not update is refused in one line" {
+	psql -X -q -h "$PG_DIR" -U dl -d postgres -c "CREATE ROLE ${fed}_club LOGIN" -c "CREATE ROLE ${fed}_insert LOGIN"
+	psql_fed "GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA public TO ${fed}_club;
+	    GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${fed}_club;
+	    GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO ${fed}_insert;
+	    GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${fed}_insert"
+	export DL_ARCHIVE=$PWD/a/archive.sqlite DL_CLUB='Riverside Bridge Club'
+	dl-archive add --played club.tso 2> /dev/null
+	run -2 dl-archive --shared "pg:host=$PG_DIR user=${fed}_insert dbname=$fed" sync
+	[[ $output == "dl-archive: 1 set played, not yet in the shared archive (dl-archive sync sends it): "*"permission denied for table sets" ]]
+	run -0 dl-archive --shared "pg:host=$PG_DIR user=${fed}_club dbname=$fed" sync
+	[ "$output" = "dl-archive: set 1: sent to the shared archive, set 1, 32 boards" ]
+}
