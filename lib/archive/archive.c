@@ -1435,35 +1435,59 @@ archive_club_is_valid(const char *club)
 	    text_is_line(club);
 }
 
-/* The sets of a club's archive played and not yet shared, by number. */
-struct owed {
-	int64_t *ids;
+/* The numbers of the sets keep() keeps (NULL: every set). */
+struct set_ids {
+	int (*keep)(const struct archive_set *set);
+	int64_t *id;
 	size_t n, cap;
 };
 
 static int
-owed_one(const struct archive_set *set, void *arg)
+collect_set_id(const struct archive_set *set, void *arg)
 {
-	struct owed *o = arg;
+	struct set_ids *ids = arg;
 
-	if (set->played[0] == '\0' || set->shared[0] != '\0')
+	if (ids->keep != NULL && !ids->keep(set))
 		return 0;
-	if (o->n == o->cap) {
-		o->cap = o->cap ? 2 * o->cap : 16;
-		o->ids = xreallocarray(o->ids, o->cap, sizeof *o->ids);
+	if (ids->n == ids->cap) {
+		ids->cap = ids->cap ? 2 * ids->cap : 64;
+		ids->id = xreallocarray(ids->id, ids->cap, sizeof *ids->id);
 	}
-	o->ids[o->n++] = set->id;
+	ids->id[ids->n++] = set->id;
 	return 0;
+}
+
+int
+archive_set_ids(struct archive *a, int (*keep)(const struct archive_set *set), int64_t **id,
+    size_t *n, struct dl_error *e)
+{
+	struct set_ids ids = { .keep = keep };
+	int r = a->ops->sets(a, collect_set_id, &ids, e);
+
+	if (r == -1) {
+		free(ids.id);
+		ids.id = NULL;
+		ids.n = 0;
+	}
+	*id = ids.id;
+	*n = ids.n;
+	return r == -1 ? -1 : 0;
+}
+
+/* A club's set owed to the shared archive: played, not yet shared. */
+static int
+is_owed(const struct archive_set *set)
+{
+	return set->played[0] != '\0' && set->shared[0] == '\0';
 }
 
 int
 archive_owed(struct archive *local, size_t *owed, struct dl_error *e)
 {
-	struct owed o = { 0 };
-	int r = local->ops->sets(local, owed_one, &o, e);
+	int64_t *id;
+	int r = archive_set_ids(local, is_owed, &id, owed, e);
 
-	*owed = o.n;
-	free(o.ids);
+	free(id);
 	return r;
 }
 
@@ -1544,7 +1568,8 @@ archive_share(struct archive *local, struct archive *shared, const char *club,
     int (*each)(const struct archive_sent *sent, void *arg), void *arg, size_t *sent,
     struct dl_error *e)
 {
-	struct owed o = { 0 };
+	int64_t *owed;
+	size_t nowed;
 	int r = 0;
 
 	*sent = 0;
@@ -1557,18 +1582,18 @@ archive_share(struct archive *local, struct archive *shared, const char *club,
 	if (club != NULL && !archive_club_is_valid(club))
 		return dl_error_set(e, DL_ERR_USAGE, "a club's name must be one line of printable"
 		    " UTF-8 of at most %d bytes", ARCHIVE_CLUB_MAX);
-	if (local->ops->sets(local, owed_one, &o, e) == -1)
+	if (archive_set_ids(local, is_owed, &owed, &nowed, e) == -1)
 		return -1;
-	for (size_t i = 0; i < o.n && r == 0; i++) {
+	for (size_t i = 0; i < nowed && r == 0; i++) {
 		struct archive_sent one;
 
-		if ((r = share_one(local, shared, o.ids[i], club, &one, e)) == 0) {
+		if ((r = share_one(local, shared, owed[i], club, &one, e)) == 0) {
 			(*sent)++;
 			if (each != NULL && each(&one, arg) != 0)
 				break;
 		}
 	}
-	free(o.ids);
+	free(owed);
 	return r;
 }
 

@@ -134,6 +134,13 @@ int archive_event_key(struct event_keyer **k, const char *event, char **key,
 int archive_event_has_key(struct archive *a, struct event_keyer **k, const char *event,
     const char *key, struct dl_error *e);
 
+/* The numbers of the sets keep() keeps (NULL: all), in the order they
+ * were archived, into *id (allocated; the caller frees it) and *n: a list
+ * taken before they are read one by one (sent, exported), so that no
+ * query of the sets is open meanwhile. */
+int archive_set_ids(struct archive *a, int (*keep)(const struct archive_set *set),
+    int64_t **id, size_t *n, struct dl_error *e);
+
 /* Schema 6: the keys of the halves (archive_halves) of every deal the
  * archive holds, put in its index; within the caller's transaction. */
 int archive_index_halves(struct archive *a, struct dl_error *e);

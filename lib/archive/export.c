@@ -291,56 +291,38 @@ archive_export_set(struct archive *a, const struct archive_set *set, FILE *fp,
 	return r;
 }
 
-/* The numbers of the sets an export --all writes. */
-struct set_ids {
-	int64_t *id;
-	size_t n, cap;
-};
-
-static int
-collect_id(const struct archive_set *set, void *arg)
-{
-	struct set_ids *ids = arg;
-
-	if (ids->n == ids->cap) {
-		ids->cap = ids->cap ? 2 * ids->cap : 64;
-		ids->id = xreallocarray(ids->id, ids->cap, sizeof *ids->id);
-	}
-	ids->id[ids->n++] = set->id;
-	return 0;
-}
-
 int
 archive_export_all(struct archive *a, FILE *fp, struct dl_error *e)
 {
-	struct set_ids ids = { 0 };
 	struct stream_out out;
+	int64_t *id;
+	size_t n;
 	int r = 0;
 
 	/* the sets first, so that #Q: counts them before they go out: sets
 	 * archived meanwhile are not in this export */
-	if (archive_sets(a, collect_id, &ids, e) == -1)
+	if (archive_set_ids(a, NULL, &id, &n, e) == -1)
 		return -1;
 	stream_out_begin(&out, fp, STREAM_SETS);
 	stream_out_header(&out, 'V', DL_VERSION_STRING);
-	stream_out_headerf(&out, 'Q', "%zu", ids.n);
-	for (size_t i = 0; i < ids.n && r == 0; i++) {
+	stream_out_headerf(&out, 'Q', "%zu", n);
+	for (size_t i = 0; i < n && r == 0; i++) {
 		struct archive_set set = { 0 };
 
-		switch (archive_set_get(a, ids.id[i], &set, e)) {
+		switch (archive_set_get(a, id[i], &set, e)) {
 		case -1:
 			r = -1;
 			break;
 		case 0:
 			r = dl_error_set(e, DL_ERR_INPUT, "%s: set %lld: gone while it was"
-			    " exported", a->name, (long long)ids.id[i]);
+			    " exported", a->name, (long long)id[i]);
 			break;
 		default:
 			r = archive_export_set(a, &set, fp, e);
 		}
 		archive_set_clear(&set);
 	}
-	free(ids.id);
+	free(id);
 	return r;
 }
 
