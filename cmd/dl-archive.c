@@ -246,35 +246,20 @@ check_one(struct archive *a, struct archive *shared, const char *path)
 	struct checked c = { .a = a };
 	struct set_input in = { .path = path, .reader = reader_options(),
 	    .board = set_boards_take, .arg = &c.held };
-	struct archive_set self = { 0 };
-	struct set_digest sd;
-	unsigned char digest[SET_DIGEST_BYTES];
 	struct dl_error e;
 	int64_t skip = 0;
 
 	if (set_input_read(&in, &e) == -1)
 		tool_die(&e);
 	c.label = in.label;
-	set_digest_init(&sd);
-	for (size_t i = 0; i < c.held.n; i++)
-		set_digest_add(&sd, c.held.numbers[i], c.held.owner[i]);
-	set_digest_final(&sd, digest);
 	/* the set itself, archived when it was dealt, is no set played before
-	 * until it is played; a shared archive holds only sets played, and is
-	 * not sent the digest */
-	switch (a == NULL || archive_is_shared(a) ? 0 : archive_set_find(a, digest, &self, &e)) {
-	case -1:
+	 * until it is played */
+	if (a != NULL && archive_unplayed_self(a, c.held.numbers,
+	    (const unsigned char (*)[CARDS])c.held.owner, c.held.n, &skip, &e) == -1)
 		tool_die(&e);
-	case 1:
-		if (self.played[0] != '\0')
-			break;
-		skip = self.id;
-		if (!quiet)
-			printf("%s: archived as set %lld, not played: not compared with itself\n",
-			    in.label, (long long)self.id);
-		break;
-	}
-	archive_set_clear(&self);
+	if (skip != 0 && !quiet)
+		printf("%s: archived as set %lld, not played: not compared with itself\n", in.label,
+		    (long long)skip);
 	if (archive_check_both(a, shared, (const unsigned char (*)[CARDS])c.held.owner, c.held.n,
 	    skip, prefix_bits, print_hit, &c, &e) == -1)
 		tool_die(&e);
@@ -583,19 +568,27 @@ share_owed(struct archive *a)
 	archive_close(shared);
 }
 
-/* The club a set is played at: --club, else DL_CLUB; needed, and
- * checked, before anything is written when a shared archive is named. */
+/* The club a set is played at: --club, else DL_CLUB (NULL: none named),
+ * checked before anything is written. */
 static void
-club_needed(void)
+club_read(void)
 {
 	if (club == NULL && (club = getenv("DL_CLUB")) != NULL && *club == '\0')
 		club = NULL;
+	if (club != NULL && !archive_club_is_valid(club))
+		tool_fail(DL_ERR_USAGE, "--club: one line of printable UTF-8 of at most %d bytes",
+		    ARCHIVE_CLUB_MAX);
+}
+
+/* The club, needed when a shared archive is named: it is told which club
+ * played a set. */
+static void
+club_needed(void)
+{
+	club_read();
 	if (club == NULL)
 		tool_fail(DL_ERR_USAGE, "no club named (--club or DL_CLUB): the shared archive is told"
 		    " which club played a set");
-	if (!archive_club_is_valid(club))
-		tool_fail(DL_ERR_USAGE, "--club: one line of printable UTF-8 of at most %d bytes",
-		    ARCHIVE_CLUB_MAX);
 }
 
 static int
@@ -605,11 +598,7 @@ cmd_played(struct archive *a, int argc, char *argv[])
 	char *user = archive_user();
 	int64_t *ids = xreallocarray(NULL, (size_t)argc, sizeof *ids);
 
-	if (club == NULL && (club = getenv("DL_CLUB")) != NULL && *club == '\0')
-		club = NULL;
-	if (club != NULL && !archive_club_is_valid(club))
-		tool_fail(DL_ERR_USAGE, "--club: one line of printable UTF-8 of at most %d bytes",
-		    ARCHIVE_CLUB_MAX);
+	club_read();
 	for (int i = 0; i < argc; i++)
 		ids[i] = set_number("played", argv[i]);
 	/* with a shared archive named, the club is needed before any set

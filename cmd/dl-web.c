@@ -1127,8 +1127,11 @@ check(const struct cgi_form *form)
 	 * club that has dealt nothing here yet has no archive of its own */
 	archive_shared_default(&shared_spec);
 	if (archive_open(&a, spec, 0, &e) == -1) {
-		if (e.errnum != ENOENT || shared_spec == NULL)
+		if (e.errnum != ENOENT || shared_spec == NULL) {
+			if (shared_spec != NULL)
+				freezero(shared_spec, strlen(shared_spec));
 			refuse_error(500, &e);
+		}
 		a = NULL;
 	}
 	free(spec);
@@ -1199,6 +1202,7 @@ played(const struct cgi_form *form)
 	struct archive *a, *shared;
 	struct dl_error e;
 	char *spec, *shared_spec, *user;
+	int shared_named;
 	long long id = set != NULL ? strtonum(set, 1, INT64_MAX, &errstr) : 0;
 	size_t sent;
 
@@ -1207,8 +1211,10 @@ played(const struct cgi_form *form)
 		    " gives it");
 	if (club != NULL && *club == '\0')
 		club = NULL;
-	archive_shared_default(&shared_spec);
-	if (shared_spec != NULL && club == NULL)
+	/* the shared archive's name (a connection string, perhaps with a
+	 * password) is read when it is opened, after the set is marked */
+	shared_named = getenv("DL_SHARED_ARCHIVE") != NULL && *getenv("DL_SHARED_ARCHIVE") != '\0';
+	if (shared_named && club == NULL)
 		refuse(500, "Internal Server Error", "no club named (DL_CLUB): the shared archive"
 		    " must be told which club played a set");
 	if (archive_default(&spec, &e) == -1 || archive_open(&a, spec, ARCHIVE_WRITE, &e) == -1)
@@ -1225,8 +1231,11 @@ played(const struct cgi_form *form)
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	page_begin("Played");
 	printf("<p>Set %lld is marked played.</p>\n", id);
-	if (shared_spec != NULL) {
-		int r = archive_open(&shared, shared_spec, ARCHIVE_WRITE, &e);
+	if (shared_named) {
+		int r;
+
+		archive_shared_default(&shared_spec);
+		r = archive_open(&shared, shared_spec, ARCHIVE_WRITE, &e);
 
 		freezero(shared_spec, strlen(shared_spec));
 		if (r == 0) {

@@ -1365,6 +1365,30 @@ archive_set_get(struct archive *a, int64_t id, struct archive_set *set, struct d
 }
 
 int
+archive_unplayed_self(struct archive *a, const unsigned *numbers,
+    const unsigned char (*owner)[CARDS], size_t n, int64_t *id, struct dl_error *e)
+{
+	struct archive_set self = { 0 };
+	struct set_digest sd;
+	unsigned char digest[SET_DIGEST_BYTES];
+	int found;
+
+	*id = 0;
+	if (a->ops->shared)
+		return 0;
+	set_digest_init(&sd);
+	for (size_t i = 0; i < n; i++)
+		set_digest_add(&sd, numbers[i], owner[i]);
+	set_digest_final(&sd, digest);
+	if ((found = a->ops->set_by_digest(a, digest, &self, e)) == -1)
+		return -1;
+	if (found == 1 && self.played[0] == '\0')
+		*id = self.id;
+	archive_set_clear(&self);
+	return 0;
+}
+
+int
 archive_set_find(struct archive *a, const unsigned char digest[SET_DIGEST_BYTES],
     struct archive_set *set, struct dl_error *e)
 {

@@ -225,6 +225,14 @@ int archive_find_hand(struct archive *a, uint64_t hand, unsigned prefix_bits,
 
 /* The set with this id (1), or 0 when there is none. */
 int archive_set_get(struct archive *a, int64_t id, struct archive_set *set, struct dl_error *e);
+/* The set of these n boards (numbers, deals, in that order) if the
+ * archive holds it and it is not yet played: its id into *id, else 0.  A
+ * set checked against the archive it was recorded in when dealt is no
+ * set played before until it is (archive_check_boards' skip_set).  A
+ * shared archive is not asked (it holds played sets only, and is not
+ * sent a digest). */
+int archive_unplayed_self(struct archive *a, const unsigned *numbers,
+    const unsigned char (*owner)[CARDS], size_t n, int64_t *id, struct dl_error *e);
 /* The set whose digest this is, as archive_set_get. */
 int archive_set_find(struct archive *a, const unsigned char digest[SET_DIGEST_BYTES],
     struct archive_set *set, struct dl_error *e);

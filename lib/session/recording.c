@@ -106,28 +106,16 @@ static int
 check_shared(struct recording *r, struct dl_error *e)
 {
 	struct seen_before s = { .numbers = r->boards.numbers };
-	struct archive_set self = { 0 };
 	struct archive *shared;
-	struct set_digest sd;
-	unsigned char digest[SET_DIGEST_BYTES];
-	int64_t skip = 0;
+	int64_t skip;
 	int rc;
 
 	/* the same set made again (dl-sqd make --force), archived and not
 	 * yet played, is not compared with itself, as dl-archive check
 	 * does not */
-	set_digest_init(&sd);
-	for (size_t i = 0; i < r->boards.n; i++)
-		set_digest_add(&sd, r->boards.numbers[i], r->boards.owner[i]);
-	set_digest_final(&sd, digest);
-	switch (archive_set_find(r->archive, digest, &self, e)) {
-	case -1:
+	if (archive_unplayed_self(r->archive, r->boards.numbers,
+	    (const unsigned char (*)[CARDS])r->boards.owner, r->boards.n, &skip, e) == -1)
 		return -1;
-	case 1:
-		if (self.played[0] == '\0')
-			skip = self.id;
-		archive_set_clear(&self);
-	}
 	if (archive_open(&shared, r->shared, 0, e) == -1)
 		return -1;
 	if (!archive_is_shared(shared)) {
