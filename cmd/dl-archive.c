@@ -218,6 +218,16 @@ print_set_words(FILE *fp, const char *set_club, const char *set_event, const cha
 		putc(')', fp);
 }
 
+/* " board N", the archived board's number, when known: a shared
+ * archive's hit of one hand names its set alone (docs/archive.md,
+ * "Privacy"). */
+static void
+print_board(const struct archive_hit *hit)
+{
+	if (hit->board != 0)
+		printf(" board %u", hit->board);
+}
+
 static int
 print_hit(size_t index, const struct archive_hit *hit, void *arg)
 {
@@ -232,9 +242,10 @@ print_hit(size_t index, const struct archive_hit *hit, void *arg)
 		seats[s] = hit->seat[s] < 0 ? '-' : hit->seat[s] < 4 ? seat_letters[hit->seat[s]] :
 		    (char)(seat_letters[hit->seat[s] - 4] - 'A' + 'a');
 	seats[4] = '\0';
-	printf("%s: board %u: %s %s: %sset %lld board %u", c->label, c->held.numbers[index],
+	printf("%s: board %u: %s %s: %sset %lld", c->label, c->held.numbers[index],
 	    archive_match_kind(hit->match)->name, seats, hit->shared ? "shared " : "",
-	    (long long)hit->set, hit->board);
+	    (long long)hit->set);
+	print_board(hit);
 	print_set_words(stdout, hit->club, hit->event, hit->date);
 	putchar('\n');
 	return 0;
@@ -303,8 +314,9 @@ print_found(const struct archive_hit *hit, void *arg)
 	struct find *f = arg;
 
 	f->found = 1;
-	printf("set %lld board %u %c", (long long)hit->set, hit->board,
-	    seat_letters[hit->seat[0]]);
+	printf("set %lld", (long long)hit->set);
+	print_board(hit);
+	printf(" %c", seat_letters[hit->seat[0]]);
 	print_set_words(stdout, hit->club, hit->event, hit->date);
 	putchar('\n');
 	return 0;
@@ -323,7 +335,9 @@ print_found_deal(size_t index, const struct archive_hit *hit, void *arg)
 	for (unsigned s = 0; s < 4; s++)
 		seats[s] = seat_letters[hit->seat[s]];
 	seats[4] = '\0';
-	printf("set %lld board %u %s", (long long)hit->set, hit->board, seats);
+	printf("set %lld", (long long)hit->set);
+	print_board(hit);
+	printf(" %s", seats);
 	print_set_words(stdout, hit->club, hit->event, hit->date);
 	putchar('\n');
 	return 0;

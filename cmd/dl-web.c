@@ -1053,10 +1053,14 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th>"
 		    "<th scope=\"col\">Played at</th></tr>\n");
 	/* a set of the federation's shared archive, or of this club's own */
-	printf("<tr><td>%u</td><td>%s</td><td>%s%lld</td><td>%u</td><td>",
+	printf("<tr><td>%u</td><td>%s</td><td>%s%lld</td><td>",
 	    c->board_numbers[index], archive_match_kind(hit->match)->words,
-	    hit->shared ? "shared&nbsp;" : "", (long long)hit->set, hit->board);
-	/* the set's words came with the hit: no query depends on a match */
+	    hit->shared ? "shared&nbsp;" : "", (long long)hit->set);
+	/* a shared archive's hit of one hand names its set alone, and no
+	 * words (docs/archive.md, "Privacy") */
+	if (hit->board != 0)
+		printf("%u", hit->board);
+	printf("</td><td>");
 	put_html(stdout, hit->event != NULL ? hit->event : "");
 	printf("</td><td>");
 	put_html(stdout, hit->date != NULL ? hit->date : "");

@@ -284,7 +284,7 @@ setup() {
 		dl-archive --db new.sqlite -q import old.dl
 		[ "$(dl-archive --db new.sqlite sets)" = "$(dl-archive --db old.sqlite sets)" ]
 		dl-archive --db new.sqlite export --all | cmp - old.dl
-		[ "$(sqlite3 new.sqlite 'PRAGMA user_version')" = 6 ]
+		[ "$(sqlite3 new.sqlite 'PRAGMA user_version')" = 7 ]
 	done
 	# schema 1's second set came from a PBN file: its event, site and date
 	# as headers, and no user (schema 1 kept none)
@@ -312,7 +312,7 @@ setup() {
 	dl-archive export 1 | cmp - spring.dl
 	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 2 ]
 	dl-archive add club.tso 2> /dev/null
-	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 6 ]
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 7 ]
 	# schema 4's key of each event, made for the sets there before
 	[ "$(sqlite3 old.sqlite 'SELECT event_key FROM sets WHERE id = 1')" = "sprlng palrs" ]
 	dl-archive export 1 | cmp - spring.dl
@@ -339,7 +339,7 @@ setup() {
 	run -0 dl-archive check "$VECTORS/archive/autumn.pbn"
 	[ "$output" = "$VECTORS/archive/autumn.pbn: archived as set 2, not played: not compared with itself" ]
 	dl-archive played 2
-	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 6 ]
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 7 ]
 	[ "$(sqlite3 old.sqlite 'SELECT event_key FROM sets ORDER BY id' | paste -sd '|')" = "sprlng palrs|autumn teams" ]
 	run -0 dl-archive sets
 	[ "${lines[1]}" = "2 2026-11-25T20:11:42Z 0e3baae72a328910 16 1-16 2025-11-25T19:46:40Z - /tmp/arc/autumn.pbn (Autumn Teams, 2025.10.04)" ]
@@ -352,7 +352,7 @@ setup() {
 	cp archive.sqlite newer.sqlite
 	sqlite3 newer.sqlite 'PRAGMA user_version = 9'
 	run -1 dl-archive --db newer.sqlite sets
-	[ "$output" = "dl-archive: newer.sqlite: archive of schema 9, newer than this dl's (6): upgrade dl" ]
+	[ "$output" = "dl-archive: newer.sqlite: archive of schema 9, newer than this dl's (7): upgrade dl" ]
 	sqlite3 other.sqlite 'CREATE TABLE t (x)'
 	run -1 dl-archive --db other.sqlite add club.tso
 	[ "$output" = "dl-archive: other.sqlite: not a dl archive" ]
@@ -654,6 +654,6 @@ setup() {
 	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
 	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > page
 	grep -qF ": 2 sets dealt for SPRING  PAIRS.</p>" page
-	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 6 ]
+	[ "$(sqlite3 old.sqlite 'PRAGMA user_version')" = 7 ]
 	[ "$(sqlite3 old.sqlite 'SELECT event_key FROM sets ORDER BY id' | paste -sd '|')" = "sprlng palrs|sprlng palrs" ]
 }

@@ -2,7 +2,10 @@
 # in a temporary folder, listening on a Unix socket in that folder only
 # (no TCP port), stopped by pg_stop.  PostgreSQL will not run as root: the
 # suite run by root starts it as the postgres user Debian's package made.
-# Sets PG_ARCHIVE to the connection string dl-archive takes.
+# Sets PG_ARCHIVE to the connection string dl-archive takes.  The server
+# logs every statement with its parameters (the tests read what it was
+# told), unless PG_LOG_STATEMENT says otherwise (none: the benchmarks,
+# whose imports' parameters are gigabytes).
 
 pg_bin() {
 	local bin
@@ -37,7 +40,7 @@ pg_start() {
 	pg_as "$bin/initdb" -D "$dir/data" -A trust -U dl --no-sync > "$dir/initdb.log" 2>&1 ||
 	    { cat "$dir/initdb.log" >&2; return 1; }
 	pg_as "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-	    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off -c log_statement=all" start \
+	    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off -c log_statement=${PG_LOG_STATEMENT:-all}" start \
 	    > /dev/null || { cat "$dir/server.log" >&2; return 1; }
 	PG_ARCHIVE="pg:host=$dir user=dl dbname=postgres"
 	PG_DIR=$dir

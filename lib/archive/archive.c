@@ -158,7 +158,10 @@ archive_deal_row_check(struct archive *a, const struct deal_row *row, struct dl_
 {
 	if (row->id < 1)
 		return damaged(a, "deal", row->id, "not a deal's number", e);
-	if (row->board < 1 || row->board > BOARD_MAX)
+	/* a shared archive's candidate comes with its set, not its board
+	 * (backend.h) */
+	if ((row->board < 1 && !(a->ops->shared && row->set > 0 && row->board == 0)) ||
+	    row->board > BOARD_MAX)
 		return damaged(a, "deal", row->id, "its board number", e);
 	/* a number past the last deal would fault deal_from_number */
 	if (deal_number_from_bytes(row->number) >= DEAL_COUNT)
@@ -1161,6 +1164,79 @@ archive_shared_prefix_bits(size_t boards, int64_t deals)
 	return bits < 8 ? 8 : bits > 32 ? 32 : (unsigned)bits;
 }
 
+/* A set's deals, their boards for the hits of it that have none. */
+struct set_boards_found {
+	struct hit_entry *hits;
+	size_t from, n;
+	int64_t set;
+};
+
+static int
+board_of_hits(const struct deal_row *row, void *arg)
+{
+	struct set_boards_found *f = arg;
+	unsigned char owner[CARDS];
+
+	deal_from_number(deal_number_from_bytes(row->number), owner);
+	for (size_t j = f->from; j < f->n; j++)
+		if (f->hits[j].hit.set == f->set && f->hits[j].hit.board == 0 &&
+		    archive_match_kind(f->hits[j].hit.match)->dealt_before &&
+		    memcmp(f->hits[j].hit.owner, owner, CARDS) == 0)
+			f->hits[j].hit.board = row->board;
+	sodium_memzero(owner, sizeof owner);
+	return 0;
+}
+
+/* The most boards of a set read for its hits' boards: a set is a
+ * session's, and one of millions (an import's) is not read whole for it. */
+#define SET_BOARDS_READ 4096
+
+/* A shared archive's candidates come with their sets' numbers alone
+ * (backend.h): asking for the words and boards of the sets a check hit
+ * would tell the server which boards matched, and so a hand of a board
+ * held by chance (one hand the same, about 0.8 a session at 10^9 deals)
+ * of a set about to be played.  They are asked for the boards dealt
+ * before alone, which are not played (docs/archive.md, "Privacy"): each
+ * such set once, by its number, and its deals, for the boards. */
+static int
+shared_hits_words(struct check *c, struct dl_error *e)
+{
+	for (size_t i = 0; i < c->nhits; i++) {
+		struct archive_set set;
+		int found;
+
+		if (!archive_match_kind(c->hits[i].hit.match)->dealt_before ||
+		    c->hits[i].hit.set < 1 || c->hits[i].hit.board != 0)
+			continue;
+		/* a set asked for already: its hits have their words */
+		found = 0;
+		for (size_t j = 0; j < i && !found; j++)
+			found = c->hits[j].hit.set == c->hits[i].hit.set &&
+			    archive_match_kind(c->hits[j].hit.match)->dealt_before;
+		if (found)
+			continue;
+		if ((found = c->a->ops->set_by_id(c->a, c->hits[i].hit.set, &set, e)) == -1)
+			return -1;
+		if (found == 0)
+			continue;
+		for (size_t j = i; j < c->nhits; j++)
+			if (c->hits[j].hit.set == set.id &&
+			    archive_match_kind(c->hits[j].hit.match)->dealt_before)
+				hit_words_keep(&c->hits[j].hit, set.event, set.date, set.club);
+		if (set.boards <= SET_BOARDS_READ) {
+			struct set_boards_found f = { c->hits, i, c->nhits, set.id };
+
+			if (c->a->ops->deals(c->a, set.first_deal,
+			    set.first_deal + (int64_t)set.boards - 1, board_of_hits, &f, e) == -1) {
+				archive_set_clear(&set);
+				return -1;
+			}
+		}
+		archive_set_clear(&set);
+	}
+	return 0;
+}
+
 int
 archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], size_t n,
     int64_t skip_set, unsigned prefix_bits,
@@ -1209,6 +1285,8 @@ archive_check_boards(struct archive *a, const unsigned char (*owner)[CARDS], siz
 		goto out;
 	if (c.nhits > 0)
 		qsort(c.hits, c.nhits, sizeof *c.hits, hit_order);
+	if (a->ops->shared && shared_hits_words(&c, e) == -1)
+		goto out;
 	r = 0;
 	for (size_t i = 0; i < c.nhits && r == 0; i++) {
 		/* a deal sharing two or four hands with a board came for each */
@@ -1642,8 +1720,21 @@ archive_count_event(struct archive *a, const char *event, int64_t *n, struct dl_
 	return r;
 }
 
+/* archive_hand_keys_fn: what a shared archive's buckets are made by. */
+static void
+hand_keys_of_number(const unsigned char number[DEAL_NUMBER_BYTES], uint32_t key[4])
+{
+	unsigned char owner[CARDS];
+	uint64_t hand[4];
+
+	deal_from_number(deal_number_from_bytes(number), owner);
+	archive_hands(owner, hand);
+	for (unsigned s = 0; s < 4; s++)
+		key[s] = archive_hand_key(hand[s]);
+}
+
 int
 archive_compact(struct archive *a, struct dl_error *e)
 {
-	return a->ops->compact(a, e);
+	return a->ops->compact(a, hand_keys_of_number, e);
 }

@@ -96,10 +96,15 @@ static const char schema_v5[] =
 static const char schema_v6[] =
     "PRAGMA user_version = 6;";
 
+/* Schema 7 packs a shared archive's deals and hands (archive_postgres.c);
+ * a file's tables are as they were: the version alone. */
+static const char schema_v7[] =
+    "PRAGMA user_version = 7;";
+
 /* Each version's step from the one before: what a file dl made has been
  * through, and so what its schema must be (schema_is_dls). */
 static const char *const schema_steps[ARCHIVE_SCHEMA + 1] = {
-	NULL, schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6,
+	NULL, schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6, schema_v7,
 };
 
 static struct sqlite_archive *
@@ -301,6 +306,7 @@ static const char *const schema_digests[ARCHIVE_SCHEMA + 1] = {
 	"e25332de96399535d5a6f8c60569b3f235c15a734677ab0f2952c16d92938b96",
 	"4e805da939843530d69a189f9251ee0926487b2a8818e0fe032204817e28816f",
 	"2abd2fec3e0569484d0776d8ec68919d4d4b8962b096077137f69709eb4e2c67",
+	"a136cd396383f5a7a64b26c211b41589c18f63c05c77dad4b292323b74310567",
 	"a136cd396383f5a7a64b26c211b41589c18f63c05c77dad4b292323b74310567",
 	"a136cd396383f5a7a64b26c211b41589c18f63c05c77dad4b292323b74310567",
 };
@@ -942,8 +948,9 @@ sqlite_count(struct archive *a, struct archive_counts *c, struct dl_error *e)
 }
 
 static int
-sqlite_compact(struct archive *a, struct dl_error *e)
+sqlite_compact(struct archive *a, archive_hand_keys_fn *hand_keys, struct dl_error *e)
 {
+	(void)hand_keys;	/* no buckets */
 	return exec(a, "VACUUM", e);
 }
 

@@ -36,6 +36,10 @@ struct key_range {
 	int32_t lo, hi;
 };
 
+/* The keys (archive_hand_key) of the four hands of the deal of this
+ * number, which must be below DEAL_COUNT. */
+typedef void archive_hand_keys_fn(const unsigned char number[DEAL_NUMBER_BYTES], uint32_t key[4]);
+
 struct archive_ops {
 	const char *name;
 	int shared;
@@ -58,9 +62,15 @@ struct archive_ops {
 	 * where a statement costs no more alone (PostgreSQL). */
 	int (*read_begin)(struct archive *a, struct dl_error *e);
 	void (*read_end)(struct archive *a);
-	/* Each deal holding a hand whose key is in one of the ranges, once
-	 * for each such hand, with its set (struct deal_row).  What the
-	 * database is sent depends on the ranges alone. */
+	/* Each deal holding a hand whose key is in one of the ranges, with
+	 * its set (struct deal_row), at least once, and perhaps deals of
+	 * other keys too (a shared archive's buckets are read whole): the
+	 * caller compares each whole.  What the database is sent depends on
+	 * the ranges alone.  A shared archive's candidates come with their
+	 * sets' numbers alone, no words and no board (0), and with an id
+	 * that is not the deal's but tells it from the other deals of its
+	 * set (the set's number and the deal number's last 30 bits): a
+	 * check tells deals apart by it and no more. */
 	int (*candidates)(struct archive *a, const struct key_range *ranges, size_t n,
 	    int (*each)(const struct deal_row *row, void *arg), void *arg, struct dl_error *e);
 	/* A set by id or by digest: 1 found, 0 not. */
@@ -85,8 +95,10 @@ struct archive_ops {
 	 * statistics), for the bits a check asks for; NULL: not needed (a
 	 * local archive is asked by whole keys). */
 	int (*deal_estimate)(struct archive *a, int64_t *deals, struct dl_error *e);
-	/* The files or tables rewritten without their free space. */
-	int (*compact)(struct archive *a, struct dl_error *e);
+	/* The files or tables rewritten without their free space; a
+	 * shared archive's buckets of hands sized to it, their deals'
+	 * hands' keys made by hand_keys. */
+	int (*compact)(struct archive *a, archive_hand_keys_fn *hand_keys, struct dl_error *e);
 	/* The sets whose event's key is this (event_key.h). */
 	int (*count_event)(struct archive *a, const char *key, int64_t *n, struct dl_error *e);
 	void (*close)(struct archive *a);

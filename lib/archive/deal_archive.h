@@ -28,7 +28,7 @@ struct archive;
 
 /* The schema this code writes; an older archive is upgraded to it when
  * opened for writing, a newer one refused. */
-#define ARCHIVE_SCHEMA 6
+#define ARCHIVE_SCHEMA 7
 
 /* The bits of a key a shared archive is asked for unless told otherwise
  * (docs/archive.md, "Checks at scale"): for one hand (find hand), 16; for
@@ -174,7 +174,9 @@ struct archive_hit {
 	 * it is not the same */
 	int seat[4];
 	int64_t deal, set;			/* set: 0 when no set holds it */
-	unsigned board;				/* the archived board's number */
+	/* the archived board's number; 0 when not known: a shared
+	 * archive's hit of one hand (docs/archive.md, "Privacy") */
+	unsigned board;
 	unsigned char owner[CARDS];		/* the archived deal */
 	/* what its set says of itself, NULL when nothing: read with the
 	 * deal, so that no query depends on what matched; valid during

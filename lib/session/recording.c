@@ -126,12 +126,19 @@ check_shared(struct recording *r, struct dl_error *e)
 	rc = archive_check_both(r->archive, shared, (const unsigned char (*)[CARDS])r->boards.owner,
 	    r->boards.n, skip, 0, seen_before, &s, e);
 	archive_close(shared);
-	if (rc == 0 && s.verdict.dealt_before > 0)
-		rc = dl_error_set(e, DL_ERR_INPUT, "board %u was dealt before (%s, %sset %lld board"
-		    " %u%s%s): %zu of %zu boards; nothing published", s.board,
+	if (rc == 0 && s.verdict.dealt_before > 0) {
+		char board[24] = "";
+
+		/* not known for a set of a shared archive too large to read
+		 * (archive.c's SET_BOARDS_READ) */
+		if (s.first.board != 0)
+			snprintf(board, sizeof board, " board %u", s.first.board);
+		rc = dl_error_set(e, DL_ERR_INPUT, "board %u was dealt before (%s, %sset %lld%s%s%s):"
+		    " %zu of %zu boards; nothing published", s.board,
 		    archive_match_kind(s.first.match)->words, s.first.shared ? "shared " : "",
-		    (long long)s.first.set, s.first.board, s.club != NULL ? ", " : "",
+		    (long long)s.first.set, board, s.club != NULL ? ", " : "",
 		    s.club != NULL ? s.club : "", s.verdict.dealt_before, r->boards.n);
+	}
 	free(s.club);
 	return rc;
 }
