@@ -4,7 +4,7 @@
  * checks the deals of a .tso file RUNS times (every kind of match, as
  * dl-archive check asks; BITS of each key sent, the backend's default
  * when not given) and prints the best run's milliseconds, then the hits of
- * each kind (same, turned, same hands, two hands, one hand). */
+ * each kind (same, turned, same hands, two hands, near, one hand). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +88,7 @@ main(int argc, char *argv[])
 	}
 	archive_close(a);
 	free(owner);
-	printf("%.3f %lu %lu %lu %lu %lu\n", best, hits[0], hits[1], hits[2], hits[3], hits[4]);
+	printf("%.3f %lu %lu %lu %lu %lu %lu\n", best, hits[0], hits[1], hits[2], hits[3], hits[4],
+	    hits[5]);
 	return 0;
 }
