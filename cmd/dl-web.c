@@ -1039,7 +1039,44 @@ struct check_page {
 	struct archive *a;
 	unsigned *board_numbers;
 	struct archive_verdict verdict;
+	/* the club's own set of the hits last shown: whether and when it
+	 * was played, asked of the club's archive once a set */
+	int64_t set;
+	int set_played;
+	char played[ARCHIVE_TIME_SIZE];
 };
+
+/* "Played" for a hit: the club that played a shared set; for a set of
+ * the club's own archive, when it was played, or that it was dealt here
+ * and is not yet played (a seed used twice, or the same set dealt
+ * again). */
+static void
+put_played(struct check_page *c, const struct archive_hit *hit)
+{
+	struct archive_set set;
+	struct dl_error e;
+
+	if (hit->shared || c->a == NULL) {
+		put_html(stdout, hit->club != NULL ? hit->club : "");
+		return;
+	}
+	if (hit->set != c->set) {
+		c->set = hit->set;
+		c->set_played = -1;
+		if (archive_set_get(c->a, hit->set, &set, &e) == 1) {
+			c->set_played = set.played[0] != '\0';
+			/* the day of the time, "2026-11-25T20:30:00Z" */
+			snprintf(c->played, sizeof c->played, "%.10s", set.played);
+			archive_set_clear(&set);
+		} else if (e.kind != DL_ERR_NONE)
+			tool_warn("the archive: %s", e.msg);
+	}
+	if (c->set_played == 1) {
+		printf("here, ");
+		put_html(stdout, c->played);
+	} else if (c->set_played == 0)
+		printf("<strong>not yet: dealt here</strong>");
+}
 
 static int
 put_hit(size_t index, const struct archive_hit *hit, void *arg)
@@ -1051,7 +1088,7 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 		printf("<div class=\"wide\">\n<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
 		    "</th><th scope=\"col\">How</th><th scope=\"col\">Set</th><th scope=\"col\">"
 		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th>"
-		    "<th scope=\"col\">Played at</th></tr>\n");
+		    "<th scope=\"col\">Played</th></tr>\n");
 	/* a set of the federation's shared archive, or of this club's own */
 	printf("<tr><td>%u</td><td>%s</td><td>%s%lld</td><td>",
 	    c->board_numbers[index], archive_match_kind(hit->match)->words,
@@ -1065,7 +1102,7 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 	printf("</td><td>");
 	put_html(stdout, hit->date != NULL ? hit->date : "");
 	printf("</td><td>");
-	put_html(stdout, hit->club != NULL ? hit->club : "");
+	put_played(c, hit);
 	printf("</td></tr>\n");
 	return 0;
 }
@@ -1147,13 +1184,29 @@ check(const struct cgi_form *form)
 			shared_unreachable(&e, "the shared archive could not be read: the file was not"
 			    " checked");
 	}
+	/* the set itself, recorded here when it was dealt, is no set played
+	 * before until it is played (as dl-archive check) */
+	int64_t self = 0;
+	struct archive_set self_set = { 0 };
+	if (a != NULL && (archive_unplayed_self(a, u.numbers, (const unsigned char (*)[CARDS])u.owner,
+	    u.n, &self, &e) == -1 || (self != 0 && archive_set_get(a, self, &self_set, &e) == -1)))
+		refuse_error(500, &e);
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	page_begin("Played before?");
 	printf("<p>");
 	put_html(stdout, file->filename);
-	printf(": %zu boards.</p>\n", u.n);
+	printf(": %zu board%s.</p>\n", u.n, u.n == 1 ? "" : "s");
+	if (self != 0) {
+		char day[11];
+
+		/* the day of its time, "2026-11-25T20:30:00Z" */
+		snprintf(day, sizeof day, "%.10s", self_set.archived);
+		printf("<p>This is set %lld, dealt here on %s and not yet played: it is not compared"
+		    " with itself. Mark it played after the session.</p>\n", (long long)self, day);
+		archive_set_clear(&self_set);
+	}
 	struct check_page c = { .a = a, .board_numbers = u.numbers };
-	if (archive_check_both(a, shared, (const unsigned char (*)[CARDS])u.owner, u.n, 0, 0,
+	if (archive_check_both(a, shared, (const unsigned char (*)[CARDS])u.owner, u.n, self, 0,
 	    put_hit, &c, &e) == -1) {
 		printf("<p>The archive could not be read: ");
 		put_html(stdout, e.msg);

@@ -290,7 +290,7 @@ serve_stop() {
 	web_idle 5
 }
 
-@test "the check form: a set dealt here was seen before, board by board; a set dealt elsewhere was not" {
+@test "the check form: a set dealt here is not compared with itself until played, then seen before, board by board; a set dealt elsewhere was not" {
 	post -F event=Checked -F date=2026.11.25 -F boards=1-4 -F formats=pbn
 	[ "$code" = 200 ]
 	set=$(sed -n 's/^<p>Recorded as set \([0-9]*\) of the archive of every set dealt here: 1 set dealt for Checked\.<\/p>$/\1/p' b)
@@ -298,14 +298,26 @@ serve_stop() {
 	sed -n 's/.*href="data:application\/zip;base64,\([^"]*\)".*/\1/p' b | base64 -d > s.zip
 	mkdir z
 	unzip -q s.zip -d z
+	# tonight's set, checked before play: itself left out, and said so
+	dealt=$(dl-archive --db "$WEB_ARCHIVE" sets | awk -v s="$set" '$1 == s { print substr($2, 1, 10) }')
 	post -F action=check -F file=@z/session.pbn
 	[ "$code" = 200 ]
 	has_line b "<title>Played before?</title>"
 	has_line b "<p>session.pbn: 4 boards.</p>"
+	has_line b "<p>This is set $set, dealt here on $dealt and not yet played: it is not compared with itself. Mark it played after the session.</p>"
+	has_line b "<p>No board of it was seen before.</p>"
+	# played: now a set played before like any other
+	post -F action=played -F set="$set"
+	[ "$code" = 200 ]
+	played=$(dl-archive --db "$WEB_ARCHIVE" sets | awk -v s="$set" '$1 == s { print substr($6, 1, 10) }')
+	post -F action=check -F file=@z/session.pbn
+	[ "$code" = 200 ]
 	has_line b "<caption>Boards seen before</caption>"
-	has_line b "<tr><td>1</td><td>the same deal</td><td>$set</td><td>1</td><td>Checked</td><td>2026.11.25</td><td></td></tr>"
-	has_line b "<tr><td>4</td><td>the same deal</td><td>$set</td><td>4</td><td>Checked</td><td>2026.11.25</td><td></td></tr>"
+	has_line b "<tr><td>1</td><td>the same deal</td><td>$set</td><td>1</td><td>Checked</td><td>2026.11.25</td><td>here, $played</td></tr>"
+	has_line b "<tr><td>4</td><td>the same deal</td><td>$set</td><td>4</td><td>Checked</td><td>2026.11.25</td><td>here, $played</td></tr>"
 	[ "$(grep -c '^<tr><td>' b)" = 4 ]
+	has_line b "<p><strong>Dealt before: 4 of its 4 boards.</strong></p>"
+	[ "$(grep -c 'not compared with itself' b)" = 0 ]
 	# dealt again for the same event: the page counts the sets
 	post -F event=Checked -F boards=1-2
 	grep -Eq '^<p>Recorded as set [0-9]+ of the archive of every set dealt here: 2 sets dealt for Checked\.</p>$' b

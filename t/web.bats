@@ -245,7 +245,17 @@ clean_tmp() {
 	post "multipart/form-data; boundary=$b" upload > c
 	[ "$(status_of c)" = "Status: 200 OK" ]
 	grep -q '<p>spring.pbn: 4 boards.</p>' c
-	grep -q '<tr><td>1</td><td>the same deal</td><td>1</td><td>1</td><td>Spring Pairs</td><td></td><td></td></tr>' c
+	# the set just dealt, before it is played: not compared with itself
+	grep -q '^<p>This is set 1, dealt here on [0-9-]* and not yet played: it is not compared with itself' c
+	grep -q '<p>No board of it was seen before.</p>' c
+	# after the session, played; then found as any set played before
+	form 'action=played' 'set=1'
+	post application/x-www-form-urlencoded body > p
+	grep -q '<p>Set 1 is marked played.</p>' p
+	played=$(dl-archive sets | awk '$1 == 1 { print substr($6, 1, 10) }')
+	post "multipart/form-data; boundary=$b" upload > c
+	cp upload upload-spring
+	grep -q "<tr><td>1</td><td>the same deal</td><td>1</td><td>1</td><td>Spring Pairs</td><td></td><td>here, $played</td></tr>" c
 	[ "$(grep -c '<tr><td>' c)" -eq 4 ]
 	# the verdict, by the archive's one rule
 	grep -q '^<p><strong>Dealt before: 4 of its 4 boards.</strong></p>$' c
@@ -272,6 +282,15 @@ clean_tmp() {
 	} > upload
 	post "multipart/form-data; boundary=$b" upload > c
 	grep -q '<p>No board of it was seen before.</p>' c
+	# its boards dealt here again, renumbered, and not played (a seed used
+	# twice): found, and said to be not yet played
+	dl-read z/session.pbn | awk '/^#B:/ { print "#B: 11-14"; next } /^#/ { print; next } { print $1 + 10, $2 }' |
+	    dl-archive -q add
+	cp upload-spring upload
+	post "multipart/form-data; boundary=$b" upload > c
+	grep -q "<tr><td>1</td><td>the same deal</td><td>1</td><td>1</td><td>Spring Pairs</td><td></td><td>here, $played</td></tr>" c
+	grep -q "<tr><td>1</td><td>the same deal</td><td>2</td><td>11</td><td>Spring Pairs</td><td></td><td><strong>not yet: dealt here</strong></td></tr>" c
+	[ "$(grep -c '<tr><td>' c)" -eq 8 ]
 	clean_tmp
 }
 
