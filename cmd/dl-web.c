@@ -853,8 +853,9 @@ deal(const struct cgi_form *form)
 			refuse_logged(400, "Bad Request", "the date", "the date: %s", e.msg);
 		date = date_pbn;
 	}
-	if (board_range_parse(boards != NULL ? boards : "1-32", &r, &why) == -1)
-		refuse_logged(400, "Bad Request", "the boards", "the boards: %s", why);
+	if (board_range_parse_typed(boards != NULL ? boards : "1-32", &r, &why) == -1)
+		refuse_logged(400, "Bad Request", "the boards", "the boards: %s; at most %d boards",
+		    why, BOARDS_MAX);
 	if (r.high - r.low + 1 > BOARDS_MAX)
 		refuse_logged(400, "Bad Request", "the boards: more than a session",
 		    "%u boards: at most %d a request (a session)", r.high - r.low + 1, BOARDS_MAX);

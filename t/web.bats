@@ -139,6 +139,43 @@ clean_tmp() {
 	clean_tmp
 }
 
+@test "boards typed with a dash a phone or a word processor makes, or spaces around it; refused with the form's own limit" {
+	# 3-6 with a hyphen, an en dash, an em dash, a minus sign, spaces;
+	# 4, spaces around it
+	for boards in 3-6 3%E2%80%936 3%E2%80%946 3%E2%88%926 3+-+6 '+3+%E2%80%93+6+' 4 '+4+'; do
+		form "boards=$boards" 'formats=pbn' 'prefix=b'
+		post application/x-www-form-urlencoded body > r
+		[ "$(status_of r)" = "Status: 200 OK" ] || { echo "$boards: $(status_of r)"; return 1; }
+		grep -o 'base64,[^"]*' r | cut -d, -f2 | base64 -d > b.zip
+		unzip -p b.zip b.pbn | sed -n 's/^\[Board "\(.*\)"\]$/\1/p' | paste -sd, >> seen
+	done
+	[ "$(cat seen)" = '3,4,5,6
+3,4,5,6
+3,4,5,6
+3,4,5,6
+3,4,5,6
+3,4,5,6
+1,2,3,4
+1,2,3,4' ]
+	# refused, saying what the form takes
+	for bad in x:'not a board count or range (N, or LOW-HIGH as 1-24)' \
+	    3%E2%80%93:'not a board count or range (N, or LOW-HIGH as 1-24)' \
+	    3+6:'not a board count or range (N, or LOW-HIGH as 1-24)' \
+	    3--6:'not a board count or range (N, or LOW-HIGH as 1-24)' \
+	    3%E2%80%92%36:'not a board count or range (N, or LOW-HIGH as 1-24)' \
+	    6%E2%80%933:'board range runs backwards'; do
+		form "boards=${bad%%:*}" 'formats=pbn'
+		run -1 --separate-stderr post application/x-www-form-urlencoded body
+		[ "${lines[0]}" = $'Status: 400 Bad Request\r' ] &&
+		    [[ $output == *"<p>the boards: ${bad#*:}; at most 100 boards</p>"* ]] &&
+		    [ "$stderr" = "dl-web: 400 Bad Request: the boards" ] || { echo "$bad: $output"; return 1; }
+	done
+	# the command-line tools keep their one form
+	run -2 dl-stream -n '3 - 6' < /dev/null
+	[ "$output" = 'dl-stream: -n 3 - 6: not a board count or range (N or LOW-HIGH, boards 1 to 1000000000)' ]
+	clean_tmp
+}
+
 @test "sets of one event dealt at the same moment: each page and hand record says its own place, 1 to 16" {
 	# one that loses the race deals again, with the archive locked from
 	# its count to its commit
