@@ -30,6 +30,7 @@
 #include "files/format_list.h"
 #include "keys/generator.h"
 #include "files/plugins.h"
+#include "stream/date.h"
 #include "stream/proto.h"
 #include "files/readers.h"
 #include "session/set_input.h"
@@ -824,7 +825,7 @@ deal(const struct cgi_form *form)
 	struct board_range r;
 	struct dl_error e;
 	const char *why;
-	char *full_event = NULL;
+	char *full_event = NULL, date_pbn[DATE_PBN_SIZE];
 
 	if (prefix == NULL)
 		prefix = "session";
@@ -847,10 +848,14 @@ deal(const struct cgi_form *form)
 		refuse_logged(400, "Bad Request", "the event", "the event: %s", e.msg);
 	if (site != NULL && event_text_check(site, &e) == -1)
 		refuse_logged(400, "Bad Request", "the site", "the site: %s", e.msg);
-	if (date != NULL && date_text_check(date, &e) == -1)
-		refuse_logged(400, "Bad Request", "the date", "the date: %s", e.msg);
-	if (board_range_parse(boards != NULL ? boards : "1-32", &r, &why) == -1)
-		refuse_logged(400, "Bad Request", "the boards", "the boards: %s", why);
+	if (date != NULL) {
+		if (date_typed_to_pbn(date, date_pbn, &e) == -1)
+			refuse_logged(400, "Bad Request", "the date", "the date: %s", e.msg);
+		date = date_pbn;
+	}
+	if (board_range_parse_typed(boards != NULL ? boards : "1-32", &r, &why) == -1)
+		refuse_logged(400, "Bad Request", "the boards", "the boards: %s; at most %d boards",
+		    why, BOARDS_MAX);
 	if (r.high - r.low + 1 > BOARDS_MAX)
 		refuse_logged(400, "Bad Request", "the boards: more than a session",
 		    "%u boards: at most %d a request (a session)", r.high - r.low + 1, BOARDS_MAX);

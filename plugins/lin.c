@@ -78,6 +78,7 @@ struct lin_reading {
 	const char *cur, *end;		/* what is left of the line being read */
 	int lines;			/* lines read */
 	int has_pending;		/* a key read that began the next board */
+	int pairs_begun;		/* a key begun: no comment line after it */
 	enum lin_key pending;
 	char key[3];			/* the key being read, for messages */
 	char value[LIN_VALUE_MAX + 1];
@@ -143,6 +144,11 @@ more_input(struct dl_in *in, struct lin_reading *r)
 		r->end = line + len;
 		if (r->lines++ == 0 && len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0)
 			r->cur += 3;	/* a byte order mark */
+		/* PbnToLin heads its files with lines of "%" comments (what
+		 * it converted, the PBN's [Date] and [Event]); before the
+		 * first pair a line beginning "%" is one and passed over */
+		if (!r->pairs_begun && r->cur < r->end && *r->cur == '%')
+			r->cur = r->end;
 	}
 	return 1;
 }
@@ -186,6 +192,7 @@ read_key(struct dl_in *in, struct lin_reading *r, enum lin_key *key)
 			break;
 		if (c == ' ' || c == '\t')
 			continue;
+		r->pairs_begun = 1;
 		if (!isalpha(c) || n == 2) {
 			in->fail(in, "not LIN: a key is two letters and a '|' (\"%.*s%c\")",
 			    (int)n, got, c);
@@ -662,7 +669,8 @@ lin_read_board(struct dl_in *in, struct dl_board_in *board, void *state)
 	}
 }
 
-/* A file that begins with "xx|" pairs; surely LIN when one is md|. */
+/* A file that begins with "xx|" pairs, after PbnToLin's "%" lines if
+ * any; surely LIN when one is md|. */
 static int
 lin_sniff(const unsigned char *head, size_t len)
 {
@@ -670,8 +678,14 @@ lin_sniff(const unsigned char *head, size_t len)
 
 	if (len >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0)
 		i = 3;
-	while (i < len && isspace(head[i]))
-		i++;
+	for (;;) {
+		while (i < len && isspace(head[i]))
+			i++;
+		if (i == len || head[i] != '%')
+			break;
+		while (i < len && head[i] != '\n' && head[i] != '\r')
+			i++;
+	}
 	if (len - i < 3 || !isalpha(head[i]) || !isalpha(head[i + 1]) || head[i + 2] != '|')
 		return 0;
 	for (size_t j = i; j + 4 < len; j++)

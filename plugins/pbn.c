@@ -433,9 +433,31 @@ deal_parse(const char *value, const char *label, unsigned char owner[DL_CARDS],
 	return NULL;
 }
 
-/* The game's [Deal].  "?" or "" says no deal (Bridge Composer's title
- * game, a template): the game is no board, and is passed over with a
- * warning.  A deal not whole (an end position, hands not shown) is
+/* A [Deal] of four empty hands, "N:... ... ... ...": the placeholder that
+ * Bridge Solver Online and Bridge Composer's teaching boards write for a
+ * game with no deal, which says no more than "?". */
+static int
+deal_is_placeholder(const char *value)
+{
+	const char *p = value + 2;
+
+	if (seat_of_letter((unsigned char)value[0]) < 0 || value[1] != ':')
+		return 0;
+	for (unsigned h = 0; h < 4; h++) {
+		while (is_blank(*p))
+			p++;
+		if (strncmp(p, "...", 3) != 0 || (p[3] != '\0' && !is_blank(p[3])))
+			return 0;
+		p += 3;
+	}
+	while (is_blank(*p))
+		p++;
+	return *p == '\0';
+}
+
+/* The game's [Deal].  "?", "" or the dotted placeholder says no deal
+ * (Bridge Composer's title game, a template, a teaching board): the game
+ * is no board, and is passed over with a warning.  A deal not whole (an end position, hands not shown) is
  * refused, or with --partial its board passed over: even when three
  * hands are shown whole, the fourth is not guessed. */
 static int
@@ -444,7 +466,7 @@ pbn_deal(struct dl_in *in, struct pbn_reading *r, const char *value)
 	char label[32], why[DEAL_WHY_MAX];
 	int unshown;
 
-	if (known(value) == NULL) {
+	if (known(value) == NULL || deal_is_placeholder(value)) {
 		in->warn(in, "%s: [Deal \"%s\"] gives no deal: passed over",
 		    game_label(r, label, "a game"), value);
 		return 0;

@@ -70,6 +70,33 @@ SWAPPED=2222222222222111111111111100000000000003333333333333
 	[ "$output" = "dl-read: $REAL/zaobridge-book.lin:2: not LIN: a key is two letters and a '|' (\"jas\")" ]
 }
 
+@test "lin: PbnToLin's % comment lines at the top are comments, by name, by content and on standard input; a % line after the first pair is refused" {
+	f=$REAL/pbntolin-fourth-suit-forcing.lin
+	run -0 --separate-stderr dl-read "$f"
+	[ "${lines[0]}" = "#P: dl/1 deals" ]
+	[ "${lines[1]}" = "#B: 1-10" ]
+	diff <(printf '%s\n' "${lines[@]}" | records) "$REAL/pbntolin-fourth-suit-forcing.tso"
+	[ -z "$stderr" ]
+	cp "$f" plain
+	dl-read plain | cmp - <(dl-read "$f")
+	dl-read < "$f" | cmp - <(dl-read "$f")
+	# after a byte order mark, in CR LF, a comment with no space after %
+	md='qx|o1|md|3SA5H97642DAJCKQJ9,SQ7432H5DK72CT854,SKJ86HAQ3D9863CA3|rh||ah|Board 1|sv|0|pg||'
+	printf '\xef\xbb\xbf%% LIN File created by PbnToLin\r\n%%\r\n%s\r\n' "$md" > bom.lin
+	run -0 --separate-stderr dl-read bom.lin
+	[ "${lines[1]}" = "#B: 1-1" ]
+	[ "${lines[2]}" = "$(head -1 "$REAL/pbntolin-fourth-suit-forcing.tso")" ]
+	[ -z "$stderr" ]
+	# comments head a file, as PbnToLin writes them: after the first
+	# pair "%" is no key, and the file is refused in one line
+	printf '%% head\n%s\n%% late\n' "$md" > late.lin
+	fails dl-read late.lin
+	[ "$output" = "dl-read: late.lin:3: not LIN: a key is two letters and a '|' (\"%\")" ]
+	printf '%% a comment and nothing else\n' > only.lin
+	fails dl-read only.lin
+	[ "$output" = "dl-read: no boards in only.lin" ]
+}
+
 @test "lin vugraph: vg| names the event, each board in both rooms is read once, pairs over lines" {
 	cat > v.lin <<-EOF
 	vg|Spring Teams,Final,I,1,2,Reds,0,Blues,0|

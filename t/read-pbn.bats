@@ -210,6 +210,34 @@ dl-read: t.pbn:18: a game: [Deal "?"] gives no deal: passed over' ]
 dl-read: no boards in none.pbn' ]
 }
 
+@test "pbn: the dotted placeholder [Deal \"N:... ... ... ...\"] is no deal: passed over with a warning as \"?\" is, never a broken deal" {
+	# Bridge Solver Online and Bridge Composer's teaching boards write four
+	# empty hands for a game with no deal; any first seat, blanks between
+	{ game 1 'N:... ... ... ...'; game 1 "N:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"
+	  game 2 "W:$N_SPADES $E_HEARTS $S_DIAMONDS $W_CLUBS"; game '' $'E:...  ...\t... ... '; } > t.pbn
+	run -0 --separate-stderr dl-read t.pbn
+	[ "${lines[2]}" = "#B: 1-2" ]
+	[ "${lines[3]}" = "1 $SUITED" ]
+	[ "${lines[4]}" = "2 3333333333333000000000000011111111111112222222222222" ]
+	[ "${#lines[@]}" -eq 5 ]
+	[ "$stderr" = 'dl-read: t.pbn:3: board 1: [Deal "N:... ... ... ..."] gives no deal: passed over
+dl-read: t.pbn:15: a game: [Deal "E:...  ...\x09... ... "] gives no deal: passed over' ]
+	dl-read --partial t.pbn 2> /dev/null | cmp - <(dl-read t.pbn 2> /dev/null)
+	# hands of three dots that are not all empty, or not four of them,
+	# are a deal that is not whole, refused as before
+	game 1 "N:... ... ... $W_CLUBS" > some.pbn
+	fails dl-read some.pbn
+	[ "$output" = "dl-read: some.pbn:3: board 1: the AS is in no hand (--partial passes such boards over)" ]
+	game 1 'N:... ... ...' > three.pbn
+	fails dl-read three.pbn
+	[ "$output" = "dl-read: three.pbn:3: board 1: 3 hands, not 4" ]
+	# a file of placeholders alone has no boards
+	game 1 'S:... ... ... ...' > none.pbn
+	run -1 --separate-stderr dl-read none.pbn
+	[ "$stderr" = 'dl-read: none.pbn:3: board 1: [Deal "S:... ... ... ..."] gives no deal: passed over
+dl-read: no boards in none.pbn' ]
+}
+
 @test "pbn real files: sets numbered from 1 and a match's other room turned a seat: --renumber reads every deal, the same board at another table once" {
 	# issue 25, class 2: Jack's saved deals, three sets of boards 1-16 (the
 	# first two of each here); a BEN v WBridge5 match whose closed room

@@ -98,6 +98,84 @@ clean_tmp() {
 	grep -q 'matches the files of the deals (dl-fmt(1)); set 2 dealt for this event</span>' r2
 }
 
+@test "the date as a date picker, a European club or PBN writes it, kept in PBN's form; a day the calendar lacks refused naming the form" {
+	# each form of 30 November 2026, and a leap day: the seed's #D: and
+	# the PBN's [Date]
+	for date in 2026-11-30 30%2F11%2F2026 2026.11.30 29%2F02%2F2028 1%2F2%2F2026; do
+		form "date=$date" 'boards=1-2' 'formats=pbn' 'prefix=d'
+		post application/x-www-form-urlencoded body > r
+		[ "$(status_of r)" = "Status: 200 OK" ] || { echo "$date: $(status_of r)"; return 1; }
+		grep -o 'base64,[^"]*' r | cut -d, -f2 | base64 -d > d.zip
+		unzip -p d.zip d.seed | grep '^#D: ' >> seen
+		unzip -p d.zip d.pbn | grep -m1 '^\[Date ' >> seen
+	done
+	[ "$(cat seen)" = '#D: 2026.11.30
+[Date "2026.11.30"]
+#D: 2026.11.30
+[Date "2026.11.30"]
+#D: 2026.11.30
+[Date "2026.11.30"]
+#D: 2028.02.29
+[Date "2028.02.29"]
+#D: 2026.02.01
+[Date "2026.02.01"]' ]
+	# refused, in one line naming the form the date was read as
+	for bad in '31%2F02%2F2026:no such day (read as DD/MM/YYYY, day first)' \
+	    '11%2F30%2F2026:no such day (read as DD/MM/YYYY, day first)' \
+	    '2026-02-29:no such day (read as YYYY-MM-DD)' \
+	    '2026.02.31:no such day (read as YYYY.MM.DD)' \
+	    '30.11.2026:not a date: YYYY-MM-DD, DD/MM/YYYY (day first) or YYYY.MM.DD' \
+	    '2026-11-30T19%3A30:not a date: YYYY-MM-DD, DD/MM/YYYY (day first) or YYYY.MM.DD' \
+	    'Nov+30:not a date: YYYY-MM-DD, DD/MM/YYYY (day first) or YYYY.MM.DD'; do
+		form "date=${bad%%:*}" 'formats=pbn'
+		run -1 --separate-stderr post application/x-www-form-urlencoded body
+		[ "${lines[0]}" = $'Status: 400 Bad Request\r' ] &&
+		    [[ $output == *"<p>the date: ${bad#*:}</p>"* ]] &&
+		    [ "$stderr" = "dl-web: 400 Bad Request: the date" ] || { echo "$bad: $output"; return 1; }
+	done
+	# nothing refused was dealt
+	run -0 dl-archive sets
+	[ "${#lines[@]}" -eq 5 ]
+	clean_tmp
+}
+
+@test "boards typed with a dash a phone or a word processor makes, or spaces around it; refused with the form's own limit" {
+	# 3-6 with a hyphen, an en dash, an em dash, a minus sign, spaces;
+	# 4, spaces around it
+	for boards in 3-6 3%E2%80%936 3%E2%80%946 3%E2%88%926 3+-+6 '+3+%E2%80%93+6+' 4 '+4+'; do
+		form "boards=$boards" 'formats=pbn' 'prefix=b'
+		post application/x-www-form-urlencoded body > r
+		[ "$(status_of r)" = "Status: 200 OK" ] || { echo "$boards: $(status_of r)"; return 1; }
+		grep -o 'base64,[^"]*' r | cut -d, -f2 | base64 -d > b.zip
+		unzip -p b.zip b.pbn | sed -n 's/^\[Board "\(.*\)"\]$/\1/p' | paste -sd, >> seen
+	done
+	[ "$(cat seen)" = '3,4,5,6
+3,4,5,6
+3,4,5,6
+3,4,5,6
+3,4,5,6
+3,4,5,6
+1,2,3,4
+1,2,3,4' ]
+	# refused, saying what the form takes
+	for bad in x:'not a board count or range (N, or LOW-HIGH as 1-24)' \
+	    3%E2%80%93:'not a board count or range (N, or LOW-HIGH as 1-24)' \
+	    3+6:'not a board count or range (N, or LOW-HIGH as 1-24)' \
+	    3--6:'not a board count or range (N, or LOW-HIGH as 1-24)' \
+	    3%E2%80%92%36:'not a board count or range (N, or LOW-HIGH as 1-24)' \
+	    6%E2%80%933:'board range runs backwards'; do
+		form "boards=${bad%%:*}" 'formats=pbn'
+		run -1 --separate-stderr post application/x-www-form-urlencoded body
+		[ "${lines[0]}" = $'Status: 400 Bad Request\r' ] &&
+		    [[ $output == *"<p>the boards: ${bad#*:}; at most 100 boards</p>"* ]] &&
+		    [ "$stderr" = "dl-web: 400 Bad Request: the boards" ] || { echo "$bad: $output"; return 1; }
+	done
+	# the command-line tools keep their one form
+	run -2 dl-stream -n '3 - 6' < /dev/null
+	[ "$output" = 'dl-stream: -n 3 - 6: not a board count or range (N or LOW-HIGH, boards 1 to 1000000000)' ]
+	clean_tmp
+}
+
 @test "sets of one event dealt at the same moment: each page and hand record says its own place, 1 to 16" {
 	# one that loses the race deals again, with the archive locked from
 	# its count to its commit

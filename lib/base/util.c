@@ -321,14 +321,14 @@ board_list_free(struct board_list *list)
 
 /* The range of board_range_parse from its numbers' digits,
  * low_text[0..low_len) and high_text[0..high_len); low_text NULL for "N",
- * which is 1-N. */
+ * which is 1-N; not_a_range the words for text that is none. */
 static int
 board_range_of(const char *low_text, size_t low_len, const char *high_text, size_t high_len,
-    struct board_range *range, const char **why)
+    struct board_range *range, const char *not_a_range, const char **why)
 {
 	unsigned low = 1, high;
 
-	*why = "not a board count or range (N or LOW-HIGH, boards 1 to 1000000000)";
+	*why = not_a_range;
 	if ((low_text != NULL && board_number_parse(low_text, low_len, &low) == -1) ||
 	    board_number_parse(high_text, high_len, &high) == -1)
 		return -1;
@@ -342,14 +342,60 @@ board_range_of(const char *low_text, size_t low_len, const char *high_text, size
 	return 0;
 }
 
+#define NOT_A_RANGE "not a board count or range (N or LOW-HIGH, boards 1 to 1000000000)"
+
 int
 board_range_parse(const char *text, struct board_range *range, const char **why)
 {
 	const char *dash = strchr(text, '-');
 
 	if (dash == NULL)
-		return board_range_of(NULL, 0, text, strlen(text), range, why);
-	return board_range_of(text, (size_t)(dash - text), dash + 1, strlen(dash + 1), range, why);
+		return board_range_of(NULL, 0, text, strlen(text), range, NOT_A_RANGE, why);
+	return board_range_of(text, (size_t)(dash - text), dash + 1, strlen(dash + 1), range,
+	    NOT_A_RANGE, why);
+}
+
+/* The length of the dash at p that a person may type between two boards:
+ * the hyphen, or in UTF-8 the en dash (U+2013, a phone's long press), the
+ * em dash (U+2014) and the minus sign (U+2212); 0 for none. */
+static size_t
+typed_dash(const char *p)
+{
+	if (*p == '-')
+		return 1;
+	if ((unsigned char)p[0] == 0xe2 && (((unsigned char)p[1] == 0x80 &&
+	    ((unsigned char)p[2] == 0x93 || (unsigned char)p[2] == 0x94)) ||
+	    ((unsigned char)p[1] == 0x88 && (unsigned char)p[2] == 0x92)))
+		return 3;
+	return 0;
+}
+
+int
+board_range_parse_typed(const char *text, struct board_range *range, const char **why)
+{
+	static const char not_a_range[] = "not a board count or range (N, or LOW-HIGH as 1-24)";
+	const char *p = text + strspn(text, " "), *low = p, *dash = NULL;
+	size_t low_len = 0, dash_len = 0;
+
+	for (; *p != '\0'; p++)
+		if ((dash_len = typed_dash(p)) > 0) {
+			dash = p;
+			break;
+		}
+	if (dash != NULL)
+		for (low_len = (size_t)(dash - low); low_len > 0 && low[low_len - 1] == ' '; low_len--)
+			;
+	const char *high = dash == NULL ? low : dash + dash_len;
+	high += strspn(high, " ");
+	size_t high_len = strcspn(high, " ");
+	/* after the last number only blanks */
+	if (high[high_len + strspn(high + high_len, " ")] != '\0') {
+		*why = not_a_range;
+		return -1;
+	}
+	if (dash == NULL)
+		return board_range_of(NULL, 0, high, high_len, range, not_a_range, why);
+	return board_range_of(low, low_len, high, high_len, range, not_a_range, why);
 }
 
 int
@@ -388,8 +434,8 @@ board_range_parse_bigdeal(const char *text, struct board_range *range, const cha
 		return -1;
 	}
 	if (sides == 1)
-		return board_range_of(NULL, 0, digits[0], len[0], range, why);
-	return board_range_of(digits[0], len[0], digits[1], len[1], range, why);
+		return board_range_of(NULL, 0, digits[0], len[0], range, NOT_A_RANGE, why);
+	return board_range_of(digits[0], len[0], digits[1], len[1], range, NOT_A_RANGE, why);
 }
 
 int

@@ -71,6 +71,13 @@ int board_range_parse(const char *text, struct board_range *range, const char **
  * board 0 ("0-3", "3-00": "boards are numbered from 1"), which the
  * reference would deal. */
 int board_range_parse_bigdeal(const char *text, struct board_range *range, const char **why);
+/* The same, as a person types boards into a form (dl-web's), where a
+ * phone or a word processor turns the hyphen into a dash: LOW and HIGH
+ * joined by a hyphen, an en dash (U+2013), an em dash (U+2014) or a minus
+ * sign (U+2212), in UTF-8, with spaces or none around it and around the
+ * whole ("1 – 24").  The tools' options and #B: keep board_range_parse's
+ * one form. */
+int board_range_parse_typed(const char *text, struct board_range *range, const char **why);
 
 /* A list of boards, "1-8,12,17-20": boards and ranges of boards, in
  * increasing order, each board once (dl-board -b). */

@@ -302,3 +302,44 @@ date_to_pbn(const char *text, char out[DATE_PBN_SIZE], struct dl_error *e)
 		return dl_error_set(e, DL_ERR_INPUT, "could be %s or %s", days[0], days[1]);
 	return dl_error_set(e, DL_ERR_INPUT, "could be %s, %s or %s", days[0], days[1], days[2]);
 }
+
+#define TYPED_FORMS "YYYY-MM-DD, DD/MM/YYYY (day first) or YYYY.MM.DD"
+
+int
+date_typed_to_pbn(const char *text, char out[DATE_PBN_SIZE], struct dl_error *e)
+{
+	const char *p = text, *form;
+	struct day d;
+	size_t ld, lm;
+
+	if (date_text_check(text, e) == 0) {
+		/* PBN's form: a part not known (?) leaves no day to check */
+		if (strchr(text, '?') != NULL) {
+			memcpy(out, text, DATE_PBN_SIZE);
+			return 0;
+		}
+		(void)field(&p, 4, 9999, &d.year);
+		p++;
+		(void)field(&p, 2, 99, &d.month);
+		p++;
+		(void)field(&p, 2, 99, &d.day);
+		form = "YYYY.MM.DD";
+	} else if (field(&p, 4, 9999, &d.year) == 0 && *p == '-') {
+		p++;
+		if (field(&p, 2, 99, &d.month) == -1 || *p++ != '-' ||
+		    field(&p, 2, 99, &d.day) == -1 || *p != '\0')
+			return dl_error_set(e, DL_ERR_USAGE, "not a date: " TYPED_FORMS);
+		form = "YYYY-MM-DD";
+	} else {
+		p = text;
+		if (digits(&p, 2, &d.day, &ld) == -1 || ld == 0 || *p++ != '/' ||
+		    digits(&p, 2, &d.month, &lm) == -1 || lm == 0 || *p++ != '/' ||
+		    field(&p, 4, 9999, &d.year) == -1 || *p != '\0')
+			return dl_error_set(e, DL_ERR_USAGE, "not a date: " TYPED_FORMS);
+		form = "DD/MM/YYYY, day first";
+	}
+	if (!real_day(d))
+		return dl_error_set(e, DL_ERR_USAGE, "no such day (read as %s)", form);
+	pbn_text(d, out);
+	return 0;
+}
