@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <ctype.h>
 #include <unistd.h>
 
 #include <archive.h>
@@ -292,8 +293,9 @@ form_page(int head_only)
 	    " Double-dummy tricks and par on the hand record</label>\n"
 	    "<label for=\"paper\">Paper</label><select id=\"paper\" name=\"paper\">"
 	    "<option value=\"a4\">A4</option><option value=\"letter\">Letter</option></select>\n"
-	    "<label for=\"prefix\">File name</label><input type=\"text\" id=\"prefix\""
-	    " name=\"prefix\" value=\"session\" maxlength=\"%d\">\n"
+	    "<label for=\"prefix\">File name (else the event's and the date's)</label>"
+	    "<input type=\"text\" id=\"prefix\" name=\"prefix\" maxlength=\"%d\""
+	    " placeholder=\"monday-pairs-2026-11-30\">\n"
 	    "<label for=\"entropy\">Your own entropy (optional: a lottery draw, dice)</label>"
 	    "<textarea id=\"entropy\" name=\"entropy\" rows=\"2\"></textarea>\n"
 	    "<button type=\"submit\">Deal, and show the hand record</button>"
@@ -315,8 +317,9 @@ form_page(int head_only)
 	    "<button type=\"submit\">Mark it played</button>\n"
 	    "</form>\n"
 	    "<p class=\"note\">Every set dealt here is recorded in the archive, with who dealt it"
-	    " and when. The seed that regenerates a set is in its zip only: keep it until"
-	    " the session is played.</p>\n", PREFIX_MAX);
+	    " and when. The seed that regenerates a set is its own download (in the zip"
+	    " only when the zip alone is asked for): keep it apart until the session is"
+	    " played.</p>\n", PREFIX_MAX);
 	printf("</main>\n</body>\n</html>\n");
 }
 
@@ -573,6 +576,70 @@ prefix_is_valid(const char *p)
 	return strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == n;
 }
 
+/* The files' name when the form gives none: the event's and the session's
+ * date ("monday-pairs-2026-11-30"), so that this week's files do not
+ * overwrite last week's on a dealing machine's stick; "session-DATE"
+ * without an event.  Letters and digits are kept (small), a Latin letter
+ * with an accent as its letter, anything else one '-'; date_pbn is the
+ * set's date in PBN's form (NULL: today's), a part of it not known left
+ * out.  Always a name prefix_is_valid takes. */
+static void
+file_name_of_event(const char *event, const char *date_pbn, char out[PREFIX_MAX + 1])
+{
+	/* UTF-8's C3 80 .. C3 BF: À .. ÿ, as ASCII (0: not a letter) */
+	static const char *const latin1[64] = {
+		"a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+		"d", "n", "o", "o", "o", "o", "o", 0, "o", "u", "u", "u", "u", "y", "th", "ss",
+		"a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+		"d", "n", "o", "o", "o", "o", "o", 0, "o", "u", "u", "u", "u", "y", "th", "y",
+	};
+	/* room for "-" and the date */
+	size_t at = 0, most = PREFIX_MAX - 11;
+	char date[11];
+
+	for (const unsigned char *p = (const unsigned char *)(event != NULL ? event : "session");
+	    *p != '\0' && at < most; p++) {
+		const char *letters = NULL;
+		char one[2] = { 0 };
+
+		if (isascii(*p) && isalnum(*p)) {
+			one[0] = (char)tolower(*p);
+			letters = one;
+		} else if (*p == 0xc3 && p[1] >= 0x80 && p[1] <= 0xbf)
+			letters = latin1[*++p - 0x80];
+		if (letters == NULL) {
+			if (at > 0 && out[at - 1] != '-')
+				out[at++] = '-';
+			continue;
+		}
+		for (; *letters != '\0' && at < most; letters++)
+			out[at++] = *letters;
+	}
+	while (at > 0 && out[at - 1] == '-')
+		at--;
+	if (at == 0) {
+		strcpy(out, "session");
+		at = strlen(out);
+	}
+	if (date_pbn == NULL) {
+		time_t now = time(NULL);
+		struct tm tm;
+
+		strftime(date, sizeof date, "%Y.%m.%d", localtime_r(&now, &tm));
+		date_pbn = date;
+	}
+	/* "2026.11.30" as "2026-11-30"; a part not known ("?") left out */
+	out[at++] = '-';
+	for (const char *d = date_pbn; *d != '\0' && at < PREFIX_MAX; d++)
+		if (isdigit((unsigned char)*d))
+			out[at++] = *d;
+		else if (out[at - 1] != '-')
+			out[at++] = '-';
+	while (out[at - 1] == '-')
+		at--;
+	out[at] = '\0';
+}
+
 /* The double-dummy analysis runs on as many requests at once as there are
  * cores: a slot is a lock on one of that many files; none free, 503. */
 static int analysis_slot = -1;
@@ -827,9 +894,7 @@ deal(const struct cgi_form *form)
 	const char *why;
 	char *full_event = NULL, date_pbn[DATE_PBN_SIZE];
 
-	if (prefix == NULL)
-		prefix = "session";
-	if (!prefix_is_valid(prefix))
+	if (prefix != NULL && !prefix_is_valid(prefix))
 		refuse_logged(400, "Bad Request", "the file name (prefix)", "the file name:"
 		    " letters, digits, '.', '_' and '-' only, at most %d, not beginning with '.'"
 		    " or '-'", PREFIX_MAX);
@@ -852,6 +917,12 @@ deal(const struct cgi_form *form)
 		if (date_typed_to_pbn(date, date_pbn, &e) == -1)
 			refuse_logged(400, "Bad Request", "the date", "the date: %s", e.msg);
 		date = date_pbn;
+	}
+	/* no name given: the event's and the date's */
+	char derived_prefix[PREFIX_MAX + 1];
+	if (prefix == NULL) {
+		file_name_of_event(event, date, derived_prefix);
+		prefix = derived_prefix;
 	}
 	if (board_range_parse_typed(boards != NULL ? boards : "1-32", &r, &why) == -1)
 		refuse_logged(400, "Bad Request", "the boards", "the boards: %s; at most %d boards",
@@ -951,24 +1022,36 @@ deal(const struct cgi_form *form)
 		    "dealing the set", &e);
 	}
 
-	/* the seed, which regenerates the set: in the zip, and nowhere else */
+	/* The seed, which regenerates the set.  The page gives it as its own
+	 * download, apart from the zip a volunteer copies whole onto the
+	 * dealing machine's stick (FAT keeps no permissions); a zip asked for
+	 * alone (download=zip, a script's) holds it, the one answer there
+	 * is. */
+	int zip_alone = download != NULL && strcmp(download, "zip") == 0;
 	char *seed_name = xasprintf("%s.seed", prefix);
-	char *seed_path = work_file(seed_name);
-	int fd = open(seed_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	FILE *fp = fd != -1 ? fdopen(fd, "w") : NULL;
+	char *seed_text = NULL;
+	size_t seed_len = 0;
+	FILE *fp = open_memstream(&seed_text, &seed_len);
 	if (fp == NULL)
 		refuse(500, "Internal Server Error", "the seed could not be written");
 	seed_stream_write(fp, s.seed, event, site, date, s.bits, 0);
 	if (fclose(fp) != 0)
 		refuse(500, "Internal Server Error", "the seed could not be written");
 	secret_free(s.seed);
-	paths[nfiles] = seed_path;
-	names[nfiles++] = seed_name;
+	if (zip_alone) {
+		char *seed_path = work_file(seed_name);
+		int fd = open(seed_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+		if (fd == -1 || write(fd, seed_text, seed_len) != (ssize_t)seed_len || close(fd) != 0)
+			refuse(500, "Internal Server Error", "the seed could not be written");
+		paths[nfiles] = seed_path;
+		names[nfiles++] = xstrdup(seed_name);
+	}
 
 	size_t zip_size;
 	void *zip = zip_files(paths, names, nfiles, &zip_size);
 
-	if (download != NULL && strcmp(download, "zip") == 0) {
+	if (zip_alone) {
 		char *disposition = xasprintf("Content-Disposition: attachment; filename=\"%s.zip\"\r\n"
 		    "Content-Length: %zu\r\n", prefix, zip_size);
 		head(200, "OK", "application/zip", disposition);
@@ -1011,9 +1094,19 @@ deal(const struct cgi_form *form)
 		put_html(stdout, prefix);
 		printf(".zip\" href=\"data:application/zip;base64,");
 		put_base64(stdout, zip, zip_size);
-		printf("\">Download everything (zip: the formats, the PDF hand record and the"
-		    " seed)</a>. Print this page for the hand record; keep the seed secret until"
-		    " the session is played.</p>\n<p><a href=\"");
+		printf("\">Download the files (");
+		put_html(stdout, prefix);
+		printf(".zip: for the dealing machine, the scoring program and the printer)</a>."
+		    " Print this page for the hand record.</p>\n<p><a download=\"");
+		put_html(stdout, seed_name);
+		printf("\" href=\"data:text/plain;base64,");
+		put_base64(stdout, seed_text, seed_len);
+		printf("\">Download the seed (");
+		put_html(stdout, seed_name);
+		printf(")</a>: <strong>keep it apart, and secret, until the session is"
+		    " played.</strong> It makes every board of the set again, for a check"
+		    " afterwards; whoever has it before the session knows the hands.</p>\n"
+		    "<p><a href=\"");
 		put_html(stdout, getenv("SCRIPT_NAME") != NULL && *getenv("SCRIPT_NAME") == '/' ?
 		    getenv("SCRIPT_NAME") : "./");
 		printf("\">Deal another session</a></p>\n"
@@ -1027,6 +1120,9 @@ deal(const struct cgi_form *form)
 	}
 	sodium_memzero(zip, zip_size);
 	free(zip);
+	sodium_memzero(seed_text, seed_len);
+	free(seed_text);
+	free(seed_name);
 	for (size_t i = 0; i < nfiles; i++) {
 		free(paths[i]);
 		free((char *)names[i]);

@@ -122,7 +122,7 @@ ranges_only() {
 	# club A deals on its page: checked against both archives before it
 	# is published, recorded in its own
 	before=$(wc -l < "$log")
-	printf 'event=Monday+Pairs&date=2026.11.30&boards=1-24&formats=pbn&dd=off&download=zip' > body
+	printf 'event=Monday+Pairs&date=2026.11.30&boards=1-24&formats=pbn&dd=off&download=zip&prefix=session' > body
 	club_a post body > r
 	[ "$(sed -n '1s/\r$//p' r)" = "Status: 200 OK" ]
 	awk 'done { print; next } /^\r$/ { done = 1 }' r > a.zip

@@ -161,7 +161,9 @@ shot() {
 	    '"board-1 board-2 board-3 board-4 board-5 board-6 board-7 board-8"' ]
 	[ "$(js 'return document.querySelectorAll("section.board .hand").length')" = 32 ]
 	[ "$(js 'return document.querySelector("h1.event").textContent')" = '"Browser Pairs"' ]
-	[ "$(js 'return document.querySelector("aside.dl-web a[download]").getAttribute("download")')" = '"session.zip"' ]
+	# the files named from the event and the date; the seed apart
+	[ "$(js 'return document.querySelector("aside.dl-web a[download]").getAttribute("download")')" = '"browser-pairs-2026-11-25.zip"' ]
+	[ "$(js 'return document.querySelector("aside.dl-web a[download$=\".seed\"]").getAttribute("download")')" = '"browser-pairs-2026-11-25.seed"' ]
 	js 'return document.querySelector("aside.dl-web p").textContent' | grep -Eq '^"Recorded as set [0-9]+ of the archive of every set dealt here: 1 set dealt for Browser Pairs\."$'
 	shot result-desktop 1200
 	# the zip of the page's link, as the browser has it
@@ -170,12 +172,16 @@ shot() {
 	sed 's/^data:application\/zip;base64,//' href | base64 -d > session.zip
 	mkdir z
 	unzip -q session.zip -d z
-	[ "$(cd z && ls | tr '\n' ' ')" = "session.lin session.pbn session.pdf session.seed " ]
-	grep -q '^\[OptimumScore ' z/session.pbn
-	grep -Fxq '#I: Browser Pairs' z/session.seed
-	regenerates z session 1-8 1 pbn lin
+	name=browser-pairs-2026-11-25
+	[ "$(cd z && ls | tr '\n' ' ')" = "$name.lin $name.pbn $name.pdf " ]
+	js 'return document.querySelector("aside.dl-web a[download$=\".seed\"]").href' | jq -r . > href
+	grep -q '^data:text/plain;base64,' href
+	sed 's/^data:text\/plain;base64,//' href | base64 -d > "z/$name.seed"
+	grep -q '^\[OptimumScore ' "z/$name.pbn"
+	grep -Fxq '#I: Browser Pairs' "z/$name.seed"
+	regenerates z "$name" 1-8 1 pbn lin
 	# what the page shows is the set: board 1's hands, as dl-read reads them
-	dl-read z/session.pbn | grep '^1 ' > board1
+	dl-read "z/$name.pbn" | grep '^1 ' > board1
 	[ -s board1 ]
 	# a phone: the result and the form, 400 pixels wide
 	wd POST /window/rect '{"width": 400, "height": 1600}' > /dev/null

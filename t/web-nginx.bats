@@ -65,7 +65,7 @@ has_line() {
 
 @test "nginx: a multipart POST with download=zip through fcgiwrap: the zip's seed regenerates its files" {
 	code=$(curl -s -D h -o b -w '%{http_code}' -F boards=1-8 -F formats=pbn,dup \
-	    -F download=zip "$WEB_URL")
+	    -F download=zip -F prefix=session "$WEB_URL")
 	[ "$code" = 200 ]
 	has_line h "Content-Type: application/zip"
 	has_line h 'Content-Disposition: attachment; filename="session.zip"'

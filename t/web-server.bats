@@ -88,7 +88,7 @@ serve_stop() {
 }
 
 @test "a multipart POST with download=zip: the zip's files read back, and its seed regenerates them byte for byte" {
-	post -F boards=1-24 -F formats=pbn,pdf -F download=zip
+	post -F boards=1-24 -F formats=pbn,pdf -F download=zip -F prefix=session
 	[ "$code" = 200 ]
 	has_line h "Content-Type: application/zip"
 	has_line h 'Content-Disposition: attachment; filename="session.zip"'
@@ -145,7 +145,7 @@ serve_stop() {
 }
 
 @test "the director's entropy: a Big Deal seed, which regenerates the set too" {
-	post -F boards=1-3 -F 'entropy=dice 3 1 4 1 5 9 2 6' -F formats=pbn,dup -F download=zip
+	post -F boards=1-3 -F 'entropy=dice 3 1 4 1 5 9 2 6' -F formats=pbn,dup -F download=zip -F prefix=session
 	[ "$code" = 200 ]
 	mkdir z
 	unzip -q b -d z
@@ -212,7 +212,7 @@ serve_stop() {
 }
 
 @test "markup in the event: escaped on the page, written as PBN writes it in the zip" {
-	post --form-string 'event=<script>alert(1)</script>' -F boards=1-4 -F formats=pbn
+	post --form-string 'event=<script>alert(1)</script>' -F boards=1-4 -F formats=pbn -F prefix=session
 	[ "$code" = 200 ]
 	has_line b '<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>'
 	run grep -c '<script>alert' b
@@ -224,7 +224,7 @@ serve_stop() {
 	unzip -q s.zip -d z
 	has_line z/session.pbn '[Event "<script>alert(1)</script>"]'
 	# a quote and a backslash, as PBN escapes them
-	post --form-string 'event=<b>"x"\y</b>' -F boards=1-2 -F formats=pbn -F download=zip
+	post --form-string 'event=<b>"x"\y</b>' -F boards=1-2 -F formats=pbn -F download=zip -F prefix=session
 	[ "$code" = 200 ]
 	mkdir z2
 	unzip -q b -d z2
@@ -291,7 +291,7 @@ serve_stop() {
 }
 
 @test "the check form: a set dealt here is not compared with itself until played, then seen before, board by board; a set dealt elsewhere was not" {
-	post -F event=Checked -F date=2026.11.25 -F boards=1-4 -F formats=pbn
+	post -F event=Checked -F date=2026.11.25 -F boards=1-4 -F formats=pbn -F prefix=session
 	[ "$code" = 200 ]
 	set=$(sed -n 's/^<p>Recorded as set \([0-9]*\) of the archive of every set dealt here: 1 set dealt for Checked\.<\/p>$/\1/p' b)
 	[ -n "$set" ]

@@ -39,6 +39,15 @@ body_of() {
 	awk 'done { print; next } /^\r$/ { done = 1 }' "$1" > body.out
 }
 
+# page_zip FILE, page_seed FILE: the page's two downloads, the zip of the
+# files and the seed apart
+page_zip() {
+	sed -n 's/.*href="data:application\/zip;base64,\([^"]*\)".*/\1/p' "$1" | base64 -d
+}
+page_seed() {
+	sed -n 's/.*href="data:text\/plain;base64,\([^"]*\)".*/\1/p' "$1" | base64 -d
+}
+
 # nothing of a request is left in its temporary folder
 clean_tmp() {
 	[ -z "$(ls -A tmp)" ] || { ls -la tmp >&2; return 1; }
@@ -74,13 +83,18 @@ clean_tmp() {
 	[ "$(status_of r)" = "Status: 200 OK" ]
 	grep -q '^<title>Tuesday Pairs</title>$' r
 	grep -q '<p>Recorded as set 1 of the archive of every set dealt here: 1 set dealt for Tuesday Pairs.</p>' r
-	grep -o 'base64,[^"]*' r | cut -d, -f2 | base64 -d > tue.zip
+	page_zip r > tue.zip
+	# the files for the machine and the printer; the seed its own download,
+	# said plainly
 	run -0 unzip -Z1 tue.zip
-	[ "$output" = $'tue.pbn\ntue.dup\ntue.lin\ntue.pdf\ntue.seed' ]
+	[ "$output" = $'tue.pbn\ntue.dup\ntue.lin\ntue.pdf' ]
 	unzip -q tue.zip -d z
-	[ "$(head -1 z/tue.seed)" = "#P: dl/1 seed" ]
-	grep -qx '#I: Tuesday Pairs' z/tue.seed
-	dl-stream -n 1-8 < z/tue.seed | dl-map | dl-fmt -f pbn,dup,lin -p again
+	grep -q '<a download="tue.seed" href="data:text/plain;base64,' r
+	grep -q 'Download the seed (tue.seed)</a>: <strong>keep it apart, and secret, until the session is played.</strong>' r
+	page_seed r > tue.seed
+	[ "$(head -1 tue.seed)" = "#P: dl/1 seed" ]
+	grep -qx '#I: Tuesday Pairs' tue.seed
+	dl-stream -n 1-8 < tue.seed | dl-map | dl-fmt -f pbn,dup,lin -p again
 	cmp again.pbn z/tue.pbn
 	cmp again.dup z/tue.dup
 	cmp again.lin z/tue.lin
@@ -105,8 +119,8 @@ clean_tmp() {
 		form "date=$date" 'boards=1-2' 'formats=pbn' 'prefix=d'
 		post application/x-www-form-urlencoded body > r
 		[ "$(status_of r)" = "Status: 200 OK" ] || { echo "$date: $(status_of r)"; return 1; }
-		grep -o 'base64,[^"]*' r | cut -d, -f2 | base64 -d > d.zip
-		unzip -p d.zip d.seed | grep '^#D: ' >> seen
+		page_zip r > d.zip
+		page_seed r | grep '^#D: ' >> seen
 		unzip -p d.zip d.pbn | grep -m1 '^\[Date ' >> seen
 	done
 	[ "$(cat seen)" = '#D: 2026.11.30
@@ -139,6 +153,21 @@ clean_tmp() {
 	clean_tmp
 }
 
+@test "no file name given: the event's and the date's, so that next week's files do not overwrite this week's" {
+	for fields in 'event=Monday+Pairs&date=2026-11-30' 'event=%C3%89t%C3%A9+Cup+%E2%80%94+R%C3%B8nne&date=30%2F11%2F2026' \
+	    'date=2026.11.30' 'event=%E2%99%A0%E2%99%A5&date=2026.11.30' 'event=Club&date=2026.%3F%3F.%3F%3F'; do
+		printf '%s&boards=1-2&formats=pbn&download=zip' "$fields" > body
+		post application/x-www-form-urlencoded body > r
+		sed -n 's/^Content-Disposition: attachment; filename="\(.*\)"\r$/\1/p' r >> names
+	done
+	[ "$(cat names)" = 'monday-pairs-2026-11-30.zip
+ete-cup-ronne-2026-11-30.zip
+session-2026-11-30.zip
+session-2026-11-30.zip
+club-2026.zip' ]
+	clean_tmp
+}
+
 @test "boards typed with a dash a phone or a word processor makes, or spaces around it; refused with the form's own limit" {
 	# 3-6 with a hyphen, an en dash, an em dash, a minus sign, spaces;
 	# 4, spaces around it
@@ -146,7 +175,7 @@ clean_tmp() {
 		form "boards=$boards" 'formats=pbn' 'prefix=b'
 		post application/x-www-form-urlencoded body > r
 		[ "$(status_of r)" = "Status: 200 OK" ] || { echo "$boards: $(status_of r)"; return 1; }
-		grep -o 'base64,[^"]*' r | cut -d, -f2 | base64 -d > b.zip
+		page_zip r > b.zip
 		unzip -p b.zip b.pbn | sed -n 's/^\[Board "\(.*\)"\]$/\1/p' | paste -sd, >> seen
 	done
 	[ "$(cat seen)" = '3,4,5,6
@@ -247,9 +276,12 @@ clean_tmp() {
 	[ "$(status_of r)" = "Status: 200 OK" ]
 	body_of r
 	unzip -q body.out -d z
+	# named from the event and today's date
+	day=$(date +%Y-%m-%d)
+	[ "$(cd z && ls | tr '\n' ' ')" = "monday-$day.pbn monday-$day.pdf monday-$day.seed " ]
 	# the director's text goes in Big Deal's way: a bigdeal seed
-	grep -q '^bigdeal ' z/session.seed
-	dl-stream -n 1-3 < z/session.seed | dl-map | dl-fmt -f pbn | cmp - z/session.pbn
+	grep -q '^bigdeal ' "z/monday-$day.seed"
+	dl-stream -n 1-3 < "z/monday-$day.seed" | dl-map | dl-fmt -f pbn | cmp - "z/monday-$day.pbn"
 }
 
 @test "what cannot be taken: a page saying why, with its status" {
@@ -301,14 +333,16 @@ clean_tmp() {
 	run grep -c '<script>alert' r
 	[ "$output" = 0 ]
 	grep -q '<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>' r
-	grep -o 'base64,[^"]*' r | cut -d, -f2 | base64 -d > s.zip
+	page_zip r > s.zip
 	unzip -q s.zip -d z
-	grep -qx '\[Event "<script>alert(1)</script>"\]' z/session.pbn
-	grep -qx '\[Site "<b>&"\]' z/session.pbn
+	# and the files' name from the event is letters and dashes
+	ls z/script-alert-1-script-*.pbn
+	grep -qx '\[Event "<script>alert(1)</script>"\]' z/script-alert-1-script-*.pbn
+	grep -qx '\[Site "<b>&"\]' z/script-alert-1-script-*.pbn
 }
 
 @test "check: an uploaded file of any format against the archive, board by board" {
-	form 'event=Spring+Pairs' 'boards=1-4' 'formats=pbn' 'download=zip'
+	form 'event=Spring+Pairs' 'boards=1-4' 'formats=pbn' 'download=zip' 'prefix=session'
 	post application/x-www-form-urlencoded body > r
 	body_of r
 	unzip -q body.out -d z
