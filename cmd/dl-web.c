@@ -248,6 +248,63 @@ collect_writer(void *arg, const struct loaded_plugin *lp, const struct dl_error 
 	    lp->plugin->description : "", sizeof w->descriptions[0]);
 }
 
+/* What a club asks for in its own words: its dealing machine and its
+ * scoring program, each the format it reads (docs/web.md, "The form";
+ * Dealer4's software loads PBN files, Duplimate's BOS its DUP files).
+ * One table draws the form's choices and reads them. */
+struct club_choice {
+	const char *value;	/* the form's */
+	const char *words;	/* the director's */
+	const char *format;	/* the plugin's name; NULL: none */
+};
+
+static const struct club_choice dealing_machines[] = {
+	{ "", "None: the boards are shuffled by hand", NULL },
+	{ "duplimate", "Duplimate (Jannersten)", "dup" },
+	{ "dealer4", "Dealer4 or Dealer4+", "pbn" },
+	{ "bernasconi", "Bernasconi", "ber" },
+	{ "kops", "KOPS", "kops" },
+};
+
+static const struct club_choice scoring_programs[] = {
+	{ "pbn", "One that reads PBN (ScoreBridge, EBUScore, Bridgemate, ACBLscore, Bridge"
+	    " Composer, most others)", "pbn" },
+	{ "lin", "Bridge Base Online (LIN)", "lin" },
+	{ "", "None", NULL },
+};
+
+#define CHOICES(table) (sizeof table / sizeof table[0])
+
+static void
+put_choices(const char *name, const char *label, const struct club_choice *c, size_t n)
+{
+	printf("<label for=\"%s\">%s</label><select id=\"%s\" name=\"%s\">", name, label,
+	    name, name);
+	for (size_t i = 0; i < n; i++) {
+		printf("<option value=\"%s\">", c[i].value);
+		put_html(stdout, c[i].words);
+		printf("</option>");
+	}
+	printf("</select>\n");
+}
+
+/* The format of a choice the form sent (NULL: none chosen); a value not
+ * in the table is refused. */
+static const char *
+choice_format(const struct cgi_form *form, const char *name, const struct club_choice *c,
+    size_t n)
+{
+	const struct cgi_field *f = cgi_field(form, name);
+
+	if (f == NULL || f->filename != NULL || f->len == 0)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(f->value, c[i].value) == 0)
+			return c[i].format;
+	refuse_logged(400, "Bad Request", name, "the %s: not one this page offers",
+	    strcmp(name, "machine") == 0 ? "dealing machine" : "scoring program");
+}
+
 static void
 form_page(int head_only)
 {
@@ -276,11 +333,17 @@ form_page(int head_only)
 	    " name=\"session\" inputmode=\"numeric\">\n"
 	    "<label for=\"boards\">Boards (at most %d)</label><input type=\"text\" id=\"boards\""
 	    " name=\"boards\" value=\"1-32\">\n"
-	    "<fieldset><legend>Formats</legend>\n", today, BOARDS_MAX);
+	    "<input type=\"hidden\" name=\"form\" value=\"deal\">\n", today, BOARDS_MAX);
+	put_choices("machine", "Dealing machine", dealing_machines, CHOICES(dealing_machines));
+	put_choices("scoring", "Scoring program", scoring_programs, CHOICES(scoring_programs));
+	printf("<label><input type=\"checkbox\" name=\"formats\" value=\"pdf\" checked>"
+	    " The hand record to print (PDF)</label>\n"
+	    "<details><summary>Every format</summary>\n<fieldset><legend>Other files</legend>\n");
 	for (size_t i = 0; i < w.n; i++) {
-		printf("<label><input type=\"checkbox\" name=\"formats\" value=\"%s\"%s> %s",
-		    w.names[i], strcmp(w.names[i], "pbn") == 0 || strcmp(w.names[i], "pdf") == 0 ?
-		    " checked" : "", w.names[i]);
+		if (strcmp(w.names[i], "pdf") == 0)
+			continue;
+		printf("<label><input type=\"checkbox\" name=\"formats\" value=\"%s\"> %s",
+		    w.names[i], w.names[i]);
 		if (w.descriptions[i][0] != '\0') {
 			printf(" <small>");
 			put_html(stdout, w.descriptions[i]);
@@ -288,7 +351,7 @@ form_page(int head_only)
 		}
 		printf("</label>\n");
 	}
-	printf("</fieldset>\n"
+	printf("</fieldset>\n</details>\n"
 	    "<label><input type=\"checkbox\" name=\"dd\" value=\"on\" checked>"
 	    " Double-dummy tricks and par on the hand record</label>\n"
 	    "<label for=\"paper\">Paper</label><select id=\"paper\" name=\"paper\">"
@@ -744,8 +807,26 @@ chosen_formats(const struct cgi_form *form, struct format_list *list)
 		free(text);
 		text = more;
 	}
-	/* the dealing machine's PBN and the PDF hand record, unless told */
+	/* the dealing machine's and the scoring program's, as the club
+	 * names them */
+	const char *chosen[2] = {
+		choice_format(form, "machine", dealing_machines, CHOICES(dealing_machines)),
+		choice_format(form, "scoring", scoring_programs, CHOICES(scoring_programs)),
+	};
+	for (size_t i = 0; i < 2; i++)
+		if (chosen[i] != NULL) {
+			char *more = xasprintf("%s%s%s", text, *text ? "," : "", chosen[i]);
+
+			free(text);
+			text = more;
+		}
 	if (*text == '\0') {
+		/* the form sent, with nothing chosen: said, not guessed */
+		if (cgi_field(form, "form") != NULL)
+			refuse_logged(400, "Bad Request", "the formats: none chosen", "no file chosen:"
+			    " choose the dealing machine, the scoring program, the hand record to"
+			    " print, or a format under \"Every format\"");
+		/* a script that names none: PBN and the PDF hand record */
 		free(text);
 		text = xstrdup("pbn,pdf");
 	}

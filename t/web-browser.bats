@@ -144,9 +144,17 @@ shot() {
 	id=$(element '#boards')
 	wd POST "/element/$id/clear" '{}' > /dev/null
 	wd POST "/element/$id/value" '{"text": "1-8"}' > /dev/null
+	# the club's scoring program reads PBN (the first choice); its
+	# dealing machine a Dealer4 (PBN too); and LIN, under "Every format"
+	[ "$(js 'return document.querySelector("select[name=scoring]").value')" = '"pbn"' ]
+	id=$(element 'select[name=machine] option[value=dealer4]')
+	wd POST "/element/$id/click" '{}' > /dev/null
+	id=$(element 'details summary')
+	wd POST "/element/$id/click" '{}' > /dev/null
 	id=$(element 'input[name=formats][value=lin]')
 	wd POST "/element/$id/click" '{}' > /dev/null
-	[ "$(js 'return Array.from(document.querySelectorAll("input[name=formats]:checked")).map(e => e.value).join(",")')" = '"lin,pbn,pdf"' ]
+	[ "$(js 'return document.querySelector("select[name=machine]").value')" = '"dealer4"' ]
+	[ "$(js 'return Array.from(document.querySelectorAll("input[name=formats]:checked")).map(e => e.value).join(",")')" = '"pdf,lin"' ]
 	[ "$(js 'return document.querySelector("input[name=dd]").checked')" = true ]
 	id=$(wd POST /element '{"using": "xpath", "value": "//button[normalize-space()=\"Deal, and show the hand record\"]"}' |
 	    jq -r 'to_entries[0].value')

@@ -66,10 +66,16 @@ clean_tmp() {
 	grep -qx $'Cache-Control: no-store\r' r
 	grep -qx $'Content-Type: text/html; charset=utf-8\r' r
 	grep -q '^<title>Deal a session</title>$' r
-	# each format with what its plugin says it is; the date's example today's
-	grep -qx '<label><input type="checkbox" name="formats" value="pbn" checked> pbn <small>Portable Bridge Notation</small></label>' r
+	# the club's dealing machine and scoring program in its words, the
+	# hand record to print, and every other format behind "Every format",
+	# each with what its plugin says it is; the date's example today's
+	grep -qx '<label for="machine">Dealing machine</label><select id="machine" name="machine"><option value="">None: the boards are shuffled by hand</option><option value="duplimate">Duplimate (Jannersten)</option><option value="dealer4">Dealer4 or Dealer4+</option><option value="bernasconi">Bernasconi</option><option value="kops">KOPS</option></select>' r
+	grep -qx '<label for="scoring">Scoring program</label><select id="scoring" name="scoring"><option value="pbn">One that reads PBN (ScoreBridge, EBUScore, Bridgemate, ACBLscore, Bridge Composer, most others)</option><option value="lin">Bridge Base Online (LIN)</option><option value="">None</option></select>' r
+	grep -qx '<label><input type="checkbox" name="formats" value="pdf" checked> The hand record to print (PDF)</label>' r
+	grep -qx '<details><summary>Every format</summary>' r
+	grep -qx '<label><input type="checkbox" name="formats" value="pbn"> pbn <small>Portable Bridge Notation</small></label>' r
 	grep -qx '<label><input type="checkbox" name="formats" value="dup"> dup <small>Duplimate</small></label>' r
-	grep -qx '<label><input type="checkbox" name="formats" value="pdf" checked> pdf <small>hand record for people, printable (PDF)</small></label>' r
+	[ "$(grep -c 'name="formats" value="pdf"' r)" -eq 1 ]
 	grep -qx "<label for=\"date\">Date</label><input type=\"text\" id=\"date\" name=\"date\" placeholder=\"$(date +%Y.%m.%d)\">" r
 	REQUEST_METHOD=HEAD dl-web > h
 	[ "$(tail -c 2 h | od -An -c | tr -d ' ')" = '\r\n' ]
@@ -151,6 +157,35 @@ clean_tmp() {
 	run -0 dl-archive sets
 	[ "${#lines[@]}" -eq 5 ]
 	clean_tmp
+}
+
+@test "the formats as a club names them: its dealing machine and its scoring program; none chosen at all refused, not guessed" {
+	for fields in 'machine=duplimate&scoring=pbn' 'machine=dealer4&scoring=' 'machine=bernasconi&scoring=lin' \
+	    'machine=kops&scoring=&formats=csv' 'machine=&scoring=pbn&formats=pdf'; do
+		printf '%s&form=deal&boards=1-2&download=zip&prefix=s' "$fields" > body
+		post application/x-www-form-urlencoded body > r
+		body_of r
+		unzip -Z1 body.out | grep -v '\.seed$' | sort | paste -sd' ' >> files
+	done
+	[ "$(cat files)" = 's.dup s.pbn
+s.pbn
+s.ber s.lin
+s.csv s.rzd
+s.pbn s.pdf' ]
+	# the form sent with nothing chosen: said
+	printf 'form=deal&machine=&scoring=&boards=1-2' > body
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	printf '%s\n' "$output" > r
+	grep -q 'no file chosen: choose the dealing machine, the scoring program, the hand record to print, or a format under &quot;Every format&quot;' r
+	# a machine the page does not offer
+	printf 'form=deal&machine=robot&boards=1-2' > body
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	printf '%s\n' "$output" > r
+	grep -q 'the dealing machine: not one this page offers' r
+	clean_tmp
+	[ "$(dl-archive count)" = "5 sets, 10 deals; played 0 sets, 0 deals" ]
 }
 
 @test "no file name given: the event's and the date's, so that next week's files do not overwrite this week's" {
