@@ -30,7 +30,7 @@
  * 225 bytes, a hand 513 (thirteen cards of a suit, three voids), the
  * compass 380 (its seats named for screen readers, the vulnerable and
  * dealer marked), the double-dummy grid 920 (caption, header cells) and
- * the par line 608 (ten contracts): under 4 200 bytes in all, and a piece
+ * the par line 650 (ten contracts): under 4 300 bytes in all, and a piece
  * is copied as a whole slot (PIECE_SLOT) past them.  A board is written
  * unchecked once this much room is made for it. */
 #define BOARD_TEXT_MAX 6144
@@ -670,11 +670,12 @@ put_tricks(char *p, const struct dl_analysis *a)
 	return PUT(p, "</table>\n");
 }
 
-/* "4&#9824; NS", "3NT W +1", "5&#9830;&#215; EW &#8722;2" */
+/* A par contract as players read it: "4&#9824;", "3NT+1",
+ * "5&#9830;&#215;&#8722;2": the result beside the contract, as a scorer
+ * writes it ("+1", "&#8722;2"; nothing when just made). */
 static char *
 put_contract(char *p, const struct dl_contract *c)
 {
-	const char *side = declarers_name(c->declarers);
 	unsigned strain = c->strain % DL_STRAINS;
 
 	p = put_piece(p, &strain_head[strain]);
@@ -682,29 +683,43 @@ put_contract(char *p, const struct dl_contract *c)
 	p = put_piece(p, &strain_symbol[strain]);
 	if (c->doubled)
 		p = PUT(p, "&#215;");
-	p = PUT(p, "</span> ");
-	p = side != NULL ? put(p, side, strlen(side)) : PUT(p, "?");
+	p = PUT(p, "</span>");
 	if (c->result != 0)
-		p = put_signed(PUT(p, " "), c->result);
+		p = put_signed(p, c->result);
 	return p;
 }
 
-/* "Par NS +420: 4S NS", from the side that declares it. */
+/* The par as hand records players know write it: the contracts, each
+ * followed by who declares it (once for contracts in a row that the same
+ * seats declare), then the score from that side: "Par: 4&#9824; by N-S,
+ * +620", "Par: 5&#9827; or 5&#9830; by N-S, +400", "Par: 3NT by N-S or
+ * 4&#9829; by North, +600", a sacrifice "Par: 5&#9830;&#215;&#8722;2 by
+ * N-S, &#8722;500"; "Par 0: passed out".  docs/hand-records.md says where
+ * the words come from. */
 static char *
 put_par(char *p, const struct dl_analysis *a)
 {
-	p = PUT(p, "<div class=\"par\">Par ");
+	p = PUT(p, "<div class=\"par\">Par");
 	if (a->ncontracts == 0)
-		p = PUT(p, "0: passed out");
+		p = PUT(p, " 0: passed out");
 	else {
+		unsigned n = a->ncontracts < DL_PAR_CONTRACTS_MAX ? a->ncontracts :
+		    DL_PAR_CONTRACTS_MAX;
 		int score;
-		p = PUT(put(p, par_side(a, &score), 2), " ");	/* NS or EW */
-		p = PUT(put_signed(p, score), ": ");
-		for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
+		(void)par_side(a, &score);
+		p = PUT(p, ": ");
+		for (unsigned i = 0; i < n; i++) {
+			const struct dl_contract *c = &a->contracts[i];
 			if (i > 0)
-				p = PUT(p, ", ");
-			p = put_contract(p, &a->contracts[i]);
+				p = PUT(p, " or ");
+			p = put_contract(p, c);
+			if (i + 1 == n || a->contracts[i + 1].declarers != c->declarers) {
+				const char *who = declarers_words(c->declarers);
+				p = PUT(p, " by ");
+				p = who != NULL ? put(p, who, strlen(who)) : PUT(p, "?");
+			}
 		}
+		p = put_signed(PUT(p, ", "), score);
 	}
 	return PUT(p, "</div>\n");
 }

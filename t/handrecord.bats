@@ -44,27 +44,35 @@ setup_file() {
 			print row
 		}
 	}' | sort > tricks.expected
-	# the par line, as "Par NS +600: 3NT NS, 5♣ NS"
+	# the par line in players' words, as "Par: 3NT by N-S or 5♣ by North,
+	# +600" or "Par: 5♣ or 5♦ by N-S, +400", the score from the declaring
+	# side
 	grep -v '^#' s.dd | awk '{
 		if ($5 == "pass") { print $1 " Par 0: passed out"; next }
 		n = split($5, c, ",")
 		ew = c[1] !~ /-[^-+]*[NS]/
 		score = ew ? -$4 : $4
-		line = "Par " (ew ? "EW" : "NS") " " (score < 0 ? "\342\210\222" (-score) : "+" score) ":"
+		split("N North S South E East W West NS N-S EW E-W", w, " ")
+		for (i = 1; i < 12; i += 2)
+			words[w[i]] = w[i + 1]
+		line = "Par:"
 		for (i = 1; i <= n; i++) {
 			match(c[i], /^[1-7][NSHDC]x?/)
-			head = substr(c[i], 1, RLENGTH); rest = substr(c[i], RLENGTH + 2)
-			strain = substr(head, 2, 1)
+			head[i] = substr(c[i], 1, RLENGTH); rest = substr(c[i], RLENGTH + 2)
+			k = match(rest, /[+-]/)
+			who[i] = k ? substr(rest, 1, k - 1) : rest
+			result[i] = k ? substr(rest, k) : ""
+			sub(/^-/, "\342\210\222", result[i])
+		}
+		for (i = 1; i <= n; i++) {
+			strain = substr(head[i], 2, 1)
 			sym = strain == "N" ? "NT" : strain == "S" ? "\342\231\240" : strain == "H" ? \
 			    "\342\231\245" : strain == "D" ? "\342\231\246" : "\342\231\243"
-			k = match(rest, /[+-]/)
-			who = k ? substr(rest, 1, k - 1) : rest
-			result = k ? substr(rest, k) : ""
-			sub(/^-/, "\342\210\222", result)
-			line = line (i > 1 ? "," : "") " " substr(head, 1, 1) sym \
-			    (head ~ /x$/ ? "\303\227" : "") " " who (result != "" ? " " result : "")
+			line = line (i > 1 ? " or" : "") " " substr(head[i], 1, 1) sym \
+			    (head[i] ~ /x$/ ? "\303\227" : "") result[i] \
+			    (i == n || who[i + 1] != who[i] ? " by " words[who[i]] : "")
 		}
-		print $1 " " line
+		print $1 " " line ", " (score < 0 ? "\342\210\222" (-score) : "+" score)
 	}' > par.expected
 	grep -v '^#' s.tso | sha256sum | cut -c1-16 > fingerprint
 }
@@ -179,7 +187,7 @@ chromium_pdf() {
 				    { echo "$paper, $per a page: page $page, not boards $first-$last" >&2; return 1; }
 			done
 			# the par and the tricks on every board
-			[ "$(pdftotext p.pdf - | grep -c '^Par ')" -eq 8 ]
+			[ "$(pdftotext p.pdf - | grep -c '^Par[: ]')" -eq 8 ]
 			[ "$(pdftotext p.pdf - | grep -c '^Tricks (double dummy)$')" -eq 8 ]
 		done
 	done
