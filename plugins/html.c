@@ -122,6 +122,8 @@ struct html_state {
 	unsigned long sets;	/* of the event, this one included (#N:), or 0 */
 	char *date;		/* the rest of the head: the same on every page */
 	size_t date_len;
+	char *generator;	/* the program that wrote the record, escaped */
+	size_t generator_len;
 	size_t pending;		/* bytes of text not yet handed to the host */
 	char text[TEXT_BUFFER];
 };
@@ -384,7 +386,7 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 	st->pending = 0;
 	st->event = html_escape(run->event != NULL ? run->event : "Hand record");
 	where_when = where_when_text(run, &failed);
-	generator = html_escape(run->generator);
+	st->generator = generator = html_escape(run->generator);
 	dealt_day(run, day);
 	dealt = html_escape(day);
 	st->date = NULL;
@@ -392,6 +394,7 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 		st->date = head_date_text(where_when, dealt, &st->date_len);
 	if (st->date != NULL) {
 		st->event_len = strlen(st->event);
+		st->generator_len = strlen(generator);
 		out->print(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		    "<meta charset=\"utf-8\">\n"
 		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -404,9 +407,9 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 		out->fail(out, "out of memory");
 	}
 	free(where_when);
-	free(generator);
 	free(dealt);
 	if (st->date == NULL) {
+		free(generator);
 		free(st);
 		*state = NULL;
 		return -1;
@@ -543,17 +546,20 @@ page_begin(struct dl_out *out, struct html_state *st, unsigned first)
 	st->pending = (size_t)(p - st->text);
 }
 
-/* A page's foot: the set's fingerprint, said in words, and the page's
- * number. */
+/* A page's foot, in the PDF's words: the set's fingerprint (which the
+ * director matches with the deal files) and the program that wrote the
+ * record, what a player can quote when asking about the sheet; the set's
+ * number among its event's, and the page's. */
 static void
 page_end(struct dl_out *out, struct html_state *st)
 {
 	unsigned page = (st->boards + st->per_page - 1) / st->per_page;
-	char *p = make_room(out, st, 256);
+	char *p;
 
-	/* the words the PDF's foot has */
-	p = PUT(p, "</div>\n<footer class=\"foot\"><span>Set fingerprint <span class=\"fp\">"
-	    "</span>: matches the files of the deals (dl-fmt(1))");
+	ADD(out, st, "</div>\n<footer class=\"foot\"><span>Set fingerprint <span class=\"fp\">"
+	    "</span> &#183; hand record by ");
+	add_bytes(out, st, st->generator, st->generator_len);
+	p = make_room(out, st, 256);
 	if (st->sets > 0) {
 		p = PUT(p, "; set ");
 		p = put_unsigned(p, st->sets);
@@ -770,6 +776,7 @@ html_end(struct dl_out *out, const struct dl_run *run, void *state)
 	    fp + 8 * (strlen(fp) >= 8), fp + 12 * (strlen(fp) >= 12), fp);
 	free(st->event);
 	free(st->date);
+	free(st->generator);
 	free(st);
 	return 0;
 }

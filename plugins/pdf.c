@@ -922,14 +922,13 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 		snprintf(line, sizeof line, "Page %u of %u", page, pages);
 	double pw_page = text_width(cr, FONT " 8", line);
 	text_aligned(cr, pw - m, ph - m - foot + 5, FONT " 8", line, 1);
-	/* what the digits are, in words, and how anyone finds them from the
-	 * files (dl-fmt(1)); cut with an ellipsis rather than run into the
-	 * page number */
-	snprintf(line, sizeof line, sets_of_event(run) > 0 ?
-	    "Set fingerprint %.4s %.4s %.4s %.4s (dl-fmt(1))" :
-	    "Set fingerprint %.4s %.4s %.4s %.4s: matches the files of the deals (dl-fmt(1))", fp,
-	    fp + (strlen(fp) >= 4 ? 4 : 0), fp + (strlen(fp) >= 8 ? 8 : 0),
-	    fp + (strlen(fp) >= 12 ? 12 : 0));
+	/* the set's fingerprint, which the director matches with the deal
+	 * files, and the program that wrote the record, as the HTML's foot
+	 * says them; cut with an ellipsis rather than run into the page
+	 * number */
+	snprintf(line, sizeof line, "Set fingerprint %.4s %.4s %.4s %.4s \u00b7 hand record by %s",
+	    fp, fp + (strlen(fp) >= 4 ? 4 : 0), fp + (strlen(fp) >= 8 ? 8 : 0),
+	    fp + (strlen(fp) >= 12 ? 12 : 0), run->generator != NULL ? run->generator : "dl");
 	double w;
 	PangoLayout *layout = plain_layout(cr, FONT " 8", line, &w);
 	pango_layout_set_width(layout, (int)((pw - 2 * m - pw_page - HEAD_GAP) * PANGO_SCALE));

@@ -14,6 +14,9 @@ setup_file() {
 	# what every hand record must show, made from the PBN writer's [Deal]
 	# tags and the analysed stream, not from the writers under test
 	dl-fmt -f pbn < s.tso > s.pbn
+	# the program every page's foot names ("dl 0.1.0")
+	GENERATOR=$(sed -n 's/^\[Generator "\(.*\)"\]\r*$/\1/p' s.pbn | head -1)
+	export GENERATOR
 	awk -F'"' '
 	    /^\[Board / { board = $2 }
 	    /^\[Deal / {
@@ -143,7 +146,7 @@ chromium_pdf() {
 	for pdf in letter.pdf a4.pdf; do
 		pdftotext -f 1 -l 1 "$pdf" - | tr -d ' ' > page1
 		grep -qx "Page1of2" page1
-		grep -qx "Setfingerprint${fp:0:16}:matchesthefilesofthedeals(dl-fmt(1))" page1
+		grep -qx "Setfingerprint${fp:0:16}·handrecordby${GENERATOR// /}" page1
 		grep -qx "Boards1–6" page1
 		# boards 1-6 on page 1, 7 and 8 on page 2
 		for b in 1 2 3 4 5 6; do grep -qx "$b" page1; done
@@ -177,7 +180,7 @@ chromium_pdf() {
 				pdftotext -f "$page" -l "$page" p.pdf - | tr -d ' ' > text
 				grep -qx "$range" text || { echo "$paper, $per a page: page $page has no $range" >&2; return 1; }
 				grep -qx "Page${page}of$pages" text
-				grep -qx "Setfingerprint${fp:0:16}:matchesthefilesofthedeals(dl-fmt(1))" text
+				grep -qx "Setfingerprint${fp:0:16}·handrecordby${GENERATOR// /}" text
 				# the page's own boards' numbers (22 points and more, a
 				# box 1.164 em high), no other board's
 				[ "$(pdftotext -f "$page" -l "$page" -bbox p.pdf - |
@@ -252,7 +255,7 @@ chromium_pdf() {
 	grep -qF '<div class="s"><span class="sym">&#9824;</span><span aria-hidden="true">&#8212;</span><span class="vh">void</span></div>' a.html
 	# hearts and diamonds red in the par line too
 	grep -qF '.par .h, .par .d { color: #c00; }' a.html
-	grep -qF '<footer class="foot"><span>Set fingerprint <span class="fp"></span>: matches the files of the deals (dl-fmt(1))</span><span>Page 2 of 2</span></footer>' a.html
+	grep -qF "<footer class=\"foot\"><span>Set fingerprint <span class=\"fp\"></span> &#183; hand record by $GENERATOR</span><span>Page 2 of 2</span></footer>" a.html
 }
 
 @test "pdf: fonts embedded, text selectable: every board's hands and tricks read back by pdftotext" {
@@ -278,7 +281,7 @@ chromium_pdf() {
 		grep -qxF "$(printf '%s' "$par" | tr -d ' ')" text ||
 		    { echo "missing: $par" >&2; return 1; }
 	done < par.expected
-	grep -qx "Setfingerprint$(cat fingerprint):matchesthefilesofthedeals(dl-fmt(1))" text
+	grep -qx "Setfingerprint$(cat fingerprint)·handrecordby${GENERATOR// /}" text
 	grep -qx "Page2of2" text
 	# US Letter when the system's paper is
 	PAPERSIZE=letter dl-fmt -f pdf < s.dd > letter.pdf
@@ -348,7 +351,7 @@ chromium_pdf() {
 @test "#N: the set's number among its event's, on every page's foot of both hand records; a header that is no count, nowhere" {
 	{ sed -n '1p' s.dd; echo '#N: 3'; sed -n '2,$p' s.dd; } > n.dd
 	dl-fmt -f html,pdf -p n < n.dd
-	[ "$(grep -c 'matches the files of the deals (dl-fmt(1)); set 3 dealt for this event</span>' n.html)" -eq 2 ]
+	[ "$(grep -c "hand record by $GENERATOR; set 3 dealt for this event</span>" n.html)" -eq 2 ]
 	# the PDF's beside the page's number, where the fingerprint's words leave room
 	[ "$(pdftotext n.pdf - | grep -c 'Set 3 dealt for this event · Page [0-9] of 2')" -eq 2 ]
 	for bad in 0 x 3x 01; do

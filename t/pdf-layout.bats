@@ -330,7 +330,7 @@ pixel() {
 		pdftotext -f $page -l $page s.pdf - > text
 		range=$(sed -n "${page}p" <<< $'Boards 1–6\nBoards 7–12\nBoards 13–16')
 		grep -qxF "$range" text
-		grep -qxF "Set fingerprint ${fp:0:4} ${fp:4:4} ${fp:8:4} ${fp:12:4}: matches the files of the deals (dl-fmt(1))" text
+		grep -qx "Set fingerprint ${fp:0:4} ${fp:4:4} ${fp:8:4} ${fp:12:4} · hand record by dl [0-9.]*" text
 	done
 	# boards 1 to 4: dealer North, East, South, West; vulnerable none,
 	# N-S, E-W, all.  At the left of the compass's N (the N whose centre
