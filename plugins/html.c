@@ -195,14 +195,22 @@ static const char style[] =
     ".page { margin: 0 auto; padding: 10mm 12mm; display: flex; flex-direction: column;"
     " overflow: hidden; break-after: page; page-break-after: always; }\n"
     ".page:last-child { break-after: auto; page-break-after: auto; }\n"
-    ".head { display: flex; justify-content: space-between; align-items: baseline;"
-    " border-bottom: 0.4mm solid #000; padding-bottom: 1mm; font-size: 11pt; }\n"
-    ".head .event { font-weight: bold; font-size: 13pt; }\n"
-    /* one line, however long the event or site (500 bytes each): a head
-     * that wrapped would push the last boards off the printed page */
-    ".head > * { white-space: nowrap; overflow: hidden; text-overflow: ellipsis;"
-    " min-width: 0; padding-right: 2mm; }\n"
-    ".head .range { flex-shrink: 0; padding-right: 0; }\n"
+    /* the event, the page's boards at the right of its first line, and
+     * where and when under them, as the PDF draws its head: each wraps,
+     * so that a club's long name, its hall and the day are read whole */
+    ".head { display: grid; grid-template-columns: minmax(0, 1fr) auto; column-gap: 4mm;"
+    " align-items: baseline; border-bottom: 0.4mm solid #000; padding-bottom: 1mm;"
+    " font-size: 11pt; }\n"
+    ".head .event { grid-column: 1; grid-row: 1; font-weight: bold; font-size: 13pt;"
+    " overflow-wrap: anywhere; }\n"
+    ".head .date { grid-column: 1 / 3; grid-row: 2; overflow-wrap: anywhere; }\n"
+    ".head .range { grid-column: 2; grid-row: 1; white-space: nowrap; }\n"
+    /* printed, a page's height is the paper's: an event or a site of
+     * hundreds of bytes (500 each) stops at two lines, as the PDF's
+     * event does, rather than push the last boards off the page */
+    "@media print { .head .event, .head .date { display: -webkit-box;"
+    " -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2;"
+    " overflow: hidden; } }\n"
     ".boards { flex: 1; min-height: 0; display: grid; grid-template-columns: 1fr 1fr;"
     " grid-template-rows: repeat(3, minmax(0, 1fr)); gap: 3mm; padding: 3mm 0; }\n"
     ".board { border: 0.3mm solid #888; border-radius: 2mm; padding: 2mm 3mm;"
@@ -251,14 +259,12 @@ static const char style[] =
     ".fp::after { content: var(--fingerprint); }\n"
     "@media screen { body { background: #ddd; } .page { background: #fff;"
     " margin: 8mm auto; height: auto; min-height: 278mm; } }\n"
-    /* a phone: the boards one under another, each as wide as the screen,
-     * the head wrapping rather than cut */
+    /* a phone: the boards one under another, each as wide as the screen */
     "@media screen and (max-width: 700px) {\n"
     " body { background: #fff; }\n"
     " .page { width: auto; min-height: 0; margin: 0; padding: 12px 8px; }\n"
-    " .head { flex-wrap: wrap; font-size: 15px; }\n"
-    " .head .event { font-size: 18px; flex-basis: 100%; }\n"
-    " .head > * { white-space: normal; }\n"
+    " .head { font-size: 15px; }\n"
+    " .head .event { font-size: 18px; }\n"
     " .boards { display: block; padding: 8px 0; }\n"
     " .board { margin-bottom: 10px; padding: 8px 10px; border-radius: 8px; }\n"
     " .deal { grid-template-columns: minmax(0, 1fr) 94px minmax(0, 1fr); font-size: 15.5px; }\n"

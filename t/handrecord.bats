@@ -301,7 +301,21 @@ chromium_pdf() {
 }
 
 # bats test_tags=browser
-@test "html printed by Chromium: a 500-byte event and site keep the head to one line and six boards a page" {
+@test "html printed by Chromium: the head wraps, a club's event, site and date whole; 500 bytes of each stop at two lines, six boards a page" {
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
+	    --event 'Riverside Bridge Club — Monday Evening Pairs' \
+	    --site 'Riverside Community Hall, Mill Lane' --date 2026.11.30 2> /dev/null |
+	    dl-stream -n 1-8 | dl-map > club.tso
+	rm -f club.html
+	dl-fmt -f html -p club < club.tso
+	chromium_pdf club.html club.pdf
+	pdftotext -f 1 -l 1 -layout club.pdf - | sed -n '/Riverside/p' > head
+	[ "$(wc -l < head)" -eq 2 ]
+	[[ $(sed -n 1p head) =~ ^\ *Riverside\ Bridge\ Club\ —\ Monday\ Evening\ Pairs\ +Boards\ 1–6$ ]]
+	[[ $(sed -n 2p head) =~ ^\ *Riverside\ Community\ Hall,\ Mill\ Lane,\ 2026\.11\.30$ ]]
+	# nor cut on a screen, a phone's: the style cuts no part of the head
+	# to one line
+	run -1 grep -E 'text-overflow|nowrap; overflow: hidden' club.html
 	ev=$(printf 'Championship %.0s' $(seq 38))
 	site=$(printf 'Club room %.0s' $(seq 45))
 	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
@@ -312,10 +326,12 @@ chromium_pdf() {
 	[ "$(pdfinfo long.pdf | awk '/^Pages:/ { print $2 }')" -eq 2 ]
 	pdftotext -f 1 -l 1 long.pdf - | tr -d ' ' > page1
 	for b in 1 2 3 4 5 6; do grep -qx "$b" page1 || { echo "board $b not on page 1"; return 1; }; done
-	# the head is one line: its event cut short, the boards at its end
-	pdftotext -f 1 -l 1 -layout long.pdf - | sed -n '/Championship/p' > head
-	[ "$(wc -l < head)" -eq 1 ]
-	[[ $(cat head) == *"Boards 1–6"* ]]
+	# two lines of the event, the boards at the end of its first, two of
+	# the site: the rest of each cut, as the PDF cuts its event
+	pdftotext -f 1 -l 1 -layout long.pdf - | sed -n '/Championship\|Club room/p' > head
+	[ "$(grep -c Championship head)" -eq 2 ]
+	[ "$(grep -c 'Club room' head)" -eq 2 ]
+	[[ $(sed -n 1p head) == *"Boards 1–6" ]]
 }
 
 # axe-core, the accessibility rules' engine: make fetches it from the npm
