@@ -13,6 +13,7 @@
 
 #include "files/bigdealrc.h"
 #include "keys/entropy.h"
+#include "stream/date.h"
 #include "stream/proto.h"
 #include "session/session.h"
 #include "keys/seed.h"
@@ -31,7 +32,7 @@ usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: dl-deal [--analysis | --no-analysis] [--archive archive | --no-archive]\n"
 	    "               [--shared archive] [--crlf] [--many] [-f formats] [-g generator]\n"
-	    "               [-i event]\n"
+	    "               [-i event] [--site site] [--date date]\n"
 	    "               [-n boards] [-p prefix] [--paper a4 | letter]\n"
 	    "               [--per-page 6 | 4 | 1]\n");
 	exit(status);
@@ -59,6 +60,8 @@ main(int argc, char *argv[])
 		{ "generator", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "event", required_argument, NULL, 'i' },
+		{ "site", required_argument, NULL, 's' },
+		{ "date", required_argument, NULL, 'd' },
 		{ "many", no_argument, NULL, 'm' },
 		{ "paper", required_argument, NULL, 'P' },
 		{ "per-page", required_argument, NULL, 'G' },
@@ -66,6 +69,10 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *boards = DEFAULT_BOARDS, *formats = NULL, *event = NULL, *why;
+	/* where and when the session is played, for the hand record's head
+	 * and PBN's [Site] and [Date]; the date as typed, then as PBN's */
+	const char *site = NULL, *date = NULL;
+	char date_pbn[DATE_PBN_SIZE];
 	struct writers_options wo = { .publish = PUBLISH_NEW, .warn = tool_print_warning };
 	struct seed_source source = { .generator = &generator_dl256, .os = 1 };
 	struct format_list list;
@@ -106,6 +113,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h': usage(stdout, 0);
 		case 'i': event = optarg; break;
+		case 's': site = optarg; break;
+		case 'd': date = optarg; break;
 		case 'm': many = 1; break;
 		case 'n': boards = optarg; break;
 		case 'p': wo.prefix = optarg; break;
@@ -124,6 +133,18 @@ main(int argc, char *argv[])
 	if (event != NULL && event_text_check(event, &e) == -1) {
 		dl_error_prefix(&e, "--event");
 		tool_die(&e);
+	}
+	if (site != NULL && event_text_check(site, &e) == -1) {
+		dl_error_prefix(&e, "--site");
+		tool_die(&e);
+	}
+	/* typed by a director: the forms dl-web's form takes, not only PBN's */
+	if (date != NULL) {
+		if (date_typed_to_pbn(date, date_pbn, &e) == -1) {
+			dl_error_prefix(&e, "--date");
+			tool_die(&e);
+		}
+		date = date_pbn;
 	}
 	tool_sodium_init();
 	if (bigdealrc_read(BIGDEALRC, &rc, &e) == -1)
@@ -145,7 +166,8 @@ main(int argc, char *argv[])
 	if (source.generator->owner_bytes != 0)	/* Big Deal's owner, from .bigdealrc */
 		owner_from_bigdealrc(&rc, 0, owner);
 	struct session s = {
-		.formats = &list, .wo = wo, .event = event, .boards = r, .analysis = analysis,
+		.formats = &list, .wo = wo, .event = event, .site = site, .date = date,
+		.boards = r, .analysis = analysis,
 		.analyser = &session_dds, .show_analysis = isatty(STDERR_FILENO), .source = source,
 		.owner = source.generator->owner_bytes != 0 ? owner : NULL,
 		.progress = wo.prefix != NULL && isatty(STDERR_FILENO) &&

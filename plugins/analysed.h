@@ -1,6 +1,7 @@
 /* What the writers of analysed boards share (pbn, html, pdf): the names of
- * par contracts' declarers, the par score as each names it, high-card
- * points.  Header-only, as plugins call nothing in the host. */
+ * par contracts' declarers, in PBN's letters and in a hand record's words,
+ * the par score as each names it, high-card points.  Header-only, as
+ * plugins call nothing in the host. */
 #ifndef DL_PLUGINS_ANALYSED_H
 #define DL_PLUGINS_ANALYSED_H
 
@@ -16,6 +17,19 @@ declarers_name(unsigned declarers)
 	};
 
 	return names[declarers & 15];
+}
+
+/* A contract's declarers as a hand record names them for players: a seat
+ * by its name ("North"), a side as the record's vulnerability names it
+ * ("N-S", as in "N-S vulnerable"); NULL for a set no par contract has. */
+static inline const char *
+declarers_words(unsigned declarers)
+{
+	static const char *const words[16] = {
+		[1] = "North", [2] = "East", [4] = "South", [8] = "West", [5] = "N-S", [10] = "E-W",
+	};
+
+	return words[declarers & 15];
 }
 
 /* The side that declares par, "NS" or "EW" (NS when passed out), and the

@@ -30,7 +30,7 @@
  * 225 bytes, a hand 513 (thirteen cards of a suit, three voids), the
  * compass 380 (its seats named for screen readers, the vulnerable and
  * dealer marked), the double-dummy grid 920 (caption, header cells) and
- * the par line 608 (ten contracts): under 4 200 bytes in all, and a piece
+ * the par line 650 (ten contracts): under 4 300 bytes in all, and a piece
  * is copied as a whole slot (PIECE_SLOT) past them.  A board is written
  * unchecked once this much room is made for it. */
 #define BOARD_TEXT_MAX 6144
@@ -122,6 +122,8 @@ struct html_state {
 	unsigned long sets;	/* of the event, this one included (#N:), or 0 */
 	char *date;		/* the rest of the head: the same on every page */
 	size_t date_len;
+	char *generator;	/* the program that wrote the record, escaped */
+	size_t generator_len;
 	size_t pending;		/* bytes of text not yet handed to the host */
 	char text[TEXT_BUFFER];
 };
@@ -193,14 +195,22 @@ static const char style[] =
     ".page { margin: 0 auto; padding: 10mm 12mm; display: flex; flex-direction: column;"
     " overflow: hidden; break-after: page; page-break-after: always; }\n"
     ".page:last-child { break-after: auto; page-break-after: auto; }\n"
-    ".head { display: flex; justify-content: space-between; align-items: baseline;"
-    " border-bottom: 0.4mm solid #000; padding-bottom: 1mm; font-size: 11pt; }\n"
-    ".head .event { font-weight: bold; font-size: 13pt; }\n"
-    /* one line, however long the event or site (500 bytes each): a head
-     * that wrapped would push the last boards off the printed page */
-    ".head > * { white-space: nowrap; overflow: hidden; text-overflow: ellipsis;"
-    " min-width: 0; padding-right: 2mm; }\n"
-    ".head .range { flex-shrink: 0; padding-right: 0; }\n"
+    /* the event, the page's boards at the right of its first line, and
+     * where and when under them, as the PDF draws its head: each wraps,
+     * so that a club's long name, its hall and the day are read whole */
+    ".head { display: grid; grid-template-columns: minmax(0, 1fr) auto; column-gap: 4mm;"
+    " align-items: baseline; border-bottom: 0.4mm solid #000; padding-bottom: 1mm;"
+    " font-size: 11pt; }\n"
+    ".head .event { grid-column: 1; grid-row: 1; font-weight: bold; font-size: 13pt;"
+    " overflow-wrap: anywhere; }\n"
+    ".head .date { grid-column: 1 / 3; grid-row: 2; overflow-wrap: anywhere; }\n"
+    ".head .range { grid-column: 2; grid-row: 1; white-space: nowrap; }\n"
+    /* printed, a page's height is the paper's: an event or a site of
+     * hundreds of bytes (500 each) stops at two lines, as the PDF's
+     * event does, rather than push the last boards off the page */
+    "@media print { .head .event, .head .date { display: -webkit-box;"
+    " -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2;"
+    " overflow: hidden; } }\n"
     ".boards { flex: 1; min-height: 0; display: grid; grid-template-columns: 1fr 1fr;"
     " grid-template-rows: repeat(3, minmax(0, 1fr)); gap: 3mm; padding: 3mm 0; }\n"
     ".board { border: 0.3mm solid #888; border-radius: 2mm; padding: 2mm 3mm;"
@@ -249,14 +259,12 @@ static const char style[] =
     ".fp::after { content: var(--fingerprint); }\n"
     "@media screen { body { background: #ddd; } .page { background: #fff;"
     " margin: 8mm auto; height: auto; min-height: 278mm; } }\n"
-    /* a phone: the boards one under another, each as wide as the screen,
-     * the head wrapping rather than cut */
+    /* a phone: the boards one under another, each as wide as the screen */
     "@media screen and (max-width: 700px) {\n"
     " body { background: #fff; }\n"
     " .page { width: auto; min-height: 0; margin: 0; padding: 12px 8px; }\n"
-    " .head { flex-wrap: wrap; font-size: 15px; }\n"
-    " .head .event { font-size: 18px; flex-basis: 100%; }\n"
-    " .head > * { white-space: normal; }\n"
+    " .head { font-size: 15px; }\n"
+    " .head .event { font-size: 18px; }\n"
     " .boards { display: block; padding: 8px 0; }\n"
     " .board { margin-bottom: 10px; padding: 8px 10px; border-radius: 8px; }\n"
     " .deal { grid-template-columns: minmax(0, 1fr) 94px minmax(0, 1fr); font-size: 15.5px; }\n"
@@ -384,7 +392,7 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 	st->pending = 0;
 	st->event = html_escape(run->event != NULL ? run->event : "Hand record");
 	where_when = where_when_text(run, &failed);
-	generator = html_escape(run->generator);
+	st->generator = generator = html_escape(run->generator);
 	dealt_day(run, day);
 	dealt = html_escape(day);
 	st->date = NULL;
@@ -392,6 +400,7 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 		st->date = head_date_text(where_when, dealt, &st->date_len);
 	if (st->date != NULL) {
 		st->event_len = strlen(st->event);
+		st->generator_len = strlen(generator);
 		out->print(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		    "<meta charset=\"utf-8\">\n"
 		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -404,9 +413,9 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 		out->fail(out, "out of memory");
 	}
 	free(where_when);
-	free(generator);
 	free(dealt);
 	if (st->date == NULL) {
+		free(generator);
 		free(st);
 		*state = NULL;
 		return -1;
@@ -543,17 +552,20 @@ page_begin(struct dl_out *out, struct html_state *st, unsigned first)
 	st->pending = (size_t)(p - st->text);
 }
 
-/* A page's foot: the set's fingerprint, said in words, and the page's
- * number. */
+/* A page's foot, in the PDF's words: the set's fingerprint (which the
+ * director matches with the deal files) and the program that wrote the
+ * record, what a player can quote when asking about the sheet; the set's
+ * number among its event's, and the page's. */
 static void
 page_end(struct dl_out *out, struct html_state *st)
 {
 	unsigned page = (st->boards + st->per_page - 1) / st->per_page;
-	char *p = make_room(out, st, 256);
+	char *p;
 
-	/* the words the PDF's foot has */
-	p = PUT(p, "</div>\n<footer class=\"foot\"><span>Set fingerprint <span class=\"fp\">"
-	    "</span>: matches the files of the deals (dl-fmt(1))");
+	ADD(out, st, "</div>\n<footer class=\"foot\"><span>Set fingerprint <span class=\"fp\">"
+	    "</span> &#183; hand record by ");
+	add_bytes(out, st, st->generator, st->generator_len);
+	p = make_room(out, st, 256);
 	if (st->sets > 0) {
 		p = PUT(p, "; set ");
 		p = put_unsigned(p, st->sets);
@@ -670,11 +682,12 @@ put_tricks(char *p, const struct dl_analysis *a)
 	return PUT(p, "</table>\n");
 }
 
-/* "4&#9824; NS", "3NT W +1", "5&#9830;&#215; EW &#8722;2" */
+/* A par contract as players read it: "4&#9824;", "3NT+1",
+ * "5&#9830;&#215;&#8722;2": the result beside the contract, as a scorer
+ * writes it ("+1", "&#8722;2"; nothing when just made). */
 static char *
 put_contract(char *p, const struct dl_contract *c)
 {
-	const char *side = declarers_name(c->declarers);
 	unsigned strain = c->strain % DL_STRAINS;
 
 	p = put_piece(p, &strain_head[strain]);
@@ -682,29 +695,43 @@ put_contract(char *p, const struct dl_contract *c)
 	p = put_piece(p, &strain_symbol[strain]);
 	if (c->doubled)
 		p = PUT(p, "&#215;");
-	p = PUT(p, "</span> ");
-	p = side != NULL ? put(p, side, strlen(side)) : PUT(p, "?");
+	p = PUT(p, "</span>");
 	if (c->result != 0)
-		p = put_signed(PUT(p, " "), c->result);
+		p = put_signed(p, c->result);
 	return p;
 }
 
-/* "Par NS +420: 4S NS", from the side that declares it. */
+/* The par as hand records players know write it: the contracts, each
+ * followed by who declares it (once for contracts in a row that the same
+ * seats declare), then the score from that side: "Par: 4&#9824; by N-S,
+ * +620", "Par: 5&#9827; or 5&#9830; by N-S, +400", "Par: 3NT by N-S or
+ * 4&#9829; by North, +600", a sacrifice "Par: 5&#9830;&#215;&#8722;2 by
+ * N-S, &#8722;500"; "Par 0: passed out".  docs/hand-records.md says where
+ * the words come from. */
 static char *
 put_par(char *p, const struct dl_analysis *a)
 {
-	p = PUT(p, "<div class=\"par\">Par ");
+	p = PUT(p, "<div class=\"par\">Par");
 	if (a->ncontracts == 0)
-		p = PUT(p, "0: passed out");
+		p = PUT(p, " 0: passed out");
 	else {
+		unsigned n = a->ncontracts < DL_PAR_CONTRACTS_MAX ? a->ncontracts :
+		    DL_PAR_CONTRACTS_MAX;
 		int score;
-		p = PUT(put(p, par_side(a, &score), 2), " ");	/* NS or EW */
-		p = PUT(put_signed(p, score), ": ");
-		for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
+		(void)par_side(a, &score);
+		p = PUT(p, ": ");
+		for (unsigned i = 0; i < n; i++) {
+			const struct dl_contract *c = &a->contracts[i];
 			if (i > 0)
-				p = PUT(p, ", ");
-			p = put_contract(p, &a->contracts[i]);
+				p = PUT(p, " or ");
+			p = put_contract(p, c);
+			if (i + 1 == n || a->contracts[i + 1].declarers != c->declarers) {
+				const char *who = declarers_words(c->declarers);
+				p = PUT(p, " by ");
+				p = who != NULL ? put(p, who, strlen(who)) : PUT(p, "?");
+			}
 		}
+		p = put_signed(PUT(p, ", "), score);
 	}
 	return PUT(p, "</div>\n");
 }
@@ -755,6 +782,7 @@ html_end(struct dl_out *out, const struct dl_run *run, void *state)
 	    fp + 8 * (strlen(fp) >= 8), fp + 12 * (strlen(fp) >= 12), fp);
 	free(st->event);
 	free(st->date);
+	free(st->generator);
 	free(st);
 	return 0;
 }

@@ -557,7 +557,8 @@ draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a, double
 	}
 }
 
-/* The par line, "Par NS +600: 3NT NS, 5\u2663 NS", wrapped between its
+/* The par line in the HTML's words, "Par: 3NT by N-S or 5\u2663 by North,
+ * +600", "Par: 5\u2663 or 5\u2666 by N-S, +400", wrapped between its
  * contracts to the board's width, the lines after the first under the
  * first contract; in PAR_PT times the scale, PAR_LINE times it apart. */
 #define PAR_PT 9.0
@@ -575,7 +576,8 @@ static void
 par_prepare(cairo_t *cr, struct par *par, const struct dl_analysis *a, double width,
     double scale)
 {
-	char head[64], piece[128];
+	static const char head[] = "Par:";
+	char piece[192];
 	const char *font = par->font;
 	int score;
 
@@ -587,21 +589,27 @@ par_prepare(cairo_t *cr, struct par *par, const struct dl_analysis *a, double wi
 		snprintf(par->lines[0], sizeof par->lines[0], "Par 0: passed out");
 		return;
 	}
-	const char *side = par_side(a, &score);
-	snprintf(head, sizeof head, "Par %s %s%d:", side, score < 0 ? "\u2212" : "+",
-	    score < 0 ? -score : score);
+	(void)par_side(a, &score);
 	snprintf(par->lines[0], sizeof par->lines[0], "%s", head);
 	par->indent = text_width(cr, font, head) + text_width(cr, font, " ");
-	for (unsigned i = 0; i < a->ncontracts && i < DL_PAR_CONTRACTS_MAX; i++) {
+	unsigned n = a->ncontracts < DL_PAR_CONTRACTS_MAX ? a->ncontracts : DL_PAR_CONTRACTS_MAX;
+	for (unsigned i = 0; i < n; i++) {
 		const struct dl_contract *c = &a->contracts[i];
-		const char *who = declarers_name(c->declarers);
-		char result[16] = "";
+		const char *who = declarers_words(c->declarers);
+		char result[16] = "", by[32] = "", after[32] = " or";
 		if (c->result != 0)
-			snprintf(result, sizeof result, " %s%d", c->result > 0 ? "+" : "\u2212",
+			snprintf(result, sizeof result, "%s%d", c->result > 0 ? "+" : "\u2212",
 			    c->result > 0 ? c->result : -c->result);
-		snprintf(piece, sizeof piece, "%u%s%s %s%s%s", c->level,
-		    strain_markup[c->strain % DL_STRAINS], c->doubled ? "\u00d7" : "",
-		    who != NULL ? who : "?", result, i + 1 < a->ncontracts ? "," : "");
+		/* who declares, once for contracts in a row that the same
+		 * seats declare; the score after the last, from their side */
+		if (i + 1 == n || a->contracts[i + 1].declarers != c->declarers)
+			snprintf(by, sizeof by, " by %s", who != NULL ? who : "?");
+		if (i + 1 == n)
+			snprintf(after, sizeof after, ", %s%d", score < 0 ? "\u2212" : "+",
+			    score < 0 ? -score : score);
+		snprintf(piece, sizeof piece, "%u%s%s%s%s%s", c->level,
+		    strain_markup[c->strain % DL_STRAINS], c->doubled ? "\u00d7" : "", result,
+		    by, after);
 		/* on this line if it fits (the first contract always: it
 		 * fits beside the head), else on the next */
 		char *line = par->lines[par->n - 1];
@@ -914,14 +922,13 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 		snprintf(line, sizeof line, "Page %u of %u", page, pages);
 	double pw_page = text_width(cr, FONT " 8", line);
 	text_aligned(cr, pw - m, ph - m - foot + 5, FONT " 8", line, 1);
-	/* what the digits are, in words, and how anyone finds them from the
-	 * files (dl-fmt(1)); cut with an ellipsis rather than run into the
-	 * page number */
-	snprintf(line, sizeof line, sets_of_event(run) > 0 ?
-	    "Set fingerprint %.4s %.4s %.4s %.4s (dl-fmt(1))" :
-	    "Set fingerprint %.4s %.4s %.4s %.4s: matches the files of the deals (dl-fmt(1))", fp,
-	    fp + (strlen(fp) >= 4 ? 4 : 0), fp + (strlen(fp) >= 8 ? 8 : 0),
-	    fp + (strlen(fp) >= 12 ? 12 : 0));
+	/* the set's fingerprint, which the director matches with the deal
+	 * files, and the program that wrote the record, as the HTML's foot
+	 * says them; cut with an ellipsis rather than run into the page
+	 * number */
+	snprintf(line, sizeof line, "Set fingerprint %.4s %.4s %.4s %.4s \u00b7 hand record by %s",
+	    fp, fp + (strlen(fp) >= 4 ? 4 : 0), fp + (strlen(fp) >= 8 ? 8 : 0),
+	    fp + (strlen(fp) >= 12 ? 12 : 0), run->generator != NULL ? run->generator : "dl");
 	double w;
 	PangoLayout *layout = plain_layout(cr, FONT " 8", line, &w);
 	pango_layout_set_width(layout, (int)((pw - 2 * m - pw_page - HEAD_GAP) * PANGO_SCALE));

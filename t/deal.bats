@@ -24,6 +24,44 @@ load helper
 	dl-fmt-pbn < out.tso | cmp - out.pbn
 }
 
+@test "--site and --date: where and when the session is played, into the files and the hand record's head" {
+	dl-deal -n 2 -f pbn,tso,html -p out -i 'Monday Pairs' --site 'Riverside Hall' \
+	    --date 30/11/2026 --no-analysis
+	[ "$(grep -c '^\[Site "Riverside Hall"\]$' out.pbn)" -eq 2 ]
+	[ "$(grep -c '^\[Date "2026.11.30"\]$' out.pbn)" -eq 2 ]
+	run -0 grep -E '^#[SD]: ' out.tso
+	[ "$output" = $'#S: Riverside Hall\n#D: 2026.11.30' ]
+	# the day played, not the day dealt
+	grep -q '<span class="date">Riverside Hall, 2026.11.30</span>' out.html
+	run -1 grep -q 'dealt 20' out.html
+	# each form a director types, as PBN's
+	while read -r typed pbn; do
+		dl-deal -n 1 --date "$typed" > d.pbn
+		run -0 grep '^\[Date ' d.pbn
+		[ "$output" = "[Date \"$pbn\"]" ] || { echo "$typed: $output"; return 1; }
+	done <<-'EOF'
+	2026-11-30 2026.11.30
+	30/11/2026 2026.11.30
+	1/2/2026 2026.02.01
+	2026.11.30 2026.11.30
+	2026.11.?? 2026.11.??
+	EOF
+}
+
+@test "--site and --date refused: no such day, a form not taken, a site that is no line of text" {
+	run -2 dl-deal -n 1 --date 31/02/2026
+	[ "$output" = "dl-deal: --date: no such day (read as DD/MM/YYYY, day first)" ]
+	# never month first
+	run -2 dl-deal -n 1 --date 11/30/2026
+	[ "$output" = "dl-deal: --date: no such day (read as DD/MM/YYYY, day first)" ]
+	run -2 dl-deal -n 1 --date 2026/11/30
+	[ "$output" = "dl-deal: --date: not a date: YYYY-MM-DD, DD/MM/YYYY (day first) or YYYY.MM.DD" ]
+	run -2 dl-deal -n 1 --site $'Mill\tLane'
+	[ "$output" = "dl-deal: --site: not one line of valid UTF-8 text" ]
+	# nothing dealt: no seed used
+	[ ! -s "$DL_SEED_HISTORY" ]
+}
+
 @test "formats come from ./.bigdealrc when not given" {
 	printf '[BigDeal]\nformats=lin,csv\n' > .bigdealrc
 	dl-deal -n 2 -p s

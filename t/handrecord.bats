@@ -14,6 +14,9 @@ setup_file() {
 	# what every hand record must show, made from the PBN writer's [Deal]
 	# tags and the analysed stream, not from the writers under test
 	dl-fmt -f pbn < s.tso > s.pbn
+	# the program every page's foot names ("dl 0.1.0")
+	GENERATOR=$(sed -n 's/^\[Generator "\(.*\)"\]\r*$/\1/p' s.pbn | head -1)
+	export GENERATOR
 	awk -F'"' '
 	    /^\[Board / { board = $2 }
 	    /^\[Deal / {
@@ -44,27 +47,35 @@ setup_file() {
 			print row
 		}
 	}' | sort > tricks.expected
-	# the par line, as "Par NS +600: 3NT NS, 5♣ NS"
+	# the par line in players' words, as "Par: 3NT by N-S or 5♣ by North,
+	# +600" or "Par: 5♣ or 5♦ by N-S, +400", the score from the declaring
+	# side
 	grep -v '^#' s.dd | awk '{
 		if ($5 == "pass") { print $1 " Par 0: passed out"; next }
 		n = split($5, c, ",")
 		ew = c[1] !~ /-[^-+]*[NS]/
 		score = ew ? -$4 : $4
-		line = "Par " (ew ? "EW" : "NS") " " (score < 0 ? "\342\210\222" (-score) : "+" score) ":"
+		split("N North S South E East W West NS N-S EW E-W", w, " ")
+		for (i = 1; i < 12; i += 2)
+			words[w[i]] = w[i + 1]
+		line = "Par:"
 		for (i = 1; i <= n; i++) {
 			match(c[i], /^[1-7][NSHDC]x?/)
-			head = substr(c[i], 1, RLENGTH); rest = substr(c[i], RLENGTH + 2)
-			strain = substr(head, 2, 1)
+			head[i] = substr(c[i], 1, RLENGTH); rest = substr(c[i], RLENGTH + 2)
+			k = match(rest, /[+-]/)
+			who[i] = k ? substr(rest, 1, k - 1) : rest
+			result[i] = k ? substr(rest, k) : ""
+			sub(/^-/, "\342\210\222", result[i])
+		}
+		for (i = 1; i <= n; i++) {
+			strain = substr(head[i], 2, 1)
 			sym = strain == "N" ? "NT" : strain == "S" ? "\342\231\240" : strain == "H" ? \
 			    "\342\231\245" : strain == "D" ? "\342\231\246" : "\342\231\243"
-			k = match(rest, /[+-]/)
-			who = k ? substr(rest, 1, k - 1) : rest
-			result = k ? substr(rest, k) : ""
-			sub(/^-/, "\342\210\222", result)
-			line = line (i > 1 ? "," : "") " " substr(head, 1, 1) sym \
-			    (head ~ /x$/ ? "\303\227" : "") " " who (result != "" ? " " result : "")
+			line = line (i > 1 ? " or" : "") " " substr(head[i], 1, 1) sym \
+			    (head[i] ~ /x$/ ? "\303\227" : "") result[i] \
+			    (i == n || who[i + 1] != who[i] ? " by " words[who[i]] : "")
 		}
-		print $1 " " line
+		print $1 " " line ", " (score < 0 ? "\342\210\222" (-score) : "+" score)
 	}' > par.expected
 	grep -v '^#' s.tso | sha256sum | cut -c1-16 > fingerprint
 }
@@ -135,7 +146,7 @@ chromium_pdf() {
 	for pdf in letter.pdf a4.pdf; do
 		pdftotext -f 1 -l 1 "$pdf" - | tr -d ' ' > page1
 		grep -qx "Page1of2" page1
-		grep -qx "Setfingerprint${fp:0:16}:matchesthefilesofthedeals(dl-fmt(1))" page1
+		grep -qx "Setfingerprint${fp:0:16}·handrecordby${GENERATOR// /}" page1
 		grep -qx "Boards1–6" page1
 		# boards 1-6 on page 1, 7 and 8 on page 2
 		for b in 1 2 3 4 5 6; do grep -qx "$b" page1; done
@@ -169,7 +180,7 @@ chromium_pdf() {
 				pdftotext -f "$page" -l "$page" p.pdf - | tr -d ' ' > text
 				grep -qx "$range" text || { echo "$paper, $per a page: page $page has no $range" >&2; return 1; }
 				grep -qx "Page${page}of$pages" text
-				grep -qx "Setfingerprint${fp:0:16}:matchesthefilesofthedeals(dl-fmt(1))" text
+				grep -qx "Setfingerprint${fp:0:16}·handrecordby${GENERATOR// /}" text
 				# the page's own boards' numbers (22 points and more, a
 				# box 1.164 em high), no other board's
 				[ "$(pdftotext -f "$page" -l "$page" -bbox p.pdf - |
@@ -179,7 +190,7 @@ chromium_pdf() {
 				    { echo "$paper, $per a page: page $page, not boards $first-$last" >&2; return 1; }
 			done
 			# the par and the tricks on every board
-			[ "$(pdftotext p.pdf - | grep -c '^Par ')" -eq 8 ]
+			[ "$(pdftotext p.pdf - | grep -c '^Par[: ]')" -eq 8 ]
 			[ "$(pdftotext p.pdf - | grep -c '^Tricks (double dummy)$')" -eq 8 ]
 		done
 	done
@@ -244,7 +255,7 @@ chromium_pdf() {
 	grep -qF '<div class="s"><span class="sym">&#9824;</span><span aria-hidden="true">&#8212;</span><span class="vh">void</span></div>' a.html
 	# hearts and diamonds red in the par line too
 	grep -qF '.par .h, .par .d { color: #c00; }' a.html
-	grep -qF '<footer class="foot"><span>Set fingerprint <span class="fp"></span>: matches the files of the deals (dl-fmt(1))</span><span>Page 2 of 2</span></footer>' a.html
+	grep -qF "<footer class=\"foot\"><span>Set fingerprint <span class=\"fp\"></span> &#183; hand record by $GENERATOR</span><span>Page 2 of 2</span></footer>" a.html
 }
 
 @test "pdf: fonts embedded, text selectable: every board's hands and tricks read back by pdftotext" {
@@ -270,7 +281,7 @@ chromium_pdf() {
 		grep -qxF "$(printf '%s' "$par" | tr -d ' ')" text ||
 		    { echo "missing: $par" >&2; return 1; }
 	done < par.expected
-	grep -qx "Setfingerprint$(cat fingerprint):matchesthefilesofthedeals(dl-fmt(1))" text
+	grep -qx "Setfingerprint$(cat fingerprint)·handrecordby${GENERATOR// /}" text
 	grep -qx "Page2of2" text
 	# US Letter when the system's paper is
 	PAPERSIZE=letter dl-fmt -f pdf < s.dd > letter.pdf
@@ -290,7 +301,21 @@ chromium_pdf() {
 }
 
 # bats test_tags=browser
-@test "html printed by Chromium: a 500-byte event and site keep the head to one line and six boards a page" {
+@test "html printed by Chromium: the head wraps, a club's event, site and date whole; 500 bytes of each stop at two lines, six boards a page" {
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
+	    --event 'Riverside Bridge Club — Monday Evening Pairs' \
+	    --site 'Riverside Community Hall, Mill Lane' --date 2026.11.30 2> /dev/null |
+	    dl-stream -n 1-8 | dl-map > club.tso
+	rm -f club.html
+	dl-fmt -f html -p club < club.tso
+	chromium_pdf club.html club.pdf
+	pdftotext -f 1 -l 1 -layout club.pdf - | sed -n '/Riverside/p' > head
+	[ "$(wc -l < head)" -eq 2 ]
+	[[ $(sed -n 1p head) =~ ^\ *Riverside\ Bridge\ Club\ —\ Monday\ Evening\ Pairs\ +Boards\ 1–6$ ]]
+	[[ $(sed -n 2p head) =~ ^\ *Riverside\ Community\ Hall,\ Mill\ Lane,\ 2026\.11\.30$ ]]
+	# nor cut on a screen, a phone's: the style cuts no part of the head
+	# to one line
+	run -1 grep -E 'text-overflow|nowrap; overflow: hidden' club.html
 	ev=$(printf 'Championship %.0s' $(seq 38))
 	site=$(printf 'Club room %.0s' $(seq 45))
 	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
@@ -301,10 +326,12 @@ chromium_pdf() {
 	[ "$(pdfinfo long.pdf | awk '/^Pages:/ { print $2 }')" -eq 2 ]
 	pdftotext -f 1 -l 1 long.pdf - | tr -d ' ' > page1
 	for b in 1 2 3 4 5 6; do grep -qx "$b" page1 || { echo "board $b not on page 1"; return 1; }; done
-	# the head is one line: its event cut short, the boards at its end
-	pdftotext -f 1 -l 1 -layout long.pdf - | sed -n '/Championship/p' > head
-	[ "$(wc -l < head)" -eq 1 ]
-	[[ $(cat head) == *"Boards 1–6"* ]]
+	# two lines of the event, the boards at the end of its first, two of
+	# the site: the rest of each cut, as the PDF cuts its event
+	pdftotext -f 1 -l 1 -layout long.pdf - | sed -n '/Championship\|Club room/p' > head
+	[ "$(grep -c Championship head)" -eq 2 ]
+	[ "$(grep -c 'Club room' head)" -eq 2 ]
+	[[ $(sed -n 1p head) == *"Boards 1–6" ]]
 }
 
 # axe-core, the accessibility rules' engine: make fetches it from the npm
@@ -340,7 +367,7 @@ chromium_pdf() {
 @test "#N: the set's number among its event's, on every page's foot of both hand records; a header that is no count, nowhere" {
 	{ sed -n '1p' s.dd; echo '#N: 3'; sed -n '2,$p' s.dd; } > n.dd
 	dl-fmt -f html,pdf -p n < n.dd
-	[ "$(grep -c 'matches the files of the deals (dl-fmt(1)); set 3 dealt for this event</span>' n.html)" -eq 2 ]
+	[ "$(grep -c "hand record by $GENERATOR; set 3 dealt for this event</span>" n.html)" -eq 2 ]
 	# the PDF's beside the page's number, where the fingerprint's words leave room
 	[ "$(pdftotext n.pdf - | grep -c 'Set 3 dealt for this event · Page [0-9] of 2')" -eq 2 ]
 	for bad in 0 x 3x 01; do

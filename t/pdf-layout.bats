@@ -304,9 +304,10 @@ suit_block() {
 			run ! grep -qx '♣J1098765432' text
 			# every par contract on the page, none cut
 			pdftotext s.pdf - | tr -d ' \n' > flat
-			for par in 'ParNS−100:3♣×NS−1,2♠×NS−1,2NT×N−1' 'ParEW+90:1♣EW+1,1♦EW+1,1NTEW' \
-			    'ParEW−100:5♣×EW−1,5♦×EW−1,4NT×EW−1' 'ParEW−100:3♣×E−1,3♥×EW−1,2NT×E−1' \
-			    'ParNS+110:1♣NS+2,1♦NS+2,1♥NS+1'; do
+			for par in 'Par:3♣×−1or2♠×−1byN-Sor2NT×−1byNorth,−100' \
+			    'Par:1♣+1or1♦+1or1NTbyE-W,+90' 'Par:5♣×−1or5♦×−1or4NT×−1byE-W,−100' \
+			    'Par:3♣×−1byEastor3♥×−1byE-Wor2NT×−1byEast,−100' \
+			    'Par:1♣+2or1♦+2or1♥+1byN-S,+110'; do
 				grep -qF "$par" flat || { echo "$paper: no $par" >&2; return 1; }
 			done
 			run ! grep -F '…' flat
@@ -329,7 +330,7 @@ pixel() {
 		pdftotext -f $page -l $page s.pdf - > text
 		range=$(sed -n "${page}p" <<< $'Boards 1–6\nBoards 7–12\nBoards 13–16')
 		grep -qxF "$range" text
-		grep -qxF "Set fingerprint ${fp:0:4} ${fp:4:4} ${fp:8:4} ${fp:12:4}: matches the files of the deals (dl-fmt(1))" text
+		grep -qx "Set fingerprint ${fp:0:4} ${fp:4:4} ${fp:8:4} ${fp:12:4} · hand record by dl [0-9.]*" text
 	done
 	# boards 1 to 4: dealer North, East, South, West; vulnerable none,
 	# N-S, E-W, all.  At the left of the compass's N (the N whose centre

@@ -109,13 +109,13 @@ clean_tmp() {
 	# the archive has it, with who dealt it
 	run -0 dl-archive sets
 	[[ $output == "1 "*" 8 1-8 - director dl-web (Tuesday Pairs, 2026.11.24)" ]]
-	grep -q 'matches the files of the deals (dl-fmt(1)); set 1 dealt for this event</span>' r
+	grep -q 'hand record by dl [0-9.]*; set 1 dealt for this event</span>' r
 	[ "$(pdftotext z/tue.pdf - | grep -c 'Set 1 dealt for this event')" -eq 2 ]
 	# a second set of the event: dealing until one pleases shows, on the
 	# page and on the paper
 	post application/x-www-form-urlencoded body > r2
 	grep -q '<p>Recorded as set 2 of the archive of every set dealt here: 2 sets dealt for Tuesday Pairs.</p>' r2
-	grep -q 'matches the files of the deals (dl-fmt(1)); set 2 dealt for this event</span>' r2
+	grep -q 'hand record by dl [0-9.]*; set 2 dealt for this event</span>' r2
 }
 
 @test "the date as a date picker, a European club or PBN writes it, kept in PBN's form; a day the calendar lacks refused naming the form" {

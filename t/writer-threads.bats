@@ -113,7 +113,7 @@ EOF
 	for f in pbn html tso; do cmp one/s.$f many/s.$f; done
 	# a PDF says when it was made
 	cmp <(grep -av CreationDate one/s.pdf) <(grep -av CreationDate many/s.pdf)
-	grep -q 'Par ' one/s.html
+	grep -q 'Par: ' one/s.html
 }
 
 @test "the writers that say DL_CONCURRENT run on threads; the others in begin's thread" {
