@@ -11,10 +11,10 @@
 
 /* A deal as stored: its number in the archive, its board, its Big Deal
  * deal number in 12 bytes (dealnum.h).  A candidate (candidates) comes
- * with the set holding it: its id (0: none) and what it says of itself,
- * its event and date (NULL: nothing), valid during the call, so that a
- * check asks the database nothing that depends on which candidates hit
- * (docs/archive.md, "Privacy"). */
+ * with the set holding it: its id (0: none) and, from a club's archive,
+ * what it says of itself, its event, date and club (NULL: nothing),
+ * valid during the call; a shared archive's come with the set's id alone
+ * (the candidates op below; docs/archive.md, "Privacy"). */
 struct deal_row {
 	int64_t id;
 	unsigned board;
