@@ -64,7 +64,8 @@ serve_stop() {
 	has_line b "<title>Deal a session</title>"
 	has_line b "<h1>Deal a session</h1>"
 	has_line b '<form method="post" enctype="multipart/form-data">'
-	has_line b '<label><input type="checkbox" name="formats" value="pbn" checked> pbn <small>Portable Bridge Notation</small></label>'
+	has_line b '<label><input type="checkbox" name="formats" value="pdf" checked> The hand record to print (PDF)</label>'
+	has_line b '<label><input type="checkbox" name="formats" value="pbn"> pbn <small>Portable Bridge Notation</small></label>'
 	has_line b '<label><input type="checkbox" name="formats" value="lin"> lin <small>Bridge Base Online LIN</small></label>'
 	has_line b '<input type="hidden" name="action" value="check">'
 	has_line b '<button type="submit">Check it against the archive</button>'
