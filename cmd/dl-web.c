@@ -613,8 +613,8 @@ field_anchor(int f)
 	return f == F_FORMATS ? "formats-pdf" : deal_fields[f].name;
 }
 
-/* The page of the form: blank (sent NULL), or the form a request
- * filled, with its errors. */
+/* The page of the form: blank (sent NULL), filled from a query ("Deal
+ * another session"), or the form a request filled, with its errors. */
 static void
 put_form_page(const struct cgi_form *sent, const struct form_errors *errs)
 {
@@ -666,13 +666,23 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs)
 	printf("</main>\n</body>\n</html>\n");
 }
 
-/* GET: the form, blank. */
+/* GET: the form, blank, or filled from its query string ("Deal another
+ * session" links to it so), which holds no secret. */
 static void
 form_page(int head_only)
 {
+	const char *query = getenv("QUERY_STRING");
+	struct cgi_form sent = { 0 };
+	struct dl_error e;
+	int status;
+
+	if (query != NULL && *query != '\0' &&
+	    (status = cgi_parse_urlencoded(&sent, query, strlen(query), &limits, &e)) != 0)
+		refuse_at(status, "the form's query string", &e);
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	if (!head_only)
-		put_form_page(NULL, NULL);
+		put_form_page(sent.n > 0 ? &sent : NULL, NULL);
+	cgi_form_free(&sent);
 }
 
 /* The body, as CONTENT_LENGTH says, never more than the limit. */
@@ -1187,6 +1197,64 @@ refuse_fields(const struct cgi_form *form, const struct form_errors *errs)
 	exit(EXIT_REFUSED);
 }
 
+/* A value in a query string: RFC 3986's unreserved bytes as they are,
+ * every other as %XX. */
+static void
+put_query_value(FILE *fp, const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (isascii((unsigned char)*s) && (isalnum((unsigned char)*s) || strchr("-._~", *s)))
+			fputc(*s, fp);
+		else
+			fprintf(fp, "%%%02X", (unsigned char)*s);
+}
+
+/* "Deal another session": the form's address, with this session's fields
+ * (those the table marks again) as its query, so that the form opens
+ * filled; never the entropy, the seed or the files' name. */
+static void
+put_again_link(const struct cgi_form *form)
+{
+	const char *self = getenv("SCRIPT_NAME");
+	char *url = NULL, day[11];
+	size_t len = 0;
+	FILE *m = open_memstream(&url, &len);
+
+	if (m == NULL)
+		return;
+	fputs(self != NULL && *self == '/' ? self : "./", m);
+	fputs("?form=deal", m);
+	for (int f = 0; f < F_COUNT; f++) {
+		const struct form_field *d = &deal_fields[f];
+
+		if (!d->again)
+			continue;
+		for (size_t i = 0; i < form->n; i++) {
+			const struct cgi_field *given = &form->fields[i];
+			const char *value = given->value;
+
+			if (strcmp(given->name, d->name) != 0 || given->filename != NULL)
+				continue;
+			if (d->kind == FIELD_DATE && date_for_picker(value, day) != NULL)
+				value = day;
+			fprintf(m, "&%s=", d->name);
+			put_query_value(m, value);
+			/* each of the formats; the others' first only */
+			if (d->kind != FIELD_FORMATS)
+				break;
+		}
+	}
+	if (fclose(m) != 0) {
+		free(url);
+		return;
+	}
+	printf("<p><a");
+	put_attr(stdout, "href", url);
+	printf(">Deal another session</a> (this one's event, date, boards and files"
+	    " filled in)</p>\n");
+	free(url);
+}
+
 static void
 add_format(struct format_list *list, const char *name)
 {
@@ -1551,10 +1619,7 @@ deal(const struct cgi_form *form)
 		printf(")</a>: <strong>keep it apart, and secret, until the session is"
 		    " played.</strong> It makes every board of the set again, for a check"
 		    " afterwards; whoever has it before the session knows the hands.</p>\n");
-		printf("<p><a href=\"");
-		put_html(stdout, getenv("SCRIPT_NAME") != NULL && *getenv("SCRIPT_NAME") == '/' ?
-		    getenv("SCRIPT_NAME") : "./");
-		printf("\">Deal another session</a></p>\n");
+		put_again_link(form);
 		printf("<form method=\"post\"><input type=\"hidden\" name=\"action\" value=\"played\">"
 		    "<input type=\"hidden\" name=\"set\" value=\"%lld\"><button type=\"submit\">"
 		    "After the session: mark set %lld played</button></form>\n</aside>\n",

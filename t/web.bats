@@ -259,6 +259,43 @@ s.pbn s.pdf' ]
 	[ ! -e archive.sqlite ]
 }
 
+@test "Deal another session: the form again, filled with this session's event, site, date, boards and files, never its secrets" {
+	printf '%s' 'form=deal&event=Monday+%22Pairs%22+%3Cb%3E+%26+Co&site=Riverside&date=30%2F11%2F2026&session=2&boards=1%E2%80%934&machine=duplimate&scoring=&formats=pdf&formats=csv&paper=letter&entropy=secret+dice&prefix=mine' > body
+	SCRIPT_NAME=/dl-web post application/x-www-form-urlencoded body > r
+	[ "$(status_of r)" = "Status: 200 OK" ]
+	# each value escaped for the URL, the URL for the attribute; not the
+	# session's number, the entropy, the files' name or the seed
+	grep -qx '<p><a href="/dl-web?form=deal&amp;event=Monday%20%22Pairs%22%20%3Cb%3E%20%26%20Co&amp;site=Riverside&amp;date=2026-11-30&amp;boards=1%E2%80%934&amp;machine=duplimate&amp;scoring=&amp;formats=pdf&amp;formats=csv&amp;paper=letter">Deal another session</a> (this one'"'"'s event, date, boards and files filled in)</p>' r
+	query=$(sed -n 's/^<p><a href="\/dl-web?\([^"]*\)">Deal another session.*/\1/p' r | sed 's/&amp;/\&/g')
+	[[ $query != *secret* && $query != *mine* && $query != *session* && $query != *seed* ]]
+	# the form it opens: filled, the boxes as they were
+	REQUEST_METHOD=GET QUERY_STRING=$query dl-web > g
+	[ "$(status_of g)" = "Status: 200 OK" ]
+	grep -qx '<label for="event">Event</label><input type="text" id="event" name="event" maxlength="500" placeholder="Tuesday Pairs" value="Monday &quot;Pairs&quot; &lt;b&gt; &amp; Co">' g
+	grep -qx '<label for="site">Site</label><input type="text" id="site" name="site" maxlength="500" value="Riverside">' g
+	grep -qx '<label for="date">Date <small>(pick it, or type it as 30/11/2026, day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' g
+	grep -qx '<label for="session">Session</label><input type="text" id="session" name="session" inputmode="numeric">' g
+	grep -qx '<label for="boards">Boards (at most 100)</label><input type="text" id="boards" name="boards" value="1–4">' g
+	grep -q '<option value="duplimate" selected>Duplimate (Jannersten)</option>' g
+	grep -q '<option value="" selected>None</option></select>$' g
+	grep -qx '<label><input type="checkbox" name="formats" value="csv" checked> csv <small>comma-separated suits, a line a board</small></label>' g
+	grep -qx '<label><input type="checkbox" id="formats-pdf" name="formats" value="pdf" checked> The hand record to print (PDF)</label>' g
+	grep -qx '<label><input type="checkbox" name="dd" value="on"> Double-dummy tricks and par on the hand record</label>' g
+	grep -q '<option value="letter" selected>Letter</option></select>$' g
+	grep -qx '<textarea id="entropy" name="entropy" rows="2"></textarea>' <(sed -n 's/^<label for="entropy">[^<]*<\/label>//p' g)
+	run ! grep -q 'aria-invalid="true"\|class="error' g
+	# the analysis asked for: ticked again; a query that cannot be read, 400
+	REQUEST_METHOD=GET QUERY_STRING="$query&dd=on" dl-web | grep -qx '<label><input type="checkbox" name="dd" value="on" checked> Double-dummy tricks and par on the hand record</label>'
+	run -1 --separate-stderr env REQUEST_METHOD=GET QUERY_STRING='event=%zz' dl-web
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	[ "$stderr" = "dl-web: 400 Bad Request: the form's query string" ]
+	# a blank form's query: no query at all
+	REQUEST_METHOD=GET QUERY_STRING= dl-web > b
+	grep -qx '<label><input type="checkbox" name="dd" value="on" checked> Double-dummy tricks and par on the hand record</label>' b
+	grep -qx '<label for="boards">Boards (at most 100)</label><input type="text" id="boards" name="boards" value="1-32">' b
+	clean_tmp
+}
+
 @test "no file name given: the event's and the date's, so that next week's files do not overwrite this week's" {
 	for fields in 'event=Monday+Pairs&date=2026-11-30' 'event=%C3%89t%C3%A9+Cup+%E2%80%94+R%C3%B8nne&date=30%2F11%2F2026' \
 	    'date=2026.11.30' 'event=%E2%99%A0%E2%99%A5&date=2026.11.30' 'event=Club&date=2026.%3F%3F.%3F%3F'; do
