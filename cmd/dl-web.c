@@ -111,7 +111,7 @@ static const char page_style[] =
     "label { display: block; margin: .6rem 0 .2rem; font-weight: bold; }\n"
     "input[type=text], input[type=number], input[type=date], textarea, select { width: 100%;"
     " box-sizing: border-box; font: inherit; padding: .4rem; }\n"
-    "label small { font-weight: normal; color: #444; }\n"
+    "label small { font-weight: normal; color: #444; } .nowrap { white-space: nowrap; }\n"
     "fieldset { margin: .8rem 0; display: grid; grid-template-columns: repeat(auto-fill,"
     " minmax(13rem, 1fr)); gap: 0 1rem; }\n"
     "fieldset label { font-weight: normal; margin: .25rem 0; }\n"
@@ -328,8 +328,8 @@ static const struct form_field deal_fields[F_COUNT] = {
 	    " placeholder=\"Tuesday Pairs\"", NULL, NULL, 0, "the event", 1 },
 	[F_SITE] = { "site", "Site", FIELD_TEXT, EVENT_MAX_BYTES, "", NULL, NULL, 0,
 	    "the site", 1 },
-	[F_DATE] = { "date", "Date <small>(pick it, or type it as 30/11/2026, day first, or"
-	    " 2026.11.30)</small>", FIELD_DATE, 0, "", NULL, NULL, 0, "the date", 1 },
+	[F_DATE] = { "date", "Date <small>(from the calendar; typed by hand,"
+	    " <span class=\"nowrap\">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small>", FIELD_DATE, 0, "", NULL, NULL, 0, "the date", 1 },
 	[F_SESSION] = { "session", "Session", FIELD_TEXT, 0, " inputmode=\"numeric\"", NULL,
 	    NULL, 0, "the session", 0 },
 	[F_BOARDS] = { "boards", "Boards (at most " STRING(BOARDS_MAX) ")", FIELD_TEXT, 0, "",
