@@ -569,9 +569,12 @@ put_field(int f, const struct cgi_form *sent, const struct form_errors *errs,
 		printf("</select>\n");
 		break;
 	case FIELD_BOX:
-		printf("<label><input type=\"checkbox\" name=\"%s\" value=\"on\"%s> %s</label>\n",
+		put_error_message(d->name, error);
+		printf("<label><input type=\"checkbox\" id=\"%s\" name=\"%s\" value=\"on\"%s", d->name,
 		    d->name, (filled ? given != NULL && strcmp(given->value, "on") == 0 :
-		    d->blank != NULL) ? " checked" : "", d->label);
+		    d->blank != NULL) ? " checked" : "");
+		put_invalid(d->name, error);
+		printf("> %s</label>\n", d->label);
 		break;
 	case FIELD_FORMATS: {
 		int others = 0;
@@ -614,9 +617,10 @@ field_anchor(int f)
 }
 
 /* The page of the form: blank (sent NULL), filled from a query ("Deal
- * another session"), or the form a request filled, with its errors. */
+ * another session"), or the form a request filled, with its errors and a
+ * summary of them under heading (NULL: the fields to put right). */
 static void
-put_form_page(const struct cgi_form *sent, const struct form_errors *errs)
+put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const char *heading)
 {
 	struct writer_names w = { .n = 0 };
 
@@ -624,8 +628,13 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs)
 	page_begin("Deal a session");
 	if (errs != NULL && errs->n > 0) {
 		printf("<div class=\"error-summary\" role=\"alert\" aria-labelledby=\"error-summary-title\">\n"
-		    "<h2 id=\"error-summary-title\">Nothing was dealt: %zu field%s to put right</h2>\n"
-		    "<ul>\n", errs->n, errs->n == 1 ? "" : "s");
+		    "<h2 id=\"error-summary-title\">");
+		if (heading != NULL)
+			printf("%s", heading);
+		else
+			printf("Nothing was dealt: %zu field%s to put right", errs->n,
+			    errs->n == 1 ? "" : "s");
+		printf("</h2>\n<ul>\n");
 		/* in the form's order, each its whole line, linked to its field */
 		for (int f = 0; f < F_COUNT; f++)
 			for (size_t i = 0; i < errs->n; i++) {
@@ -681,7 +690,7 @@ form_page(int head_only)
 		refuse_at(status, "the form's query string", &e);
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	if (!head_only)
-		put_form_page(sent.n > 0 ? &sent : NULL, NULL);
+		put_form_page(sent.n > 0 ? &sent : NULL, NULL, NULL);
 	cgi_form_free(&sent);
 }
 
@@ -1173,28 +1182,30 @@ chosen_formats(const struct cgi_form *form, struct format_list *list, struct for
 }
 
 /* A request the dealing form's fields refuse: a script (no form=deal) is
- * answered the first refusal's one line; the form itself, 400 with the
- * form again, every field holding what was sent, each refused one marked
- * and its error beside it, and a summary at the top.  The log: what was
- * refused, literals only. */
+ * answered the first refusal's one line; the form itself, with status,
+ * the form again, every field holding what was sent, each refused one
+ * marked and its error beside it, and a summary at the top (heading: NULL,
+ * the fields to put right).  The log: what was refused, literals only. */
 static void __attribute__((noreturn))
-refuse_fields(const struct cgi_form *form, const struct form_errors *errs)
+refuse_fields(int status, const char *reason, const struct cgi_form *form,
+    const struct form_errors *errs, const char *heading)
 {
 	char logged[DL_ERROR_MAX] = "";
 
 	if (cgi_field(form, "form") == NULL)
-		refuse_logged(400, "Bad Request", errs->e[0].logged, "%s", errs->e[0].line);
+		refuse_logged(status, reason, errs->e[0].logged, "%s", errs->e[0].line);
 	for (size_t i = 0; i < errs->n; i++) {
 		if (i > 0)
 			strlcat(logged, "; ", sizeof logged);
 		strlcat(logged, errs->e[i].logged, sizeof logged);
 	}
-	tool_warn("400 Bad Request: %s", logged);
-	head(400, "Bad Request", "text/html; charset=utf-8", NULL);
-	put_form_page(form, errs);
+	tool_warn("%d %s: %s", status, reason, logged);
+	head(status, reason, "text/html; charset=utf-8", status == 503 ? "Retry-After: 30\r\n" :
+	    NULL);
+	put_form_page(form, errs, heading);
 	fflush(stdout);
 	remove_workdir();
-	exit(EXIT_REFUSED);
+	exit(status >= 500 ? EXIT_TROUBLE : EXIT_REFUSED);
 }
 
 /* A value in a query string: RFC 3986's unreserved bytes as they are,
@@ -1447,7 +1458,7 @@ deal(const struct cgi_form *form)
 		}
 	}
 	if (errs.n > 0)
-		refuse_fields(form, &errs);
+		refuse_fields(400, "Bad Request", form, &errs, NULL);
 
 	/* no name given: the event's and the date's */
 	char derived_prefix[PREFIX_MAX + 1];
@@ -1457,9 +1468,15 @@ deal(const struct cgi_form *form)
 	}
 	setenv("PAPERSIZE", paper != NULL ? paper->value : "a4", 1);
 	int analysis = dd != NULL && strcmp(dd, "on") == 0;
-	if (analysis && !take_analysis_slot())
-		refuse(503, "Service Unavailable", "every core is analysing another session: try"
-		    " again in half a minute, or deal without the analysis");
+	if (analysis && !take_analysis_slot()) {
+		/* the form again, as it was sent, to press again or to deal
+		 * without the analysis */
+		field_error(&errs, F_DD, "every core is analysing another session: try again in half"
+		    " a minute, or deal without the analysis", 0, "every core is analysing another"
+		    " session: try again in half a minute, or deal without the analysis");
+		refuse_fields(503, "Service Unavailable", form, &errs, "Nothing was dealt yet: the"
+		    " server is busy");
+	}
 
 	make_workdir();
 	char *base = work_file(prefix);

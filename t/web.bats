@@ -234,7 +234,7 @@ s.pbn s.pdf' ]
 	grep -qx '<label><input type="checkbox" name="formats" value="csv" checked> csv <small>comma-separated suits, a line a board</small></label>' r
 	[ "$(grep -c ' checked>' r)" -eq 2 ]
 	# the analysis was not asked for: its box not ticked
-	grep -qx '<label><input type="checkbox" name="dd" value="on"> Double-dummy tricks and par on the hand record</label>' r
+	grep -qx '<label><input type="checkbox" id="dd" name="dd" value="on"> Double-dummy tricks and par on the hand record</label>' r
 	grep -q '<option value="letter" selected>Letter</option></select>$' r
 	grep -qx '<label for="prefix">File name (else the event'"'"'s and the date'"'"'s)</label><p class="error" id="prefix-error"><span class="visually-hidden">Error: </span>Letters, digits, &#39;.&#39;, &#39;_&#39; and &#39;-&#39; only, at most 64, not beginning with &#39;.&#39; or &#39;-&#39;</p><input type="text" id="prefix" name="prefix" maxlength="64" placeholder="monday-pairs-2026-11-30" value="..x" aria-invalid="true" aria-describedby="prefix-error">' r
 	grep -qx '<label for="entropy">Your own entropy (optional: a lottery draw, dice)</label><textarea id="entropy" name="entropy" rows="2">dice &lt;/textarea&gt;6</textarea>' r
@@ -280,18 +280,18 @@ s.pbn s.pdf' ]
 	grep -q '<option value="" selected>None</option></select>$' g
 	grep -qx '<label><input type="checkbox" name="formats" value="csv" checked> csv <small>comma-separated suits, a line a board</small></label>' g
 	grep -qx '<label><input type="checkbox" id="formats-pdf" name="formats" value="pdf" checked> The hand record to print (PDF)</label>' g
-	grep -qx '<label><input type="checkbox" name="dd" value="on"> Double-dummy tricks and par on the hand record</label>' g
+	grep -qx '<label><input type="checkbox" id="dd" name="dd" value="on"> Double-dummy tricks and par on the hand record</label>' g
 	grep -q '<option value="letter" selected>Letter</option></select>$' g
 	grep -qx '<textarea id="entropy" name="entropy" rows="2"></textarea>' <(sed -n 's/^<label for="entropy">[^<]*<\/label>//p' g)
 	run ! grep -q 'aria-invalid="true"\|class="error' g
 	# the analysis asked for: ticked again; a query that cannot be read, 400
-	REQUEST_METHOD=GET QUERY_STRING="$query&dd=on" dl-web | grep -qx '<label><input type="checkbox" name="dd" value="on" checked> Double-dummy tricks and par on the hand record</label>'
+	REQUEST_METHOD=GET QUERY_STRING="$query&dd=on" dl-web | grep -qx '<label><input type="checkbox" id="dd" name="dd" value="on" checked> Double-dummy tricks and par on the hand record</label>'
 	run -1 --separate-stderr env REQUEST_METHOD=GET QUERY_STRING='event=%zz' dl-web
 	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
 	[ "$stderr" = "dl-web: 400 Bad Request: the form's query string" ]
 	# a blank form's query: no query at all
 	REQUEST_METHOD=GET QUERY_STRING= dl-web > b
-	grep -qx '<label><input type="checkbox" name="dd" value="on" checked> Double-dummy tricks and par on the hand record</label>' b
+	grep -qx '<label><input type="checkbox" id="dd" name="dd" value="on" checked> Double-dummy tricks and par on the hand record</label>' b
 	grep -qx '<label for="boards">Boards (at most 100)</label><input type="text" id="boards" name="boards" value="1-32">' b
 	clean_tmp
 }
@@ -608,6 +608,19 @@ club-2026.zip' ]
 	run -2 --separate-stderr post application/x-www-form-urlencoded body
 	[ "${lines[0]}" = $'Status: 503 Service Unavailable\r' ]
 	[[ $output == *$'Retry-After: 30\r'* ]]
+	[ "$stderr" = "dl-web: 503 Service Unavailable: every core is analysing another session: try again in half a minute, or deal without the analysis" ]
+	# from the form: the form again as it was sent, the analysis's box
+	# said busy, to press again or to untick
+	form 'form=deal' 'event=Club+%3CNight%3E' 'boards=1-2' 'formats=pdf' 'dd=on'
+	run -2 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 503 Service Unavailable\r' ]
+	[[ $output == *$'Retry-After: 30\r'* ]]
+	[ "$stderr" = "dl-web: 503 Service Unavailable: every core is analysing another session: try again in half a minute, or deal without the analysis" ]
+	printf '%s\n' "$output" > r
+	grep -qx '<h2 id="error-summary-title">Nothing was dealt yet: the server is busy</h2>' r
+	grep -qx '<li><a href="#dd">Every core is analysing another session: try again in half a minute, or deal without the analysis</a></li>' r
+	grep -qx '<p class="error" id="dd-error"><span class="visually-hidden">Error: </span>Every core is analysing another session: try again in half a minute, or deal without the analysis</p><label><input type="checkbox" id="dd" name="dd" value="on" checked aria-invalid="true" aria-describedby="dd-error"> Double-dummy tricks and par on the hand record</label>' r
+	grep -q 'name="event" maxlength="500" placeholder="Tuesday Pairs" value="Club &lt;Night&gt;">$' r
 	# without the analysis it deals
 	form 'boards=1-2'
 	run -0 --separate-stderr post application/x-www-form-urlencoded body
