@@ -109,14 +109,25 @@ static const char page_style[] =
     "main { max-width: 44rem; margin: 0 auto; padding: 1rem; }\n"
     "h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem; }\n"
     "label { display: block; margin: .6rem 0 .2rem; font-weight: bold; }\n"
-    "input[type=text], input[type=number], textarea, select { width: 100%; box-sizing: border-box; font: inherit;"
-    " padding: .4rem; }\n"
+    "input[type=text], input[type=number], input[type=date], textarea, select { width: 100%;"
+    " box-sizing: border-box; font: inherit; padding: .4rem; }\n"
+    "label small { font-weight: normal; color: #444; } .nowrap { white-space: nowrap; }\n"
     "fieldset { margin: .8rem 0; display: grid; grid-template-columns: repeat(auto-fill,"
     " minmax(13rem, 1fr)); gap: 0 1rem; }\n"
     "fieldset label { font-weight: normal; margin: .25rem 0; }\n"
     "fieldset small { color: #555; }\n"
     "button { font: inherit; padding: .5rem 1rem; margin: 1rem .5rem 0 0; }\n"
     ".note { color: #444; font-size: .9rem; }\n"
+    /* a field refused: its message after its label, its box red, and a
+     * summary at the top linking to each */
+    ".error { color: #b00020; font-weight: bold; margin: .2rem 0; }\n"
+    "[aria-invalid=true] { border: 3px solid #b00020; }\n"
+    "input[type=checkbox][aria-invalid=true] { outline: 3px solid #b00020; }\n"
+    ".error-summary { border: 4px solid #b00020; background: #fff; padding: .2rem 1rem;"
+    " margin: 1rem 0; }\n"
+    ".error-summary h2 { margin-top: .6rem; } .error-summary a { color: #b00020; }\n"
+    ".visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden;"
+    " clip: rect(0 0 0 0); white-space: nowrap; }\n"
     "table { border-collapse: collapse; } td, th { border: 1px solid #999; padding: .2rem .5rem; }\n"
     /* a table wider than a phone scrolls in its own box, the page not */
     ".wide { overflow-x: auto; }\n";
@@ -228,30 +239,29 @@ refuse_error(int status, const struct dl_error *e)
 	refuse_at(status, request_step, e);
 }
 
-/* The formats a browser may choose: the plugins that write, each with
- * what it says it is (a plugin's words: escaped). */
-struct writer_names {
-	char names[64][32];
-	char descriptions[64][96];
-	size_t n;
-};
-
-static void
-collect_writer(void *arg, const struct loaded_plugin *lp, const struct dl_error *broken)
+/* A text field's value, or NULL when it is not sent or empty. */
+static const char *
+text_field(const struct cgi_form *form, const char *name)
 {
-	struct writer_names *w = arg;
+	const struct cgi_field *f = cgi_field(form, name);
 
-	if (broken != NULL || lp == NULL || lp->plugin->board == NULL || w->n == 64)
-		return;
-	strlcpy(w->names[w->n], lp->plugin->name, sizeof w->names[0]);
-	strlcpy(w->descriptions[w->n++], lp->plugin->description != NULL ?
-	    lp->plugin->description : "", sizeof w->descriptions[0]);
+	return f != NULL && f->filename == NULL && f->len > 0 ? f->value : NULL;
+}
+
+/* An attribute, name="value": the value is text (a request's, a
+ * plugin's), escaped as put_html escapes it; the name a literal. */
+static void
+put_attr(FILE *fp, const char *name, const char *value)
+{
+	fprintf(fp, " %s=\"", name);
+	put_html(fp, value);
+	fputc('"', fp);
 }
 
 /* What a club asks for in its own words: its dealing machine and its
  * scoring program, each the format it reads (docs/web.md, "The form";
  * Dealer4's software loads PBN files, Duplimate's BOS its DUP files).
- * One table draws the form's choices and reads them. */
+ * The form's table below draws these choices and reads them. */
 struct club_choice {
 	const char *value;	/* the form's */
 	const char *words;	/* the director's */
@@ -273,95 +283,374 @@ static const struct club_choice scoring_programs[] = {
 	{ "", "None", NULL },
 };
 
-#define CHOICES(table) (sizeof table / sizeof table[0])
+static const struct club_choice papers[] = {
+	{ "a4", "A4", NULL },
+	{ "letter", "Letter", NULL },
+};
 
-static void
-put_choices(const char *name, const char *label, const struct club_choice *c, size_t n)
-{
-	printf("<label for=\"%s\">%s</label><select id=\"%s\" name=\"%s\">", name, label,
-	    name, name);
-	for (size_t i = 0; i < n; i++) {
-		printf("<option value=\"%s\">", c[i].value);
-		put_html(stdout, c[i].words);
-		printf("</option>");
-	}
-	printf("</select>\n");
-}
+#define CHOICES(table) (table), (sizeof (table) / sizeof (table)[0])
+#define STRING_(x) #x
+#define STRING(x) STRING_(x)
 
-/* The format of a choice the form sent (NULL: none chosen); a value not
- * in the table is refused. */
+/* The dealing form: one table draws it (put_form_page) and reads it
+ * (deal_value, deal's checks), so that a field's name is written once.  An
+ * error is a field's (struct form_errors), told by its index, never by
+ * its message's words. */
+enum field_kind {
+	FIELD_TEXT,		/* a line of text */
+	FIELD_DATE,		/* a date: the browser's calendar */
+	FIELD_CHOICE,		/* one of a table of choices */
+	FIELD_FORMATS,		/* the hand record's box, and "Every format" */
+	FIELD_BOX,		/* a box ticked ("on") or not */
+	FIELD_TEXTAREA,		/* lines of text */
+};
+
+enum {
+	F_EVENT, F_SITE, F_DATE, F_SESSION, F_BOARDS, F_MACHINE, F_SCORING, F_FORMATS, F_DD,
+	F_PAPER, F_PREFIX, F_ENTROPY, F_COUNT
+};
+
+struct form_field {
+	const char *name;
+	const char *label;	/* markup, a literal */
+	enum field_kind kind;
+	int limit;		/* bytes of a text (its maxlength); 0: none */
+	const char *attrs;	/* the input's other attributes, a literal */
+	const char *blank;	/* the blank form's value ("on": a box ticked) */
+	const struct club_choice *choices;
+	size_t n_choices;
+	const char *what;	/* the field in a message, "the boards" */
+	int again;		/* carried to "Deal another session" */
+};
+
+static const struct form_field deal_fields[F_COUNT] = {
+	[F_EVENT] = { "event", "Event", FIELD_TEXT, EVENT_MAX_BYTES,
+	    " placeholder=\"Tuesday Pairs\"", NULL, NULL, 0, "the event", 1 },
+	[F_SITE] = { "site", "Site", FIELD_TEXT, EVENT_MAX_BYTES, "", NULL, NULL, 0,
+	    "the site", 1 },
+	[F_DATE] = { "date", "Date <small>(from the calendar; typed by hand,"
+	    " <span class=\"nowrap\">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small>", FIELD_DATE, 0, "", NULL, NULL, 0, "the date", 1 },
+	[F_SESSION] = { "session", "Session", FIELD_TEXT, 0, " inputmode=\"numeric\"", NULL,
+	    NULL, 0, "the session", 0 },
+	[F_BOARDS] = { "boards", "Boards (at most " STRING(BOARDS_MAX) ")", FIELD_TEXT, 0, "",
+	    "1-32", NULL, 0, "the boards", 1 },
+	[F_MACHINE] = { "machine", "Dealing machine", FIELD_CHOICE, 0, "", NULL,
+	    CHOICES(dealing_machines), "the dealing machine", 1 },
+	[F_SCORING] = { "scoring", "Scoring program", FIELD_CHOICE, 0, "", NULL,
+	    CHOICES(scoring_programs), "the scoring program", 1 },
+	[F_FORMATS] = { "formats", "The hand record to print (PDF)", FIELD_FORMATS, 0, "",
+	    "pdf", NULL, 0, "the files", 1 },
+	[F_DD] = { "dd", "Double-dummy tricks and par on the hand record", FIELD_BOX, 0, "",
+	    "on", NULL, 0, "the analysis", 1 },
+	[F_PAPER] = { "paper", "Paper", FIELD_CHOICE, 0, "", NULL, CHOICES(papers),
+	    "the paper", 1 },
+	[F_PREFIX] = { "prefix", "File name (else the event's and the date's)", FIELD_TEXT,
+	    PREFIX_MAX, " placeholder=\"monday-pairs-2026-11-30\"", NULL, NULL, 0,
+	    "the file name", 0 },
+	[F_ENTROPY] = { "entropy", "Your own entropy (optional: a lottery draw, dice)",
+	    FIELD_TEXTAREA, 0, " rows=\"2\"", NULL, NULL, 0, "the entropy", 0 },
+};
+
+/* A field's value as sent, or NULL: not sent, or empty. */
 static const char *
-choice_format(const struct cgi_form *form, const char *name, const struct club_choice *c,
-    size_t n)
+deal_value(const struct cgi_form *form, int f)
 {
-	const struct cgi_field *f = cgi_field(form, name);
+	return text_field(form, deal_fields[f].name);
+}
 
-	if (f == NULL || f->filename != NULL || f->len == 0)
+/* The fields refused, each once, in the order they are read: a script is
+ * answered the first's line, the form itself with each beside its field. */
+struct form_errors {
+	size_t n;
+	struct {
+		int field;
+		const char *logged;	/* for the server's log: a literal */
+		char line[DL_ERROR_MAX];	/* the one line a script is answered */
+		size_t words;		/* where the field's own words begin in it */
+	} e[F_COUNT];
+};
+
+static int
+field_refused(const struct form_errors *errs, int f)
+{
+	for (size_t i = 0; i < errs->n; i++)
+		if (errs->e[i].field == f)
+			return 1;
+	return 0;
+}
+
+/* A field refused: fmt its words, after the field's own name ("the
+ * boards: ...") when named; logged a literal.  A field already refused
+ * keeps its first error. */
+static void __attribute__((format(printf, 5, 6)))
+field_error(struct form_errors *errs, int f, const char *logged, int named, const char *fmt, ...)
+{
+	va_list ap;
+	size_t at = 0;
+
+	if (field_refused(errs, f) || errs->n == F_COUNT)
+		return;
+	errs->e[errs->n].field = f;
+	errs->e[errs->n].logged = logged;
+	if (named)
+		at = (size_t)snprintf(errs->e[errs->n].line, DL_ERROR_MAX, "%s: ",
+		    deal_fields[f].what);
+	va_start(ap, fmt);
+	vsnprintf(errs->e[errs->n].line + at, DL_ERROR_MAX - at, fmt, ap);
+	va_end(ap);
+	errs->e[errs->n++].words = at;
+}
+
+/* Text with its first letter a capital (a message beside its field). */
+static void
+put_html_sentence(FILE *fp, const char *s)
+{
+	if (*s >= 'a' && *s <= 'z') {
+		fputc(*s - 'a' + 'A', fp);
+		s++;
+	}
+	put_html(fp, s);
+}
+
+/* A field's error, if refused, as the attributes of its input and as the
+ * message that follows its label. */
+static const char *
+field_error_line(const struct form_errors *errs, int f)
+{
+	if (errs == NULL)
 		return NULL;
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(f->value, c[i].value) == 0)
-			return c[i].format;
-	refuse_logged(400, "Bad Request", name, "the %s: not one this page offers",
-	    strcmp(name, "machine") == 0 ? "dealing machine" : "scoring program");
+	for (size_t i = 0; i < errs->n; i++)
+		if (errs->e[i].field == f)
+			return errs->e[i].line + errs->e[i].words;
+	return NULL;
 }
 
 static void
-form_page(int head_only)
+put_invalid(const char *name, const char *error)
+{
+	if (error != NULL)
+		printf(" aria-invalid=\"true\" aria-describedby=\"%s-error\"", name);
+}
+
+static void
+put_error_message(const char *name, const char *error)
+{
+	if (error == NULL)
+		return;
+	printf("<p class=\"error\" id=\"%s-error\"><span class=\"visually-hidden\">Error:"
+	    " </span>", name);
+	put_html_sentence(stdout, error);
+	printf("</p>");
+}
+
+/* Whether the form sent (a filled form's) names a format: given once a
+ * format, or comma-separated. */
+static int
+format_sent(const struct cgi_form *sent, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; sent != NULL && i < sent->n; i++) {
+		const char *v = sent->fields[i].value;
+
+		if (strcmp(sent->fields[i].name, deal_fields[F_FORMATS].name) != 0 ||
+		    sent->fields[i].filename != NULL)
+			continue;
+		for (const char *p = v; *p != '\0'; p += strcspn(p, ","), p += *p == ',') {
+			size_t len = strcspn(p, ",");
+
+			while (len > 0 && p[len - 1] == ' ')
+				len--;
+			while (len > 0 && *p == ' ') {
+				p++;
+				len--;
+			}
+			if (len == n && strncmp(p, name, n) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* The formats a browser may choose: the plugins that write, each with
+ * what it says it is (a plugin's words: escaped). */
+struct writer_names {
+	char names[64][32];
+	char descriptions[64][96];
+	size_t n;
+};
+
+static void
+collect_writer(void *arg, const struct loaded_plugin *lp, const struct dl_error *broken)
+{
+	struct writer_names *w = arg;
+
+	if (broken != NULL || lp == NULL || lp->plugin->board == NULL || w->n == 64)
+		return;
+	strlcpy(w->names[w->n], lp->plugin->name, sizeof w->names[0]);
+	strlcpy(w->descriptions[w->n++], lp->plugin->description != NULL ?
+	    lp->plugin->description : "", sizeof w->descriptions[0]);
+}
+
+/* The date as a date input holds it, YYYY-MM-DD, when the text is a
+ * whole day in any form the form takes; else NULL. */
+static const char *
+date_for_picker(const char *typed, char out[11])
+{
+	char pbn[DATE_PBN_SIZE];
+	struct dl_error e;
+
+	if (typed == NULL || date_typed_to_pbn(typed, pbn, &e) == -1 || strlen(pbn) != 10 ||
+	    strspn(pbn, "0123456789.") != 10)
+		return NULL;
+	snprintf(out, 11, "%.4s-%.2s-%.2s", pbn, pbn + 5, pbn + 8);
+	return out;
+}
+
+/* One field of the dealing form: sent is what a request filled it with
+ * (NULL: the blank form), whose boxes are as sent when it is the form's
+ * own (form=deal), else as the blank form's. */
+static void
+put_field(int f, const struct cgi_form *sent, const struct form_errors *errs,
+    const struct writer_names *w)
+{
+	const struct form_field *d = &deal_fields[f];
+	const struct cgi_field *given = sent != NULL ? cgi_field(sent, d->name) : NULL;
+	const char *value = given != NULL && given->filename == NULL ? given->value : d->blank;
+	const char *error = field_error_line(errs, f);
+	int filled = sent != NULL && cgi_field(sent, "form") != NULL;
+	char day[11];
+
+	switch (d->kind) {
+	case FIELD_TEXT:
+	case FIELD_DATE:
+		printf("<label for=\"%s\">%s</label>", d->name, d->label);
+		put_error_message(d->name, error);
+		/* a date the calendar cannot hold (a day typed wrong, a PBN
+		 * date with a part not known) is kept as text, as typed */
+		if (d->kind == FIELD_DATE && value != NULL && *value != '\0') {
+			const char *iso = date_for_picker(value, day);
+
+			printf("<input type=\"%s\"", iso != NULL ? "date" : "text");
+			value = iso != NULL ? iso : value;
+		} else
+			printf("<input type=\"%s\"", d->kind == FIELD_DATE ? "date" : "text");
+		printf(" id=\"%s\" name=\"%s\"", d->name, d->name);
+		if (d->limit > 0)
+			printf(" maxlength=\"%d\"", d->limit);
+		fputs(d->attrs, stdout);
+		if (value != NULL && (*value != '\0' || d->blank != NULL))
+			put_attr(stdout, "value", value);
+		put_invalid(d->name, error);
+		printf(">\n");
+		break;
+	case FIELD_TEXTAREA:
+		printf("<label for=\"%s\">%s</label>", d->name, d->label);
+		put_error_message(d->name, error);
+		printf("<textarea id=\"%s\" name=\"%s\"%s", d->name, d->name, d->attrs);
+		put_invalid(d->name, error);
+		printf(">");
+		if (value != NULL)
+			put_html(stdout, value);
+		printf("</textarea>\n");
+		break;
+	case FIELD_CHOICE:
+		printf("<label for=\"%s\">%s</label>", d->name, d->label);
+		put_error_message(d->name, error);
+		printf("<select id=\"%s\" name=\"%s\"", d->name, d->name);
+		put_invalid(d->name, error);
+		printf(">");
+		for (size_t i = 0; i < d->n_choices; i++) {
+			printf("<option value=\"%s\"%s>", d->choices[i].value, given != NULL &&
+			    strcmp(given->value, d->choices[i].value) == 0 ? " selected" : "");
+			put_html(stdout, d->choices[i].words);
+			printf("</option>");
+		}
+		printf("</select>\n");
+		break;
+	case FIELD_BOX:
+		put_error_message(d->name, error);
+		printf("<label><input type=\"checkbox\" id=\"%s\" name=\"%s\" value=\"on\"%s", d->name,
+		    d->name, (filled ? given != NULL && strcmp(given->value, "on") == 0 :
+		    d->blank != NULL) ? " checked" : "");
+		put_invalid(d->name, error);
+		printf("> %s</label>\n", d->label);
+		break;
+	case FIELD_FORMATS: {
+		int others = 0;
+
+		for (size_t i = 0; i < w->n; i++)
+			others |= strcmp(w->names[i], "pdf") != 0 && format_sent(sent, w->names[i]);
+		put_error_message(d->name, error);
+		printf("<label><input type=\"checkbox\" id=\"formats-pdf\" name=\"%s\""
+		    " value=\"pdf\"%s", d->name, (filled ? format_sent(sent, "pdf") :
+		    d->blank != NULL) ? " checked" : "");
+		put_invalid(d->name, error);
+		printf("> %s</label>\n<details%s><summary>Every format</summary>\n<fieldset>"
+		    "<legend>Other files</legend>\n", d->label, others || error != NULL ?
+		    " open" : "");
+		for (size_t i = 0; i < w->n; i++) {
+			if (strcmp(w->names[i], "pdf") == 0)
+				continue;
+			printf("<label><input type=\"checkbox\" name=\"%s\"", d->name);
+			put_attr(stdout, "value", w->names[i]);
+			printf("%s> ", format_sent(sent, w->names[i]) ? " checked" : "");
+			put_html(stdout, w->names[i]);
+			if (w->descriptions[i][0] != '\0') {
+				printf(" <small>");
+				put_html(stdout, w->descriptions[i]);
+				printf("</small>");
+			}
+			printf("</label>\n");
+		}
+		printf("</fieldset>\n</details>\n");
+		break;
+	}
+	}
+}
+
+/* Where a refused field's input is, for the summary's link to it. */
+static const char *
+field_anchor(int f)
+{
+	return f == F_FORMATS ? "formats-pdf" : deal_fields[f].name;
+}
+
+/* The page of the form: blank (sent NULL), filled from a query ("Deal
+ * another session"), or the form a request filled, with its errors and a
+ * summary of them under heading (NULL: the fields to put right). */
+static void
+put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const char *heading)
 {
 	struct writer_names w = { .n = 0 };
-	char today[16];
-	time_t now = time(NULL);
-	struct tm tm;
 
-	head(200, "OK", "text/html; charset=utf-8", NULL);
-	if (head_only)
-		return;
-	/* the form of a date (PBN's), today's as the example */
-	if (localtime_r(&now, &tm) == NULL ||
-	    strftime(today, sizeof today, "%Y.%m.%d", &tm) == 0)
-		strlcpy(today, "YYYY.MM.DD", sizeof today);
 	plugin_each(collect_writer, &w);
 	page_begin("Deal a session");
-	printf("<form method=\"post\" enctype=\"multipart/form-data\">\n"
-	    "<label for=\"event\">Event</label><input type=\"text\" id=\"event\" name=\"event\""
-	    " maxlength=\"500\" placeholder=\"Tuesday Pairs\">\n"
-	    "<label for=\"site\">Site</label><input type=\"text\" id=\"site\" name=\"site\""
-	    " maxlength=\"500\">\n"
-	    "<label for=\"date\">Date</label><input type=\"text\" id=\"date\" name=\"date\""
-	    " placeholder=\"%s\">\n"
-	    "<label for=\"session\">Session</label><input type=\"text\" id=\"session\""
-	    " name=\"session\" inputmode=\"numeric\">\n"
-	    "<label for=\"boards\">Boards (at most %d)</label><input type=\"text\" id=\"boards\""
-	    " name=\"boards\" value=\"1-32\">\n"
-	    "<input type=\"hidden\" name=\"form\" value=\"deal\">\n", today, BOARDS_MAX);
-	put_choices("machine", "Dealing machine", dealing_machines, CHOICES(dealing_machines));
-	put_choices("scoring", "Scoring program", scoring_programs, CHOICES(scoring_programs));
-	printf("<label><input type=\"checkbox\" name=\"formats\" value=\"pdf\" checked>"
-	    " The hand record to print (PDF)</label>\n"
-	    "<details><summary>Every format</summary>\n<fieldset><legend>Other files</legend>\n");
-	for (size_t i = 0; i < w.n; i++) {
-		if (strcmp(w.names[i], "pdf") == 0)
-			continue;
-		printf("<label><input type=\"checkbox\" name=\"formats\" value=\"%s\"> %s",
-		    w.names[i], w.names[i]);
-		if (w.descriptions[i][0] != '\0') {
-			printf(" <small>");
-			put_html(stdout, w.descriptions[i]);
-			printf("</small>");
-		}
-		printf("</label>\n");
+	if (errs != NULL && errs->n > 0) {
+		printf("<div class=\"error-summary\" role=\"alert\" aria-labelledby=\"error-summary-title\">\n"
+		    "<h2 id=\"error-summary-title\">");
+		if (heading != NULL)
+			printf("%s", heading);
+		else
+			printf("Nothing was dealt: %zu field%s to put right", errs->n,
+			    errs->n == 1 ? "" : "s");
+		printf("</h2>\n<ul>\n");
+		/* in the form's order, each its whole line, linked to its field */
+		for (int f = 0; f < F_COUNT; f++)
+			for (size_t i = 0; i < errs->n; i++) {
+				if (errs->e[i].field != f)
+					continue;
+				printf("<li><a href=\"#%s\">", field_anchor(f));
+				put_html_sentence(stdout, errs->e[i].line);
+				printf("</a></li>\n");
+			}
+		printf("</ul>\n</div>\n");
 	}
-	printf("</fieldset>\n</details>\n"
-	    "<label><input type=\"checkbox\" name=\"dd\" value=\"on\" checked>"
-	    " Double-dummy tricks and par on the hand record</label>\n"
-	    "<label for=\"paper\">Paper</label><select id=\"paper\" name=\"paper\">"
-	    "<option value=\"a4\">A4</option><option value=\"letter\">Letter</option></select>\n"
-	    "<label for=\"prefix\">File name (else the event's and the date's)</label>"
-	    "<input type=\"text\" id=\"prefix\" name=\"prefix\" maxlength=\"%d\""
-	    " placeholder=\"monday-pairs-2026-11-30\">\n"
-	    "<label for=\"entropy\">Your own entropy (optional: a lottery draw, dice)</label>"
-	    "<textarea id=\"entropy\" name=\"entropy\" rows=\"2\"></textarea>\n"
-	    "<button type=\"submit\">Deal, and show the hand record</button>"
+	printf("<form method=\"post\" enctype=\"multipart/form-data\">\n"
+	    "<input type=\"hidden\" name=\"form\" value=\"deal\">\n");
+	for (int f = 0; f < F_COUNT; f++)
+		put_field(f, sent, errs, &w);
+	printf("<button type=\"submit\">Deal, and show the hand record</button>"
 	    "<button type=\"submit\" name=\"download\" value=\"zip\">Deal, and download"
 	    " everything (zip)</button>\n"
 	    "</form>\n"
@@ -382,8 +671,27 @@ form_page(int head_only)
 	    "<p class=\"note\">Every set dealt here is recorded in the archive, with who dealt it"
 	    " and when. The seed that regenerates a set is its own download (in the zip"
 	    " only when the zip alone is asked for): keep it apart until the session is"
-	    " played.</p>\n", PREFIX_MAX);
+	    " played.</p>\n");
 	printf("</main>\n</body>\n</html>\n");
+}
+
+/* GET: the form, blank, or filled from its query string ("Deal another
+ * session" links to it so), which holds no secret. */
+static void
+form_page(int head_only)
+{
+	const char *query = getenv("QUERY_STRING");
+	struct cgi_form sent = { 0 };
+	struct dl_error e;
+	int status;
+
+	if (query != NULL && *query != '\0' &&
+	    (status = cgi_parse_urlencoded(&sent, query, strlen(query), &limits, &e)) != 0)
+		refuse_at(status, "the form's query string", &e);
+	head(200, "OK", "text/html; charset=utf-8", NULL);
+	if (!head_only)
+		put_form_page(sent.n > 0 ? &sent : NULL, NULL, NULL);
+	cgi_form_free(&sent);
 }
 
 /* The body, as CONTENT_LENGTH says, never more than the limit. */
@@ -429,14 +737,6 @@ read_body(size_t *len)
 	body[got] = '\0';
 	*len = got;
 	return body;
-}
-
-static const char *
-text_field(const struct cgi_form *form, const char *name)
-{
-	const struct cgi_field *f = cgi_field(form, name);
-
-	return f != NULL && f->filename == NULL && f->len > 0 ? f->value : NULL;
 }
 
 /* Who may ask, and from where.  A page of another site can have the
@@ -791,17 +1091,37 @@ take_analysis_slot(void)
 	return analysis_slot != -1;
 }
 
+/* The choice a field of choices sent (NULL: none sent, or empty); a value
+ * not in its table is the field's error, refused (logged: a literal). */
+static const struct club_choice *
+choice_sent(const struct cgi_form *form, int f, const char *logged, const char *refused,
+    struct form_errors *errs)
+{
+	const struct form_field *d = &deal_fields[f];
+	const struct cgi_field *given = cgi_field(form, d->name);
+
+	if (given == NULL || given->filename != NULL || given->len == 0)
+		return NULL;
+	for (size_t i = 0; i < d->n_choices; i++)
+		if (strcmp(given->value, d->choices[i].value) == 0)
+			return &d->choices[i];
+	field_error(errs, f, logged, 1, "%s", refused);
+	return NULL;
+}
+
 /* The formats asked for, once each: given once a format, or
- * comma-separated, or both. */
-static void
-chosen_formats(const struct cgi_form *form, struct format_list *list)
+ * comma-separated, or both, and the machine's and the scoring program's;
+ * -1 when they are refused (errs says why). */
+static int
+chosen_formats(const struct cgi_form *form, struct format_list *list, struct form_errors *errs)
 {
 	struct dl_error e;
 	char *text = xstrdup("");
+	size_t before = errs->n;
 
 	for (size_t i = 0; i < form->n; i++) {
-		if (strcmp(form->fields[i].name, "formats") != 0 || form->fields[i].filename != NULL ||
-		    form->fields[i].len == 0)
+		if (strcmp(form->fields[i].name, deal_fields[F_FORMATS].name) != 0 ||
+		    form->fields[i].filename != NULL || form->fields[i].len == 0)
 			continue;
 		char *more = xasprintf("%s%s%s", text, *text ? "," : "", form->fields[i].value);
 		free(text);
@@ -809,41 +1129,141 @@ chosen_formats(const struct cgi_form *form, struct format_list *list)
 	}
 	/* the dealing machine's and the scoring program's, as the club
 	 * names them */
-	const char *chosen[2] = {
-		choice_format(form, "machine", dealing_machines, CHOICES(dealing_machines)),
-		choice_format(form, "scoring", scoring_programs, CHOICES(scoring_programs)),
+	const struct club_choice *chosen[2] = {
+		choice_sent(form, F_MACHINE, "machine", "not one this page offers", errs),
+		choice_sent(form, F_SCORING, "scoring", "not one this page offers", errs),
 	};
 	for (size_t i = 0; i < 2; i++)
-		if (chosen[i] != NULL) {
-			char *more = xasprintf("%s%s%s", text, *text ? "," : "", chosen[i]);
+		if (chosen[i] != NULL && chosen[i]->format != NULL) {
+			char *more = xasprintf("%s%s%s", text, *text ? "," : "", chosen[i]->format);
 
 			free(text);
 			text = more;
 		}
+	if (errs->n > before) {
+		free(text);
+		return -1;
+	}
 	if (*text == '\0') {
 		/* the form sent, with nothing chosen: said, not guessed */
-		if (cgi_field(form, "form") != NULL)
-			refuse_logged(400, "Bad Request", "the formats: none chosen", "no file chosen:"
+		if (cgi_field(form, "form") != NULL) {
+			field_error(errs, F_FORMATS, "the formats: none chosen", 0, "no file chosen:"
 			    " choose the dealing machine, the scoring program, the hand record to"
 			    " print, or a format under \"Every format\"");
+			free(text);
+			return -1;
+		}
 		/* a script that names none: PBN and the PDF hand record */
 		free(text);
 		text = xstrdup("pbn,pdf");
 	}
-	if (format_list_parse(text, list, &e) == -1)
-		refuse_at(400, "the formats", &e);
+	if (format_list_parse(text, list, &e) == -1) {
+		field_error(errs, F_FORMATS, "the formats", 0, "%s", e.msg);
+		free(text);
+		return -1;
+	}
 	free(text);
 	for (size_t i = 0; i < list->n; i++) {
 		struct loaded_plugin lp;
 
-		if (plugin_load(list->names[i], &lp, &e) == -1)
-			refuse_logged(400, "Bad Request", "the formats: one not here",
+		if (plugin_load(list->names[i], &lp, &e) == -1) {
+			field_error(errs, F_FORMATS, "the formats: one not here", 0,
 			    "no format %s here", list->names[i]);
+			return -1;
+		}
 		if (lp.plugin->board == NULL && lp.plugin->end == NULL)
-			refuse_logged(400, "Bad Request", "the formats: one dl reads only",
+			field_error(errs, F_FORMATS, "the formats: one dl reads only", 0,
 			    "%s is a format dl reads, not one it writes", list->names[i]);
 		plugin_unload(&lp);
+		if (errs->n > before)
+			return -1;
 	}
+	return 0;
+}
+
+/* A request the dealing form's fields refuse: a script (no form=deal) is
+ * answered the first refusal's one line; the form itself, with status,
+ * the form again, every field holding what was sent, each refused one
+ * marked and its error beside it, and a summary at the top (heading: NULL,
+ * the fields to put right).  The log: what was refused, literals only. */
+static void __attribute__((noreturn))
+refuse_fields(int status, const char *reason, const struct cgi_form *form,
+    const struct form_errors *errs, const char *heading)
+{
+	char logged[DL_ERROR_MAX] = "";
+
+	if (cgi_field(form, "form") == NULL)
+		refuse_logged(status, reason, errs->e[0].logged, "%s", errs->e[0].line);
+	for (size_t i = 0; i < errs->n; i++) {
+		if (i > 0)
+			strlcat(logged, "; ", sizeof logged);
+		strlcat(logged, errs->e[i].logged, sizeof logged);
+	}
+	tool_warn("%d %s: %s", status, reason, logged);
+	head(status, reason, "text/html; charset=utf-8", status == 503 ? "Retry-After: 30\r\n" :
+	    NULL);
+	put_form_page(form, errs, heading);
+	fflush(stdout);
+	remove_workdir();
+	exit(status >= 500 ? EXIT_TROUBLE : EXIT_REFUSED);
+}
+
+/* A value in a query string: RFC 3986's unreserved bytes as they are,
+ * every other as %XX. */
+static void
+put_query_value(FILE *fp, const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (isascii((unsigned char)*s) && (isalnum((unsigned char)*s) || strchr("-._~", *s)))
+			fputc(*s, fp);
+		else
+			fprintf(fp, "%%%02X", (unsigned char)*s);
+}
+
+/* "Deal another session": the form's address, with this session's fields
+ * (those the table marks again) as its query, so that the form opens
+ * filled; never the entropy, the seed or the files' name. */
+static void
+put_again_link(const struct cgi_form *form)
+{
+	const char *self = getenv("SCRIPT_NAME");
+	char *url = NULL, day[11];
+	size_t len = 0;
+	FILE *m = open_memstream(&url, &len);
+
+	if (m == NULL)
+		return;
+	fputs(self != NULL && *self == '/' ? self : "./", m);
+	fputs("?form=deal", m);
+	for (int f = 0; f < F_COUNT; f++) {
+		const struct form_field *d = &deal_fields[f];
+
+		if (!d->again)
+			continue;
+		for (size_t i = 0; i < form->n; i++) {
+			const struct cgi_field *given = &form->fields[i];
+			const char *value = given->value;
+
+			if (strcmp(given->name, d->name) != 0 || given->filename != NULL)
+				continue;
+			if (d->kind == FIELD_DATE && date_for_picker(value, day) != NULL)
+				value = day;
+			fprintf(m, "&%s=", d->name);
+			put_query_value(m, value);
+			/* each of the formats; the others' first only */
+			if (d->kind != FIELD_FORMATS)
+				break;
+		}
+	}
+	if (fclose(m) != 0) {
+		free(url);
+		return;
+	}
+	printf("<p><a");
+	put_attr(stdout, "href", url);
+	printf(">Deal another session</a> (this one's event, date, boards and files"
+	    " filled in)</p>\n");
+	free(url);
 }
 
 static void
@@ -964,67 +1384,99 @@ put_base64(FILE *fp, const void *data, size_t len)
 static void
 deal(const struct cgi_form *form)
 {
-	const char *event = text_field(form, "event"), *site = text_field(form, "site");
-	const char *date = text_field(form, "date"), *session_no = text_field(form, "session");
-	const char *boards = text_field(form, "boards"), *entropy = text_field(form, "entropy");
-	const char *prefix = text_field(form, "prefix"), *paper = text_field(form, "paper");
-	const char *dd = text_field(form, "dd"), *download = text_field(form, "download");
-	struct format_list list;
+	const char *event = deal_value(form, F_EVENT), *site = deal_value(form, F_SITE);
+	const char *date = deal_value(form, F_DATE), *session_no = deal_value(form, F_SESSION);
+	const char *boards = deal_value(form, F_BOARDS), *entropy = deal_value(form, F_ENTROPY);
+	const char *prefix = deal_value(form, F_PREFIX), *dd = deal_value(form, F_DD);
+	const char *download = text_field(form, "download");
+	struct form_errors errs = { .n = 0 };
+	struct format_list list = { 0 };
 	struct board_range r;
 	struct dl_error e;
 	const char *why;
 	char *full_event = NULL, date_pbn[DATE_PBN_SIZE];
 
+	/* every field read and checked, each refusal its field's */
 	if (prefix != NULL && !prefix_is_valid(prefix))
-		refuse_logged(400, "Bad Request", "the file name (prefix)", "the file name:"
-		    " letters, digits, '.', '_' and '-' only, at most %d, not beginning with '.'"
-		    " or '-'", PREFIX_MAX);
+		field_error(&errs, F_PREFIX, "the file name (prefix)", 1, "letters, digits, '.',"
+		    " '_' and '-' only, at most %d, not beginning with '.' or '-'", PREFIX_MAX);
 	if (session_no != NULL) {
 		const char *errstr;
 		long long n = strtonum(session_no, 1, 9999, &errstr);
 
 		if (errstr != NULL)
-			refuse_logged(400, "Bad Request", "the session",
-			    "the session: a number from 1 to 9999");
-		full_event = event != NULL ? xasprintf("%s, session %lld", event, n) :
-		    xasprintf("Session %lld", n);
-		event = full_event;
+			field_error(&errs, F_SESSION, "the session", 1, "a number from 1 to 9999");
+		else {
+			full_event = event != NULL ? xasprintf("%s, session %lld", event, n) :
+			    xasprintf("Session %lld", n);
+			event = full_event;
+		}
 	}
 	if (event != NULL && event_text_check(event, &e) == -1)
-		refuse_logged(400, "Bad Request", "the event", "the event: %s", e.msg);
+		field_error(&errs, F_EVENT, "the event", 1, "%s", e.msg);
 	if (site != NULL && event_text_check(site, &e) == -1)
-		refuse_logged(400, "Bad Request", "the site", "the site: %s", e.msg);
+		field_error(&errs, F_SITE, "the site", 1, "%s", e.msg);
 	if (date != NULL) {
-		if (date_typed_to_pbn(date, date_pbn, &e) == -1)
-			refuse_logged(400, "Bad Request", "the date", "the date: %s", e.msg);
-		date = date_pbn;
+		if (date_typed_to_pbn(date, date_pbn, &e) == -1) {
+			field_error(&errs, F_DATE, "the date", 1, "%s", e.msg);
+			date = NULL;
+		} else
+			date = date_pbn;
 	}
+	int boards_ok = 0;
+	if (board_range_parse_typed(boards != NULL ? boards : "1-32", &r, &why) == -1)
+		field_error(&errs, F_BOARDS, "the boards", 1, "%s; at most %d boards", why,
+		    BOARDS_MAX);
+	else if (r.high - r.low + 1 > BOARDS_MAX)
+		field_error(&errs, F_BOARDS, "the boards: more than a session", 0,
+		    "%u boards: at most %d a request (a session)", r.high - r.low + 1, BOARDS_MAX);
+	else
+		boards_ok = 1;
+	const struct club_choice *paper = choice_sent(form, F_PAPER, "the paper", "a4 or letter",
+	    &errs);
+	struct format_list all = { 0 };
+	if (chosen_formats(form, &list, &errs) == 0) {
+		for (size_t i = 0; i < list.n; i++)
+			add_format(&all, list.names[i]);
+		/* the page is the html hand record; a zip alone needs none */
+		if (download == NULL || strcmp(download, "zip") != 0)
+			add_format(&all, "html");
+		/* a format that cannot hold the boards refuses them before
+		 * anything is dealt or recorded */
+		for (size_t i = 0; i < all.n && boards_ok; i++) {
+			struct loaded_plugin lp;
+
+			if (plugin_load(all.names[i], &lp, &e) == -1)
+				field_error(&errs, F_FORMATS, "the formats: one not here", 0, "%s",
+				    e.msg);
+			else {
+				if (writer_holds(lp.plugin, r.high, 0, &e) == -1)
+					field_error(&errs, F_BOARDS, "the boards: more than a format"
+					    " holds", 0, "%s", e.msg);
+				plugin_unload(&lp);
+			}
+		}
+	}
+	if (errs.n > 0)
+		refuse_fields(400, "Bad Request", form, &errs, NULL);
+
 	/* no name given: the event's and the date's */
 	char derived_prefix[PREFIX_MAX + 1];
 	if (prefix == NULL) {
 		file_name_of_event(event, date, derived_prefix);
 		prefix = derived_prefix;
 	}
-	if (board_range_parse_typed(boards != NULL ? boards : "1-32", &r, &why) == -1)
-		refuse_logged(400, "Bad Request", "the boards", "the boards: %s; at most %d boards",
-		    why, BOARDS_MAX);
-	if (r.high - r.low + 1 > BOARDS_MAX)
-		refuse_logged(400, "Bad Request", "the boards: more than a session",
-		    "%u boards: at most %d a request (a session)", r.high - r.low + 1, BOARDS_MAX);
-	if (paper != NULL && strcmp(paper, "a4") != 0 && strcmp(paper, "letter") != 0)
-		refuse_logged(400, "Bad Request", "the paper", "the paper: a4 or letter");
-	setenv("PAPERSIZE", paper != NULL ? paper : "a4", 1);
-	chosen_formats(form, &list);
-	struct format_list all = { 0 };
-	for (size_t i = 0; i < list.n; i++)
-		add_format(&all, list.names[i]);
-	/* the page is the html hand record; a zip alone needs none */
-	if (download == NULL || strcmp(download, "zip") != 0)
-		add_format(&all, "html");
+	setenv("PAPERSIZE", paper != NULL ? paper->value : "a4", 1);
 	int analysis = dd != NULL && strcmp(dd, "on") == 0;
-	if (analysis && !take_analysis_slot())
-		refuse(503, "Service Unavailable", "every core is analysing another session: try"
-		    " again in half a minute, or deal without the analysis");
+	if (analysis && !take_analysis_slot()) {
+		/* the form again, as it was sent, to press again or to deal
+		 * without the analysis */
+		field_error(&errs, F_DD, "every core is analysing another session: try again in half"
+		    " a minute, or deal without the analysis", 0, "every core is analysing another"
+		    " session: try again in half a minute, or deal without the analysis");
+		refuse_fields(503, "Service Unavailable", form, &errs, "Nothing was dealt yet: the"
+		    " server is busy");
+	}
 
 	make_workdir();
 	char *base = work_file(prefix);
@@ -1038,11 +1490,8 @@ deal(const struct cgi_form *form)
 	for (size_t i = 0; i < all.n && nfiles < 64; i++) {
 		struct loaded_plugin lp;
 
-		/* a format that cannot hold the boards refuses them before
-		 * anything is dealt or recorded */
-		if (plugin_load(all.names[i], &lp, &e) == -1 ||
-		    writer_holds(lp.plugin, r.high, 0, &e) == -1)
-			refuse_at(400, "the boards: more than a format holds", &e);
+		if (plugin_load(all.names[i], &lp, &e) == -1)
+			refuse_at(500, "the formats: loaded again", &e);
 		char *name = xasprintf("%s.%s", prefix, lp.plugin->suffix);
 		char *path = work_file(name);
 		plugin_unload(&lp);
@@ -1186,12 +1635,9 @@ deal(const struct cgi_form *form)
 		put_html(stdout, seed_name);
 		printf(")</a>: <strong>keep it apart, and secret, until the session is"
 		    " played.</strong> It makes every board of the set again, for a check"
-		    " afterwards; whoever has it before the session knows the hands.</p>\n"
-		    "<p><a href=\"");
-		put_html(stdout, getenv("SCRIPT_NAME") != NULL && *getenv("SCRIPT_NAME") == '/' ?
-		    getenv("SCRIPT_NAME") : "./");
-		printf("\">Deal another session</a></p>\n"
-		    "<form method=\"post\"><input type=\"hidden\" name=\"action\" value=\"played\">"
+		    " afterwards; whoever has it before the session knows the hands.</p>\n");
+		put_again_link(form);
+		printf("<form method=\"post\"><input type=\"hidden\" name=\"action\" value=\"played\">"
 		    "<input type=\"hidden\" name=\"set\" value=\"%lld\"><button type=\"submit\">"
 		    "After the session: mark set %lld played</button></form>\n</aside>\n",
 		    (long long)s.set_id, (long long)s.set_id);

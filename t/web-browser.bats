@@ -139,8 +139,10 @@ shot() {
 	shot form-desktop 1200
 	id=$(element '#event')
 	wd POST "/element/$id/value" '{"text": "Browser Pairs"}' > /dev/null
-	id=$(element '#date')
-	wd POST "/element/$id/value" '{"text": "2026.11.25"}' > /dev/null
+	# the date from the browser's calendar: a date input, whose value is
+	# what a day picked in it gives
+	[ "$(js 'return document.querySelector("#date").type')" = '"date"' ]
+	js 'const d = document.querySelector("#date"); d.value = "2026-11-25"; return d.value' > /dev/null
 	id=$(element '#boards')
 	wd POST "/element/$id/clear" '{}' > /dev/null
 	wd POST "/element/$id/value" '{"text": "1-8"}' > /dev/null
@@ -200,6 +202,77 @@ shot() {
 	shot form-phone 400
 	# nothing wider than the window: no sideways scrolling on a phone
 	[ "$(js 'return document.documentElement.scrollWidth <= window.innerWidth')" = true ]
+	web_idle 30
+}
+
+# wait_title TITLE: the page's title, within a minute
+wait_title() {
+	for i in $(seq 120); do
+		[ "$(wd GET /title | jq -r .)" = "$1" ] && return 0
+		sleep 0.5
+	done
+	echo "title: $(wd GET /title)" >&2
+	return 1
+}
+
+@test "a director's mistake: the form again, as typed, the field marked and said; then Deal another session opens it filled" {
+	wd POST /window/rect '{"width": 1200, "height": 1600}' > /dev/null
+	wd POST /url "$(jq -nc --arg u "$WEB_URL" '{url: $u}')" > /dev/null
+	id=$(element '#event')
+	wd POST "/element/$id/value" '{"text": "Riverside \"Monday\" <Pairs>"}' > /dev/null
+	js 'document.querySelector("#date").value = "2026-11-30"; return 0' > /dev/null
+	id=$(element '#boards')
+	wd POST "/element/$id/clear" '{}' > /dev/null
+	wd POST "/element/$id/value" '{"text": "1 – 200"}' > /dev/null
+	id=$(element 'select[name=machine] option[value=duplimate]')
+	wd POST "/element/$id/click" '{}' > /dev/null
+	id=$(element 'input[name=dd]')
+	wd POST "/element/$id/click" '{}' > /dev/null
+	id=$(wd POST /element '{"using": "xpath", "value": "//button[normalize-space()=\"Deal, and show the hand record\"]"}' |
+	    jq -r 'to_entries[0].value')
+	wd POST "/element/$id/click" '{}' > /dev/null
+	# the form again: the summary, the field marked with its error, every
+	# field as typed
+	wait_title "Deal a session"
+	for i in $(seq 60); do
+		[ "$(js 'return document.querySelector(".error-summary") !== null')" = true ] && break
+		sleep 0.5
+	done
+	[ "$(js 'return document.querySelector(".error-summary li").textContent')" = '"200 boards: at most 100 a request (a session)"' ]
+	[ "$(js 'return document.querySelector("#boards").getAttribute("aria-invalid")')" = '"true"' ]
+	[ "$(js 'return document.getElementById(document.querySelector("#boards").getAttribute("aria-describedby")).textContent')" = \
+	    '"Error: 200 boards: at most 100 a request (a session)"' ]
+	[ "$(js 'return document.querySelector("#boards").value')" = '"1 – 200"' ]
+	[ "$(js 'return document.querySelector("#event").value')" = '"Riverside \"Monday\" <Pairs>"' ]
+	[ "$(js 'return document.querySelector("#date").value')" = '"2026-11-30"' ]
+	[ "$(js 'return document.querySelector("select[name=machine]").value')" = '"duplimate"' ]
+	[ "$(js 'return document.querySelector("input[name=dd]").checked')" = false ]
+	[ "$(js 'return document.querySelectorAll("[aria-invalid=true]").length')" = 1 ]
+	shot form-error-desktop 1200
+	wd POST /window/rect '{"width": 400, "height": 1600}' > /dev/null
+	shot form-error-phone 400
+	[ "$(js 'return document.documentElement.scrollWidth <= window.innerWidth')" = true ]
+	# put right, and dealt
+	id=$(element '#boards')
+	wd POST "/element/$id/clear" '{}' > /dev/null
+	wd POST "/element/$id/value" '{"text": "1-4"}' > /dev/null
+	id=$(wd POST /element '{"using": "xpath", "value": "//button[normalize-space()=\"Deal, and show the hand record\"]"}' |
+	    jq -r 'to_entries[0].value')
+	wd POST "/element/$id/click" '{}' > /dev/null
+	wait_title 'Riverside "Monday" <Pairs>'
+	[ "$(js 'return document.querySelector("aside.dl-web a[download]").getAttribute("download")')" = '"riverside-monday-pairs-2026-11-30.zip"' ]
+	# Deal another session: the form, filled with this one's
+	id=$(wd POST /element '{"using": "link text", "value": "Deal another session"}' | jq -r 'to_entries[0].value')
+	wd POST "/element/$id/click" '{}' > /dev/null
+	wait_title "Deal a session"
+	[ "$(js 'return document.querySelector("#event").value')" = '"Riverside \"Monday\" <Pairs>"' ]
+	[ "$(js 'return document.querySelector("#date").value')" = '"2026-11-30"' ]
+	[ "$(js 'return document.querySelector("#boards").value')" = '"1-4"' ]
+	[ "$(js 'return document.querySelector("select[name=machine]").value')" = '"duplimate"' ]
+	[ "$(js 'return document.querySelector("input[name=dd]").checked')" = false ]
+	[ "$(js 'return document.querySelector("#entropy").value')" = '""' ]
+	[ "$(js 'return location.search.includes("seed") || location.search.includes("entropy")')" = false ]
+	[ "$(js 'return document.querySelectorAll("[aria-invalid=true]").length')" = 0 ]
 	web_idle 30
 }
 

@@ -64,7 +64,6 @@ serve_stop() {
 	has_line b "<title>Deal a session</title>"
 	has_line b "<h1>Deal a session</h1>"
 	has_line b '<form method="post" enctype="multipart/form-data">'
-	has_line b '<label><input type="checkbox" name="formats" value="pdf" checked> The hand record to print (PDF)</label>'
 	has_line b '<label><input type="checkbox" name="formats" value="pbn"> pbn <small>Portable Bridge Notation</small></label>'
 	has_line b '<label><input type="checkbox" name="formats" value="lin"> lin <small>Bridge Base Online LIN</small></label>'
 	has_line b '<input type="hidden" name="action" value="check">'
@@ -75,8 +74,18 @@ serve_stop() {
 	cmp b b2
 	code=$(curl -s -I -o /dev/null -w '%{http_code}' "$WEB_URL")
 	[ "$code" = 200 ]
-	# nothing else is served: not the document root, not the build
-	# (a query is no field: dl-web takes its fields by POST only; /../ is /)
+	# "Deal another session": the form filled from the query, through the
+	# server, at / and at /dl-web
+	for path in '?form=deal&event=Club%20%3CPairs%3E&boards=1-8&machine=kops' \
+	    'dl-web?form=deal&event=Club%20%3CPairs%3E&boards=1-8&machine=kops'; do
+		code=$(curl -s -o b4 -w '%{http_code}' "$WEB_URL$path")
+		[ "$code" = 200 ]
+		has_line b4 '<label for="event">Event</label><input type="text" id="event" name="event" maxlength="500" placeholder="Tuesday Pairs" value="Club &lt;Pairs&gt;">'
+		has_line b4 '<label for="boards">Boards (at most 100)</label><input type="text" id="boards" name="boards" value="1-8">'
+		grep -q '<option value="kops" selected>KOPS</option>' b4
+	done
+	# nothing else is served: not the document root, not the build (a
+	# query that names no field of the form is the blank form; /../ is /)
 	for path in x dl-web/x dl-web.c lighttpd.conf archive.sqlite ../x '%2e%2e/x' \
 	    '?a=b' 'dl-web?x=1' ../; do
 		code=$(curl -s -o b3 -w '%{http_code}' --path-as-is "$WEB_URL$path")

@@ -68,15 +68,16 @@ clean_tmp() {
 	grep -q '^<title>Deal a session</title>$' r
 	# the club's dealing machine and scoring program in its words, the
 	# hand record to print, and every other format behind "Every format",
-	# each with what its plugin says it is; the date's example today's
+	# each with what its plugin says it is
 	grep -qx '<label for="machine">Dealing machine</label><select id="machine" name="machine"><option value="">None: the boards are shuffled by hand</option><option value="duplimate">Duplimate (Jannersten)</option><option value="dealer4">Dealer4 or Dealer4+</option><option value="bernasconi">Bernasconi</option><option value="kops">KOPS</option></select>' r
 	grep -qx '<label for="scoring">Scoring program</label><select id="scoring" name="scoring"><option value="pbn">One that reads PBN (ScoreBridge, EBUScore, Bridgemate, ACBLscore, Bridge Composer, most others)</option><option value="lin">Bridge Base Online (LIN)</option><option value="">None</option></select>' r
-	grep -qx '<label><input type="checkbox" name="formats" value="pdf" checked> The hand record to print (PDF)</label>' r
+	grep -qx '<label><input type="checkbox" id="formats-pdf" name="formats" value="pdf" checked> The hand record to print (PDF)</label>' r
 	grep -qx '<details><summary>Every format</summary>' r
 	grep -qx '<label><input type="checkbox" name="formats" value="pbn"> pbn <small>Portable Bridge Notation</small></label>' r
 	grep -qx '<label><input type="checkbox" name="formats" value="dup"> dup <small>Duplimate</small></label>' r
 	[ "$(grep -c 'name="formats" value="pdf"' r)" -eq 1 ]
-	grep -qx "<label for=\"date\">Date</label><input type=\"text\" id=\"date\" name=\"date\" placeholder=\"$(date +%Y.%m.%d)\">" r
+	# the date from the browser's calendar, the forms typed by hand said
+	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date">' r
 	REQUEST_METHOD=HEAD dl-web > h
 	[ "$(tail -c 2 h | od -An -c | tr -d ' ')" = '\r\n' ]
 	[ "$(grep -c '<' h)" -eq 0 ]
@@ -172,20 +173,127 @@ s.pbn
 s.ber s.lin
 s.csv s.rzd
 s.pbn s.pdf' ]
-	# the form sent with nothing chosen: said
+	# the form sent with nothing chosen: said beside the choices, the form
+	# again as it was sent
 	printf 'form=deal&machine=&scoring=&boards=1-2' > body
 	run -1 --separate-stderr post application/x-www-form-urlencoded body
 	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	[ "$stderr" = "dl-web: 400 Bad Request: the formats: none chosen" ]
 	printf '%s\n' "$output" > r
-	grep -q 'no file chosen: choose the dealing machine, the scoring program, the hand record to print, or a format under &quot;Every format&quot;' r
+	grep -qx '<li><a href="#formats-pdf">No file chosen: choose the dealing machine, the scoring program, the hand record to print, or a format under &quot;Every format&quot;</a></li>' r
+	grep -qx '<p class="error" id="formats-error"><span class="visually-hidden">Error: </span>No file chosen: choose the dealing machine, the scoring program, the hand record to print, or a format under &quot;Every format&quot;</p><label><input type="checkbox" id="formats-pdf" name="formats" value="pdf" aria-invalid="true" aria-describedby="formats-error"> The hand record to print (PDF)</label>' r
+	grep -qx '<details open><summary>Every format</summary>' r
+	grep -q '<option value="" selected>None</option></select>$' r
 	# a machine the page does not offer
 	printf 'form=deal&machine=robot&boards=1-2' > body
 	run -1 --separate-stderr post application/x-www-form-urlencoded body
 	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
 	printf '%s\n' "$output" > r
-	grep -q 'the dealing machine: not one this page offers' r
+	grep -qx '<label for="machine">Dealing machine</label><p class="error" id="machine-error"><span class="visually-hidden">Error: </span>Not one this page offers</p><select id="machine" name="machine" aria-invalid="true" aria-describedby="machine-error"><option value="">None: the boards are shuffled by hand</option><option value="duplimate">Duplimate (Jannersten)</option><option value="dealer4">Dealer4 or Dealer4+</option><option value="bernasconi">Bernasconi</option><option value="kops">KOPS</option></select>' r
+	grep -qx '<li><a href="#machine">The dealing machine: not one this page offers</a></li>' r
+	# a script's (no form=deal): the one line
+	printf 'machine=robot&boards=1-2' > body
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[[ $output == *"<p>the dealing machine: not one this page offers</p>"* ]]
+	[ "$stderr" = "dl-web: 400 Bad Request: machine" ]
 	clean_tmp
 	[ "$(dl-archive count)" = "5 sets, 10 deals; played 0 sets, 0 deals" ]
+}
+
+@test "the form refused: 400 and the form again, each field holding what was typed, each refused one marked with its error beside it, a summary at the top" {
+	# markup in what was typed: text in the attributes and the textarea
+	printf '%s' 'form=deal&event=%22%3E%3Cscript%3Ex%3C%2Fscript%3E&site=Riverside&date=31%2F02%2F2026&session=0&boards=1+%E2%80%93+200&machine=duplimate&scoring=&formats=pdf&formats=csv&paper=letter&prefix=..x&entropy=dice+%3C%2Ftextarea%3E6' > body
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	# the log: what was refused, each field, no value of the request
+	[ "$stderr" = "dl-web: 400 Bad Request: the file name (prefix); the session; the date; the boards: more than a session" ]
+	printf '%s\n' "$output" > r
+	grep -q '^<title>Deal a session</title>$' r
+	# the summary, in the form's order, each linked to its field
+	[ "$(sed -n '/<div class="error-summary"/,/<\/div>/p' r)" = '<div class="error-summary" role="alert" aria-labelledby="error-summary-title">
+<h2 id="error-summary-title">Nothing was dealt: 4 fields to put right</h2>
+<ul>
+<li><a href="#date">The date: no such day (read as DD/MM/YYYY, day first)</a></li>
+<li><a href="#session">The session: a number from 1 to 9999</a></li>
+<li><a href="#boards">200 boards: at most 100 a request (a session)</a></li>
+<li><a href="#prefix">The file name: letters, digits, &#39;.&#39;, &#39;_&#39; and &#39;-&#39; only, at most 64, not beginning with &#39;.&#39; or &#39;-&#39;</a></li>
+</ul>
+</div>' ]
+	# every field as it was sent, escaped; the refused ones marked
+	grep -qx '<label for="event">Event</label><input type="text" id="event" name="event" maxlength="500" placeholder="Tuesday Pairs" value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;">' r
+	grep -qx '<label for="site">Site</label><input type="text" id="site" name="site" maxlength="500" value="Riverside">' r
+	# a date the calendar cannot hold is kept as typed, as text
+	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><p class="error" id="date-error"><span class="visually-hidden">Error: </span>No such day (read as DD/MM/YYYY, day first)</p><input type="text" id="date" name="date" value="31/02/2026" aria-invalid="true" aria-describedby="date-error">' r
+	grep -qx '<label for="session">Session</label><p class="error" id="session-error"><span class="visually-hidden">Error: </span>A number from 1 to 9999</p><input type="text" id="session" name="session" inputmode="numeric" value="0" aria-invalid="true" aria-describedby="session-error">' r
+	grep -qx '<label for="boards">Boards (at most 100)</label><p class="error" id="boards-error"><span class="visually-hidden">Error: </span>200 boards: at most 100 a request (a session)</p><input type="text" id="boards" name="boards" value="1 – 200" aria-invalid="true" aria-describedby="boards-error">' r
+	grep -q '<option value="duplimate" selected>Duplimate (Jannersten)</option>' r
+	grep -q '<option value="" selected>None</option></select>$' r
+	grep -qx '<label><input type="checkbox" id="formats-pdf" name="formats" value="pdf" checked> The hand record to print (PDF)</label>' r
+	# a format chosen under "Every format" shows, ticked
+	grep -qx '<details open><summary>Every format</summary>' r
+	grep -qx '<label><input type="checkbox" name="formats" value="csv" checked> csv <small>comma-separated suits, a line a board</small></label>' r
+	[ "$(grep -c ' checked>' r)" -eq 2 ]
+	# the analysis was not asked for: its box not ticked
+	grep -qx '<label><input type="checkbox" id="dd" name="dd" value="on"> Double-dummy tricks and par on the hand record</label>' r
+	grep -q '<option value="letter" selected>Letter</option></select>$' r
+	grep -qx '<label for="prefix">File name (else the event'"'"'s and the date'"'"'s)</label><p class="error" id="prefix-error"><span class="visually-hidden">Error: </span>Letters, digits, &#39;.&#39;, &#39;_&#39; and &#39;-&#39; only, at most 64, not beginning with &#39;.&#39; or &#39;-&#39;</p><input type="text" id="prefix" name="prefix" maxlength="64" placeholder="monday-pairs-2026-11-30" value="..x" aria-invalid="true" aria-describedby="prefix-error">' r
+	grep -qx '<label for="entropy">Your own entropy (optional: a lottery draw, dice)</label><textarea id="entropy" name="entropy" rows="2">dice &lt;/textarea&gt;6</textarea>' r
+	run -1 grep -c '<script>' r
+	[ "$output" = 0 ]
+	[ "$(grep -c 'aria-invalid="true"' r)" -eq 4 ]
+	# a date typed in another form the form takes goes back into the
+	# calendar as YYYY-MM-DD; the field not refused is not marked
+	printf '%s' 'form=deal&date=30%2F11%2F2026&boards=0&formats=pdf' > body
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	printf '%s\n' "$output" > r
+	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' r
+	grep -q '<li><a href="#boards">The boards: ' r
+	# the same fields from a script (no form=deal): the first refused, one line
+	printf '%s' 'event=x&date=31%2F02%2F2026&session=0&boards=1-200&prefix=..x' > body
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "$stderr" = "dl-web: 400 Bad Request: the file name (prefix)" ]
+	[ "$(grep -c '<p>' <<< "$output")" -eq 2 ]
+	[[ $output == *"<p>the file name: letters, digits, &#39;.&#39;, &#39;_&#39; and &#39;-&#39; only, at most 64, not beginning with &#39;.&#39; or &#39;-&#39;</p>"* ]]
+	[[ $output != *"class=\"error-summary"* ]]
+	clean_tmp
+	[ ! -e archive.sqlite ]
+}
+
+@test "Deal another session: the form again, filled with this session's event, site, date, boards and files, never its secrets" {
+	printf '%s' 'form=deal&event=Monday+%22Pairs%22+%3Cb%3E+%26+Co&site=Riverside&date=30%2F11%2F2026&session=2&boards=1%E2%80%934&machine=duplimate&scoring=&formats=pdf&formats=csv&paper=letter&entropy=secret+dice&prefix=mine' > body
+	SCRIPT_NAME=/dl-web post application/x-www-form-urlencoded body > r
+	[ "$(status_of r)" = "Status: 200 OK" ]
+	# each value escaped for the URL, the URL for the attribute; not the
+	# session's number, the entropy, the files' name or the seed
+	grep -qx '<p><a href="/dl-web?form=deal&amp;event=Monday%20%22Pairs%22%20%3Cb%3E%20%26%20Co&amp;site=Riverside&amp;date=2026-11-30&amp;boards=1%E2%80%934&amp;machine=duplimate&amp;scoring=&amp;formats=pdf&amp;formats=csv&amp;paper=letter">Deal another session</a> (this one'"'"'s event, date, boards and files filled in)</p>' r
+	query=$(sed -n 's/^<p><a href="\/dl-web?\([^"]*\)">Deal another session.*/\1/p' r | sed 's/&amp;/\&/g')
+	[[ $query != *secret* && $query != *mine* && $query != *session* && $query != *seed* ]]
+	# the form it opens: filled, the boxes as they were
+	REQUEST_METHOD=GET QUERY_STRING=$query dl-web > g
+	[ "$(status_of g)" = "Status: 200 OK" ]
+	grep -qx '<label for="event">Event</label><input type="text" id="event" name="event" maxlength="500" placeholder="Tuesday Pairs" value="Monday &quot;Pairs&quot; &lt;b&gt; &amp; Co">' g
+	grep -qx '<label for="site">Site</label><input type="text" id="site" name="site" maxlength="500" value="Riverside">' g
+	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' g
+	grep -qx '<label for="session">Session</label><input type="text" id="session" name="session" inputmode="numeric">' g
+	grep -qx '<label for="boards">Boards (at most 100)</label><input type="text" id="boards" name="boards" value="1–4">' g
+	grep -q '<option value="duplimate" selected>Duplimate (Jannersten)</option>' g
+	grep -q '<option value="" selected>None</option></select>$' g
+	grep -qx '<label><input type="checkbox" name="formats" value="csv" checked> csv <small>comma-separated suits, a line a board</small></label>' g
+	grep -qx '<label><input type="checkbox" id="formats-pdf" name="formats" value="pdf" checked> The hand record to print (PDF)</label>' g
+	grep -qx '<label><input type="checkbox" id="dd" name="dd" value="on"> Double-dummy tricks and par on the hand record</label>' g
+	grep -q '<option value="letter" selected>Letter</option></select>$' g
+	grep -qx '<textarea id="entropy" name="entropy" rows="2"></textarea>' <(sed -n 's/^<label for="entropy">[^<]*<\/label>//p' g)
+	run ! grep -q 'aria-invalid="true"\|class="error' g
+	# the analysis asked for: ticked again; a query that cannot be read, 400
+	REQUEST_METHOD=GET QUERY_STRING="$query&dd=on" dl-web | grep -qx '<label><input type="checkbox" id="dd" name="dd" value="on" checked> Double-dummy tricks and par on the hand record</label>'
+	run -1 --separate-stderr env REQUEST_METHOD=GET QUERY_STRING='event=%zz' dl-web
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	[ "$stderr" = "dl-web: 400 Bad Request: the form's query string" ]
+	# a blank form's query: no query at all
+	REQUEST_METHOD=GET QUERY_STRING= dl-web > b
+	grep -qx '<label><input type="checkbox" id="dd" name="dd" value="on" checked> Double-dummy tricks and par on the hand record</label>' b
+	grep -qx '<label for="boards">Boards (at most 100)</label><input type="text" id="boards" name="boards" value="1-32">' b
+	clean_tmp
 }
 
 @test "no file name given: the event's and the date's, so that next week's files do not overwrite this week's" {
@@ -500,6 +608,19 @@ club-2026.zip' ]
 	run -2 --separate-stderr post application/x-www-form-urlencoded body
 	[ "${lines[0]}" = $'Status: 503 Service Unavailable\r' ]
 	[[ $output == *$'Retry-After: 30\r'* ]]
+	[ "$stderr" = "dl-web: 503 Service Unavailable: every core is analysing another session: try again in half a minute, or deal without the analysis" ]
+	# from the form: the form again as it was sent, the analysis's box
+	# said busy, to press again or to untick
+	form 'form=deal' 'event=Club+%3CNight%3E' 'boards=1-2' 'formats=pdf' 'dd=on'
+	run -2 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 503 Service Unavailable\r' ]
+	[[ $output == *$'Retry-After: 30\r'* ]]
+	[ "$stderr" = "dl-web: 503 Service Unavailable: every core is analysing another session: try again in half a minute, or deal without the analysis" ]
+	printf '%s\n' "$output" > r
+	grep -qx '<h2 id="error-summary-title">Nothing was dealt yet: the server is busy</h2>' r
+	grep -qx '<li><a href="#dd">Every core is analysing another session: try again in half a minute, or deal without the analysis</a></li>' r
+	grep -qx '<p class="error" id="dd-error"><span class="visually-hidden">Error: </span>Every core is analysing another session: try again in half a minute, or deal without the analysis</p><label><input type="checkbox" id="dd" name="dd" value="on" checked aria-invalid="true" aria-describedby="dd-error"> Double-dummy tricks and par on the hand record</label>' r
+	grep -q 'name="event" maxlength="500" placeholder="Tuesday Pairs" value="Club &lt;Night&gt;">$' r
 	# without the analysis it deals
 	form 'boards=1-2'
 	run -0 --separate-stderr post application/x-www-form-urlencoded body
