@@ -1691,13 +1691,18 @@ put_played(struct check_page *c, const struct archive_hit *hit)
 	if (hit->set != c->set) {
 		c->set = hit->set;
 		c->set_played = -1;
-		if (archive_set_get(c->a, hit->set, &set, &e) == 1) {
+		switch (archive_set_get(c->a, hit->set, &set, &e)) {
+		case 1:
 			c->set_played = set.played[0] != '\0';
 			/* the day of the time, "2026-11-25T20:30:00Z" */
 			snprintf(c->played, sizeof c->played, "%.10s", set.played);
 			archive_set_clear(&set);
-		} else if (e.kind != DL_ERR_NONE)
+			break;
+		case -1:
+			/* the hit is shown all the same, without it */
 			tool_warn("the archive: %s", e.msg);
+			break;
+		}
 	}
 	if (c->set_played == 1) {
 		printf("here, ");
