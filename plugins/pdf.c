@@ -523,15 +523,18 @@ draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal 
  * as the HTML says it: a row a declarer (N, S, E, W, a thin rule between
  * the sides), a column a strain.  The type is the layout's (9 at six a
  * page, as the par; more at four and one), its rows row times it apart;
- * no rule between the digits, which need no more than the width of "13"
- * and a little air (a grid's lines made it "NT\u2660").  The caption is
+ * no rule between the digits, two figures wide and a space apart (a
+ * grid's lines made it "NT\u2660").  The caption is
  * smaller, and narrowed to the width given (West's column, under which
  * it is drawn at six and one a page). */
 #define CAPTION_TEXT "Tricks (double dummy)"
+#define FIGURE_SPACE "\u2007"
 struct tricks {
 	char font[64], bold[64], caption[64];
 	double pt;		/* the type */
 	double seat, cw;	/* the declarers' column, a strain's */
+	double cell;		/* a strain's tricks, two digits wide */
+	double lead;		/* from the declarers' rule to the tricks */
 	double ch;		/* a row */
 	double caption_h;	/* the caption's line */
 	double w, h;		/* the whole, caption and rows */
@@ -547,12 +550,17 @@ tricks_measure(cairo_t *cr, struct tricks *t, const struct layout *l, double row
 	snprintf(t->font, sizeof t->font, FONT " %.2f", t->pt);
 	snprintf(t->bold, sizeof t->bold, FONT " Bold %.2f", t->pt);
 	pad = 0.3 * t->pt;
-	t->cw = text_width(cr, t->font, "13") + pad;
-	if (text_width(cr, t->bold, "NT") + 0.25 * t->pt > t->cw)
-		t->cw = text_width(cr, t->bold, "NT") + 0.25 * t->pt;
+	/* a row's tricks are one line of text, each two figures wide (a
+	 * figure space before 0 to 9) and a space apart, so that the columns
+	 * line up and a reader of the text (pdftotext, a copy) takes the row
+	 * as a row, not five columns */
+	t->cell = text_width(cr, t->font, "13");
+	t->cw = text_width(cr, t->font, "13 13") - t->cell;
+	/* the declarers' letters, then their rule and a little air */
 	t->seat = text_width(cr, t->bold, "W") + pad;
+	t->lead = 0.25 * t->pt;
 	t->ch = row * t->pt;
-	t->w = t->seat + DL_STRAINS * t->cw;
+	t->w = t->seat + t->lead + DL_STRAINS * t->cw - (t->cw - t->cell);
 	/* the largest size that fits, down to 0.6 of the layout's */
 	for (size = l->caption;; size -= 0.25) {
 		snprintf(t->caption, sizeof t->caption, FONT " %.2f", size);
@@ -592,16 +600,21 @@ draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a,
 	/* a digit's ink in the middle of its row: DejaVu's digits stand
 	 * from 0.265 to 1.237 of the size below the top of their line */
 	const double in = ch / 2 - 0.751 * t->pt;
+	/* each strain over its column's units (most tricks are one figure) */
 	for (unsigned s = 0; s < DL_STRAINS; s++)
-		text_aligned(cr, x + t->seat + (s + 0.5) * cw, y + in, t->bold, strain_markup[s], 0.5);
+		text_aligned(cr, x + t->seat + t->lead + s * cw + 0.75 * t->cell, y + in, t->bold,
+		    strain_markup[s], 0.5);
 	for (unsigned r = 0; r < 4; r++) {
+		char line[64];
+		size_t n = 0;
 		snprintf(cell, sizeof cell, "<b>%c</b>", DL_SEAT_LETTERS[rows[r]]);
 		text_aligned(cr, x + t->seat / 2, y + (r + 1) * ch + in, t->font, cell, 0.5);
 		for (unsigned s = 0; s < DL_STRAINS; s++) {
-			snprintf(cell, sizeof cell, "%u", a->tricks[rows[r]][s]);
-			text_aligned(cr, x + t->seat + (s + 0.5) * cw, y + (r + 1) * ch + in, t->font,
-			    cell, 0.5);
+			unsigned v = a->tricks[rows[r]][s];
+			n += (size_t)snprintf(line + n, sizeof line - n, "%s%s%u", s > 0 ? " " : "",
+			    v < 10 ? FIGURE_SPACE : "", v);
 		}
+		text(cr, x + t->seat + t->lead, y + (r + 1) * ch + in, t->font, line);
 	}
 }
 
@@ -759,8 +772,8 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	if (b->analysed) {
 		tricks_measure(cr, &tricks, l, fits[0].row,
 		    l->tricks_band ? w - 2 * pad : side - 4 * s);
-		if (!l->tricks_band && x + pad + tricks.w + 5 * s > ns)
-			ns = x + pad + tricks.w + 5 * s;
+		if (!l->tricks_band && x + pad + tricks.w + 8 * s > ns)
+			ns = x + pad + tricks.w + 8 * s;
 	}
 	hand_prepare(cr, &hands[DL_NORTH], d, DL_NORTH, x + w - pad - ns, t);
 	hand_prepare(cr, &hands[DL_SOUTH], d, DL_SOUTH, x + w - pad - ns, t);
