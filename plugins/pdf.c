@@ -27,7 +27,8 @@ struct held_board {
 
 /* How a page holds its boards: a grid of cols by rows; on a board, the
  * hands and the par drawn type times their size at six a page, the rest
- * (number, compass, tricks, gaps) scale times it.  Four a page have the
+ * (number, compass, gaps) scale times it, the tricks in a type of their
+ * own.  Four a page have the
  * height of six but not the width: the hands grow most there, while the
  * compass and tricks leave them the width; one a page grows everything. */
 struct layout {
@@ -36,16 +37,17 @@ struct layout {
 	/* the hands' lines and the bands' gaps, first tried, lead and air
 	 * times their size at six a page: four a page have height to spare */
 	double lead, air;
-	/* the tricks' size, and whether they have a band of their own
-	 * under South (else they are beside South, under West) */
-	double tricks;
+	/* the tricks' type and their caption's, and whether they have a
+	 * band of their own under South (else they are beside South, under
+	 * West, their caption under West's hand) */
+	double tricks, caption;
 	int tricks_band;
 };
 
 static const struct layout layouts[] = {
-	{ 6, 2, 3, 1.0, 1.0, 1.0, 1.0, 1.0, 0 },
-	{ 4, 2, 2, 1.0, 1.15, 1.2, 2.5, 1.3, 1 },
-	{ 1, 1, 1, 1.8, 1.8, 1.0, 1.0, 1.8, 0 },
+	{ 6, 2, 3, 1.0, 1.0, 1.0, 1.0, 9.0, 6.0, 0 },
+	{ 4, 2, 2, 1.0, 1.15, 1.2, 2.5, 11.0, 8.0, 1 },
+	{ 1, 1, 1, 1.8, 1.8, 1.0, 1.0, 16.0, 11.0, 0 },
 };
 
 struct pdf_state {
@@ -517,43 +519,102 @@ draw_compass(cairo_t *cr, double x, double y, double size, const struct dl_deal 
 	}
 }
 
-/* The double-dummy tricks, a row a declarer, in TRICKS_PT times the
- * scale, in cells TRICKS_CW by TRICKS_CH. */
-#define TRICKS_PT 8.0
-#define TRICKS_CW 14.0
-#define TRICKS_CH 10.5
+/* The double-dummy tricks under their caption, "Tricks (double dummy)"
+ * as the HTML says it: a row a declarer (N, S, E, W, a thin rule between
+ * the sides), a column a strain.  The type is the layout's (9 at six a
+ * page, as the par; more at four and one), its rows row times it apart;
+ * no rule between the digits, two figures wide and a space apart (a
+ * grid's lines made it "NT\u2660").  The caption is
+ * smaller, and narrowed to the width given (West's column, under which
+ * it is drawn at six and one a page). */
+#define CAPTION_TEXT "Tricks (double dummy)"
+#define FIGURE_SPACE "\u2007"
+struct tricks {
+	char font[64], bold[64], caption[64];
+	double pt;		/* the type */
+	double seat, cw;	/* the declarers' column, a strain's */
+	double cell;		/* a strain's tricks, two digits wide */
+	double lead;		/* from the declarers' rule to the tricks */
+	double ch;		/* a row */
+	double caption_h;	/* the caption's line */
+	double w, h;		/* the whole, caption and rows */
+};
+
 static void
-draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a, double scale)
+tricks_measure(cairo_t *cr, struct tricks *t, const struct layout *l, double row,
+    double caption_room)
+{
+	double size, pad;
+
+	t->pt = l->tricks;
+	snprintf(t->font, sizeof t->font, FONT " %.2f", t->pt);
+	snprintf(t->bold, sizeof t->bold, FONT " Bold %.2f", t->pt);
+	pad = 0.3 * t->pt;
+	/* a row's tricks are one line of text, each two figures wide (a
+	 * figure space before 0 to 9) and a space apart, so that the columns
+	 * line up and a reader of the text (pdftotext, a copy) takes the row
+	 * as a row, not five columns */
+	t->cell = text_width(cr, t->font, "13");
+	t->cw = text_width(cr, t->font, "13 13") - t->cell;
+	/* the declarers' letters, then their rule and a little air */
+	t->seat = text_width(cr, t->bold, "W") + pad;
+	t->lead = 0.25 * t->pt;
+	t->ch = row * t->pt;
+	t->w = t->seat + t->lead + DL_STRAINS * t->cw - (t->cw - t->cell);
+	/* the largest size that fits, down to 0.6 of the layout's */
+	for (size = l->caption;; size -= 0.25) {
+		snprintf(t->caption, sizeof t->caption, FONT " %.2f", size);
+		if (size - 0.25 < 0.6 * l->caption ||
+		    text_width(cr, t->caption, CAPTION_TEXT) <= caption_room)
+			break;
+	}
+	/* its line: the font's height (Pango's points, 1.552 em of DejaVu) */
+	t->caption_h = 1.552 * size + 0.5;
+	t->h = t->caption_h + 5 * t->ch;
+}
+
+static void
+draw_tricks(cairo_t *cr, double x, double y, const struct dl_analysis *a,
+    const struct tricks *t)
 {
 	static const unsigned rows[4] = { DL_NORTH, DL_SOUTH, DL_EAST, DL_WEST };
-	const double cw = TRICKS_CW * scale, ch = TRICKS_CH * scale;
-	char cell[16], font[64], bold[64];
+	const double cw = t->cw, ch = t->ch;
+	char cell[16];
 
-	cairo_set_line_width(cr, 0.4);
-	cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
-	for (unsigned r = 0; r <= 5; r++) {
-		cairo_move_to(cr, x, y + r * ch);
-		cairo_line_to(cr, x + 6 * cw, y + r * ch);
-	}
-	for (unsigned c = 0; c <= 6; c++) {
-		cairo_move_to(cr, x + c * cw, y);
-		cairo_line_to(cr, x + c * cw, y + 5 * ch);
-	}
+	text(cr, x, y, t->caption, CAPTION_TEXT);
+	y += t->caption_h;
+	cairo_set_line_width(cr, 0.5);
+	cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+	/* under the strains, after the declarers, and between the sides */
+	cairo_move_to(cr, x, y + ch);
+	cairo_line_to(cr, x + t->w, y + ch);
+	cairo_move_to(cr, x + t->seat, y);
+	cairo_line_to(cr, x + t->seat, y + 5 * ch);
+	cairo_stroke(cr);
+	cairo_set_line_width(cr, 0.3);
+	cairo_set_source_rgb(cr, 0.65, 0.65, 0.65);
+	cairo_move_to(cr, x, y + 3 * ch);
+	cairo_line_to(cr, x + t->w, y + 3 * ch);
 	cairo_stroke(cr);
 	cairo_set_source_rgb(cr, 0, 0, 0);
-	snprintf(font, sizeof font, FONT " %.2f", TRICKS_PT * scale);
-	snprintf(bold, sizeof bold, FONT " Bold %.2f", TRICKS_PT * scale);
-	/* the text's line, a little less than the cell, in its middle */
-	const double in = (ch - TRICKS_PT * scale * 1.164) / 2;
+	/* a digit's ink in the middle of its row: DejaVu's digits stand
+	 * from 0.265 to 1.237 of the size below the top of their line */
+	const double in = ch / 2 - 0.751 * t->pt;
+	/* each strain over its column's units (most tricks are one figure) */
 	for (unsigned s = 0; s < DL_STRAINS; s++)
-		text_aligned(cr, x + (s + 1.5) * cw, y + in, bold, strain_markup[s], 0.5);
+		text_aligned(cr, x + t->seat + t->lead + s * cw + 0.75 * t->cell, y + in, t->bold,
+		    strain_markup[s], 0.5);
 	for (unsigned r = 0; r < 4; r++) {
+		char line[64];
+		size_t n = 0;
 		snprintf(cell, sizeof cell, "<b>%c</b>", DL_SEAT_LETTERS[rows[r]]);
-		text_aligned(cr, x + 0.5 * cw, y + (r + 1) * ch + in, font, cell, 0.5);
+		text_aligned(cr, x + t->seat / 2, y + (r + 1) * ch + in, t->font, cell, 0.5);
 		for (unsigned s = 0; s < DL_STRAINS; s++) {
-			snprintf(cell, sizeof cell, "%u", a->tricks[rows[r]][s]);
-			text_aligned(cr, x + (s + 1.5) * cw, y + (r + 1) * ch + in, font, cell, 0.5);
+			unsigned v = a->tricks[rows[r]][s];
+			n += (size_t)snprintf(line + n, sizeof line - n, "%s%s%u", s > 0 ? " " : "",
+			    v < 10 ? FIGURE_SPACE : "", v);
 		}
+		text(cr, x + t->seat + t->lead, y + (r + 1) * ch + in, t->font, line);
 	}
 }
 
@@ -645,15 +706,17 @@ draw_par(cairo_t *cr, double x, double y, double width, const struct par *par, u
 
 /* A board in its box: its number, dealer and vulnerability at the top
  * left; North above the compass, West and East beside it, South under it;
- * with analysis, the tricks under West and the par at the foot.  The
- * bands of the board are as high as what they hold (a hand whose long
- * suit wraps is taller): when they do not all fit the box, the hands'
- * lines and the gaps close up, and at the last the par keeps what lines
- * it has room for.  Everything is drawn scale times its size at six a
- * page.  With notes (one board a page, for teaching), the par follows
+ * with analysis, the tricks under West, their caption tucked under
+ * West's hand beside the compass's foot (so that it costs the box no
+ * height), and the par at the foot; North and South begin right of the
+ * tricks (the tricks' 9 points need more than West's column), inside the
+ * compass.  The bands of the board are as high as what they hold (a hand
+ * whose long suit wraps is taller): when they do not all fit the box,
+ * the hands' lines, the gaps and the tricks' rows close up, and at the
+ * last the par keeps what lines it has room for.  Everything else is
+ * drawn scale times its size at six a page.  With notes (one board a page, for teaching), the par follows
  * the tricks and the rest of the box is ruled for a teacher's notes. */
 #define COMPASS 60.0
-#define TRICKS_H (5 * TRICKS_CH)
 #define NOTES_PT 11.0
 #define NOTES_RULE 24.0
 static void
@@ -663,8 +726,11 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	static const char *const vulnerable[4] = {
 		"None vulnerable", "N-S vulnerable", "E-W vulnerable", "All vulnerable",
 	};
-	const struct { double pitch, gap; } fits[] = {
-		{ 13 * l->lead, 4 * l->air }, { 13, 4 }, { 12.5, 3 }, { 12, 2 },
+	/* the hands' lines, the gaps and the tricks' rows (times their
+	 * type), closer at each try */
+	const struct { double pitch, gap, row; } fits[] = {
+		{ 13 * l->lead, 4 * l->air, 1.3 }, { 13, 4, 1.25 }, { 12.5, 3, 1.2 },
+		{ 12, 2, 1.17 },
 	};
 	const struct dl_deal *d = &b->deal;
 	const double s = l->scale, t = l->type, pad = 7 * s, number_h = 46 * s;
@@ -673,7 +739,11 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	double side = (w - 2 * pad - compass) / 2, cx = x + pad + side;
 	struct hand hands[4];
 	struct par par;
+	struct tricks tricks;
 	char label[64], font[64];
+	/* where North and South begin: inside the compass's edge, or right
+	 * of the tricks beside South */
+	double ns = cx + 6 * s;
 
 	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
 	cairo_set_line_width(cr, 0.8);
@@ -699,8 +769,14 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	snprintf(font, sizeof font, FONT " %.2f", 7.5 * s);
 	tagged_text(cr, x + pad, y + pad + 28 * s, font, label);
 
-	hand_prepare(cr, &hands[DL_NORTH], d, DL_NORTH, x + w - pad - cx - 6 * s, t);
-	hand_prepare(cr, &hands[DL_SOUTH], d, DL_SOUTH, x + w - pad - cx - 6 * s, t);
+	if (b->analysed) {
+		tricks_measure(cr, &tricks, l, fits[0].row,
+		    l->tricks_band ? w - 2 * pad : side - 4 * s);
+		if (!l->tricks_band && x + pad + tricks.w + 8 * s > ns)
+			ns = x + pad + tricks.w + 8 * s;
+	}
+	hand_prepare(cr, &hands[DL_NORTH], d, DL_NORTH, x + w - pad - ns, t);
+	hand_prepare(cr, &hands[DL_SOUTH], d, DL_SOUTH, x + w - pad - ns, t);
 	hand_prepare(cr, &hands[DL_WEST], d, DL_WEST, side - 6 * s, t);
 	hand_prepare(cr, &hands[DL_EAST], d, DL_EAST, side - 8 * s, t);
 	par.n = 0;
@@ -710,7 +786,7 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	/* the bands, from the top: North and the number; West, the compass
 	 * and East; South and the tricks; the par */
 	double pitch = 0, gap = 0, band[4] = { 0, 0, 0, 0 }, room = 0;
-	const double tricks_h = b->analysed ? TRICKS_H * l->tricks : 0;
+	double tricks_at = 0;	/* beside South: the caption's top, from South's */
 	for (size_t f = 0; f < sizeof fits / sizeof fits[0]; f++) {
 		pitch = fits[f].pitch * t;
 		gap = fits[f].gap * s;
@@ -721,9 +797,24 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 			if (hand_height(&hands[seat], pitch) > band[1])
 				band[1] = hand_height(&hands[seat], pitch);
 		band[2] = hand_height(&hands[DL_SOUTH], pitch);
-		band[3] = l->tricks_band && tricks_h > 0 ? tricks_h + gap : 0;
-		if (!l->tricks_band && tricks_h > band[2])
-			band[2] = tricks_h;
+		band[3] = 0;
+		if (b->analysed) {
+			tricks.ch = fits[f].row * tricks.pt;
+			tricks.h = tricks.caption_h + 5 * tricks.ch;
+			if (l->tricks_band)
+				band[3] = tricks.h + gap;
+			else {
+				/* the caption just under West's last line (its
+				 * ranks stand on the line's baseline, 0.8 of it
+				 * down; the font's ascent and descent, 0.75 of it),
+				 * beside the compass's foot */
+				double west = hand_height(&hands[DL_WEST], pitch);
+				tricks_at = (band[1] - west) / 2 + west - 0.25 * hands[DL_WEST].line +
+				    gap - s - band[1] - gap;
+				if (tricks_at + tricks.h > band[2])
+					band[2] = tricks_at + tricks.h;
+			}
+		}
 		room = h - 2 * pad - band[0] - band[1] - band[2] - band[3] - 2 * gap;
 		if (room - (par.n > 0 ? gap + par.n * par_line : 0) >= 0)
 			break;
@@ -733,7 +824,7 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	/* North, West, East, South, then the compass's points: the order a
 	 * hand record is read in */
 	cairo_tag_begin(cr, "P", NULL);
-	draw_hand(cr, cx + 6 * s, top, &hands[DL_NORTH], pitch);
+	draw_hand(cr, ns, top, &hands[DL_NORTH], pitch);
 	cairo_tag_end(cr, "P");
 	cairo_tag_begin(cr, "P", NULL);
 	draw_hand(cr, x + pad, mid + (band[1] - hand_height(&hands[DL_WEST], pitch)) / 2,
@@ -744,7 +835,7 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	    mid + (band[1] - hand_height(&hands[DL_EAST], pitch)) / 2, &hands[DL_EAST], pitch);
 	cairo_tag_end(cr, "P");
 	cairo_tag_begin(cr, "P", NULL);
-	draw_hand(cr, cx + 6 * s, low, &hands[DL_SOUTH], pitch);
+	draw_hand(cr, ns, low, &hands[DL_SOUTH], pitch);
 	cairo_tag_end(cr, "P");
 	/* the compass's points and the tricks as paragraphs of their text:
 	 * cairo 1.16 gives a figure no alternative text, nor a table rows */
@@ -754,8 +845,8 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
 	double below = low + band[2] + band[3] + gap;	/* where the notes may begin */
 	if (b->analysed) {
 		cairo_tag_begin(cr, "P", NULL);
-		draw_tricks(cr, x + pad, l->tricks_band ? low + band[2] + gap : low, &b->analysis,
-		    l->tricks);
+		draw_tricks(cr, x + pad, l->tricks_band ? low + band[2] + gap : low + tricks_at,
+		    &b->analysis, &tricks);
 		cairo_tag_end(cr, "P");
 		/* the lines it has room for, at the foot of the box (or, with
 		 * notes, under the tricks) */

@@ -424,6 +424,20 @@ sizes() {
 		print mode, most, least }'
 }
 
+# tricks_type PDF: the boards whose trick table has its caption, the size
+# of the table's type (its strains' row, "NT", from the words' height as
+# hand_sizes has it) and of the caption, each size once: "16 9.00 5.75"
+tricks_type() {
+	pdftotext -bbox "$1" - | awk -F'"' '
+	    /<word / {
+		t = $0; sub(/^.*">/, "", t); sub(/<\/word>.*$/, "", t)
+		size = sprintf("%.2f", ($8 - $4) / 1.551)
+		if (t == "Tricks") { n++; if (!(size in cap)) { cap[size]; c = c (c == "" ? "" : ",") size } }
+		if (t == "NT" && !(size in nt)) { nt[size]; s = s (s == "" ? "" : ",") size }
+	    }
+	    END { print n + 0, s, c }'
+}
+
 # bats test_tags=slow
 @test "pdf: four and one boards a page on A4 and Letter: a page for each four or each board, its own boards in its head, nothing overlapping or leaving its box, the hands larger" {
 	for paper in a4 letter; do
@@ -469,6 +483,21 @@ sizes() {
 		[ "$n6" -ge 200 ] && [ "$n4" -ge 200 ] && [ "$n1" -ge 200 ]
 		# at one a page even the longest suit is larger than six a page's type
 		awk -v a="$least1" 'BEGIN { exit !(a > 10) }'
+		# the trick table under its caption on every board, its type 9
+		# points at six a page (it was 8), 11 at four (10.4), 16 at one
+		# (14.4), the same on every board; the caption 5.5 at least (8
+		# at four, 11 at one; at six as wide as West's column lets it)
+		for per in 6 4 1; do
+			read -r n type caption <<< "$(tricks_type s$per.pdf)"
+			want=$(awk -v per="$per" '$1 == per { print $2 }' <<< $'6 9.00\n4 11.00\n1 16.00')
+			[ "$n" -eq 16 ] && [ "$type" = "$want" ] ||
+			    { echo "$paper, $per a page: $n captions, type $type, not 16, $want" >&2; return 1; }
+			case $per in
+			6) awk -v c="$caption" 'BEGIN { exit !(c + 0 >= 5.5 && c !~ /,/) }' ;;
+			4) [ "$caption" = 8.00 ] ;;
+			1) [ "$caption" = 11.00 ] ;;
+			esac
+		done
 	done
 }
 
