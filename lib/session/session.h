@@ -19,7 +19,8 @@
 struct session_analyser {
 	int (*start)(void *ctx, unsigned long total, int shown, struct dl_error *e);
 	int (*analyse)(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
-	    struct dl_analysis analysis[], struct dl_error *e);
+	    const int dealer[], const int vulnerability[], struct dl_analysis analysis[],
+	    struct dl_error *e);
 	void (*stop)(void *ctx);
 	void (*name)(void *ctx, char *buf, size_t size);
 	void *ctx;
