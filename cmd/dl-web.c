@@ -4,7 +4,9 @@
  * of it deals (lib/session/session.c, as dl-deal does) into a private directory,
  * records the set in the archive, and answers with the hand record and
  * one zip of everything (the formats, the PDF, the seed), or the zip
- * alone; a POST of a file checks it against the archive.  docs/web.md. */
+ * alone; a POST of a file checks it against the archive, or makes the
+ * hand record of a set dealt elsewhere (a scoring program's PBN).
+ * docs/web.md. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -660,6 +662,29 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const
 	    "<label for=\"file\">A deal file of any format</label>"
 	    "<input type=\"file\" id=\"file\" name=\"file\">\n"
 	    "<button type=\"submit\">Check it against the archive</button>\n"
+	    "</form>\n");
+	/* after play: the hand record of the file the club's scoring
+	 * program has (record) */
+	printf("<h2 id=\"record\">A hand record from your scoring program's file</h2>\n"
+	    "<p class=\"note\">After play: the session's file from your scoring program (PBN,"
+	    " or any other format this page reads) made into the hand record to print or"
+	    " publish, each board with its double-dummy tricks and par. The file is not"
+	    " recorded in the archive, nor checked against it.</p>\n"
+	    "<form method=\"post\" enctype=\"multipart/form-data\">\n"
+	    "<input type=\"hidden\" name=\"action\" value=\"record\">\n"
+	    "<label for=\"record-file\">The session's file</label>"
+	    "<input type=\"file\" id=\"record-file\" name=\"file\" required>\n"
+	    "<label for=\"record-paper\">Paper</label><select id=\"record-paper\" name=\"%s\">",
+	    deal_fields[F_PAPER].name);
+	for (size_t i = 0; i < sizeof papers / sizeof papers[0]; i++) {
+		printf("<option value=\"%s\">", papers[i].value);
+		put_html(stdout, papers[i].words);
+		printf("</option>");
+	}
+	printf("</select>\n"
+	    "<label><input type=\"checkbox\" id=\"record-dd\" name=\"%s\" value=\"on\" checked>"
+	    " Double-dummy tricks and par</label>\n"
+	    "<button type=\"submit\">Make the hand record</button>\n"
 	    "</form>\n"
 	    "<h2>After the session</h2>\n"
 	    "<form method=\"post\">\n"
@@ -671,7 +696,7 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const
 	    "<p class=\"note\">Every set dealt here is recorded in the archive, with who dealt it"
 	    " and when. The seed that regenerates a set is its own download (in the zip"
 	    " only when the zip alone is asked for): keep it apart until the session is"
-	    " played.</p>\n");
+	    " played.</p>\n", deal_fields[F_DD].name);
 	printf("</main>\n</body>\n</html>\n");
 }
 
@@ -1381,6 +1406,125 @@ put_base64(FILE *fp, const void *data, size_t len)
 	free(text);
 }
 
+/* A link that saves a file the page holds itself, <a download=NAME
+ * href="data:TYPE;base64,...">, left open for its words: the file is in
+ * this one response and nowhere else. */
+static void
+put_data_link(const char *type, const char *name, const void *data, size_t len)
+{
+	printf("<a");
+	put_attr(stdout, "download", name);
+	printf(" href=\"data:%s;base64,", type);
+	put_base64(stdout, data, len);
+	printf("\">");
+}
+
+/* A file of the private directory, whole, in memory (wiped by the
+ * caller: a hand record holds the deals), with a NUL after it. */
+static char *
+read_work_file(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "r");
+	struct stat st;
+	char *data;
+
+	if (fp == NULL || fstat(fileno(fp), &st) == -1)
+		refuse(500, "Internal Server Error", "a file of the answer is missing");
+	data = xmalloc((size_t)st.st_size + 1);
+	*len = fread(data, 1, (size_t)st.st_size, fp);
+	if (ferror(fp) || *len != (size_t)st.st_size)
+		refuse(500, "Internal Server Error", "a file of the answer could not be read");
+	fclose(fp);
+	data[*len] = '\0';
+	return data;
+}
+
+/* The html hand record at path as the page, with above it what the
+ * director needs (aside(arg) writes it: links, not printed). */
+static void
+put_hand_record_page(const char *path, const char *label, void (*aside)(void *arg), void *arg)
+{
+	size_t page_len;
+	char *page = read_work_file(path, &page_len);
+	char *body = strstr(page, "<body");
+	char *after = body != NULL ? strchr(body, '>') : NULL;
+
+	if (after == NULL)
+		refuse(500, "Internal Server Error", "the hand record has no body");
+	after++;
+	head(200, "OK", "text/html; charset=utf-8", NULL);
+	fwrite(page, 1, (size_t)(after - page), stdout);
+	printf("\n<style>.dl-web { font-family: 'DejaVu Sans', sans-serif; background: #fffbe6;"
+	    " border: 1px solid #c9b458; margin: 8px; padding: 8px 12px; }"
+	    " @media print { .dl-web { display: none; } }</style>\n"
+	    "<aside class=\"dl-web\" aria-label=\"%s\">\n", label);
+	aside(arg);
+	printf("</aside>\n");
+	fputs(after, stdout);
+	sodium_memzero(page, page_len);
+	free(page);
+}
+
+/* The file a format writes in the private directory, PREFIX.SUFFIX (its
+ * name into *name, the caller's to free), registered to be removed. */
+static char *
+format_work_file(const char *format, const char *prefix, char **name)
+{
+	struct loaded_plugin lp;
+	struct dl_error e;
+	char *path;
+
+	if (plugin_load(format, &lp, &e) == -1)
+		refuse_at(500, "the formats: loaded again", &e);
+	*name = xasprintf("%s.%s", prefix, lp.plugin->suffix);
+	path = work_file(*name);
+	plugin_unload(&lp);
+	return path;
+}
+
+/* What the page of a set dealt says above its hand record. */
+struct dealt_aside {
+	const struct cgi_form *form;
+	const char *event, *prefix;
+	int64_t set_id, dealt;
+	const void *zip;
+	size_t zip_size;
+	const char *seed_name, *seed_text;
+	size_t seed_len;
+};
+
+static void
+put_dealt_aside(void *arg)
+{
+	const struct dealt_aside *d = arg;
+	char *zip_name = xasprintf("%s.zip", d->prefix);
+
+	printf("<p>Recorded as set %lld of the archive of every set dealt here",
+	    (long long)d->set_id);
+	if (d->event != NULL) {
+		printf(": %lld set%s dealt for ", (long long)d->dealt, d->dealt == 1 ? "" : "s");
+		put_html(stdout, d->event);
+	}
+	printf(".</p>\n<p>");
+	put_data_link("application/zip", zip_name, d->zip, d->zip_size);
+	printf("Download the files (");
+	put_html(stdout, zip_name);
+	printf(": for the dealing machine, the scoring program and the printer)</a>."
+	    " Print this page for the hand record.</p>\n<p>");
+	put_data_link("text/plain", d->seed_name, d->seed_text, d->seed_len);
+	printf("Download the seed (");
+	put_html(stdout, d->seed_name);
+	printf(")</a>: <strong>keep it apart, and secret, until the session is"
+	    " played.</strong> It makes every board of the set again, for a check"
+	    " afterwards; whoever has it before the session knows the hands.</p>\n");
+	put_again_link(d->form);
+	printf("<form method=\"post\"><input type=\"hidden\" name=\"action\" value=\"played\">"
+	    "<input type=\"hidden\" name=\"set\" value=\"%lld\"><button type=\"submit\">"
+	    "After the session: mark set %lld played</button></form>\n",
+	    (long long)d->set_id, (long long)d->set_id);
+	free(zip_name);
+}
+
 static void
 deal(const struct cgi_form *form)
 {
@@ -1488,13 +1632,9 @@ deal(const struct cgi_form *form)
 	for (size_t i = 0; i < list.n; i++)
 		html_asked |= strcmp(list.names[i], "html") == 0;
 	for (size_t i = 0; i < all.n && nfiles < 64; i++) {
-		struct loaded_plugin lp;
+		char *name;
+		char *path = format_work_file(all.names[i], prefix, &name);
 
-		if (plugin_load(all.names[i], &lp, &e) == -1)
-			refuse_at(500, "the formats: loaded again", &e);
-		char *name = xasprintf("%s.%s", prefix, lp.plugin->suffix);
-		char *path = work_file(name);
-		plugin_unload(&lp);
 		/* the html is the page, and the zip's only when asked for */
 		if (strcmp(all.names[i], "html") == 0 && !html_asked) {
 			free(path);
@@ -1590,60 +1730,15 @@ deal(const struct cgi_form *form)
 	} else {
 		/* the hand record as the page, with what the director needs
 		 * above it (not printed) */
+		struct dealt_aside d = {
+			.form = form, .event = event, .prefix = prefix, .set_id = s.set_id,
+			.dealt = dealt, .zip = zip, .zip_size = zip_size, .seed_name = seed_name,
+			.seed_text = seed_text, .seed_len = seed_len,
+		};
 		char *html_path = xasprintf("%s.html", base);
-		FILE *hp = fopen(html_path, "r");
-		char *page = NULL;
-		size_t page_len = 0;
-		if (hp == NULL)
-			refuse(500, "Internal Server Error", "the hand record is missing");
-		FILE *mem = open_memstream(&page, &page_len);
-		char chunk[65536];
-		size_t got;
-		while ((got = fread(chunk, 1, sizeof chunk, hp)) > 0)
-			fwrite(chunk, 1, got, mem);
-		fclose(hp);
-		fclose(mem);
+
+		put_hand_record_page(html_path, "This set", put_dealt_aside, &d);
 		free(html_path);
-		char *body = strstr(page, "<body");
-		char *after = body != NULL ? strchr(body, '>') : NULL;
-		if (after == NULL)
-			refuse(500, "Internal Server Error", "the hand record has no body");
-		after++;
-		head(200, "OK", "text/html; charset=utf-8", NULL);
-		fwrite(page, 1, (size_t)(after - page), stdout);
-		printf("\n<style>.dl-web { font-family: 'DejaVu Sans', sans-serif; background: #fffbe6;"
-		    " border: 1px solid #c9b458; margin: 8px; padding: 8px 12px; }"
-		    " @media print { .dl-web { display: none; } }</style>\n"
-		    "<aside class=\"dl-web\" aria-label=\"This set\">\n<p>Recorded as set %lld of the"
-		    " archive of every set dealt here", (long long)s.set_id);
-		if (event != NULL) {
-			printf(": %lld set%s dealt for ", (long long)dealt, dealt == 1 ? "" : "s");
-			put_html(stdout, event);
-		}
-		printf(".</p>\n<p><a download=\"");
-		put_html(stdout, prefix);
-		printf(".zip\" href=\"data:application/zip;base64,");
-		put_base64(stdout, zip, zip_size);
-		printf("\">Download the files (");
-		put_html(stdout, prefix);
-		printf(".zip: for the dealing machine, the scoring program and the printer)</a>."
-		    " Print this page for the hand record.</p>\n<p><a download=\"");
-		put_html(stdout, seed_name);
-		printf("\" href=\"data:text/plain;base64,");
-		put_base64(stdout, seed_text, seed_len);
-		printf("\">Download the seed (");
-		put_html(stdout, seed_name);
-		printf(")</a>: <strong>keep it apart, and secret, until the session is"
-		    " played.</strong> It makes every board of the set again, for a check"
-		    " afterwards; whoever has it before the session knows the hands.</p>\n");
-		put_again_link(form);
-		printf("<form method=\"post\"><input type=\"hidden\" name=\"action\" value=\"played\">"
-		    "<input type=\"hidden\" name=\"set\" value=\"%lld\"><button type=\"submit\">"
-		    "After the session: mark set %lld played</button></form>\n</aside>\n",
-		    (long long)s.set_id, (long long)s.set_id);
-		fputs(after, stdout);
-		sodium_memzero(page, page_len);
-		free(page);
 	}
 	sodium_memzero(zip, zip_size);
 	free(zip);
@@ -1740,19 +1835,70 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 	return 0;
 }
 
+/* What an uploaded file is for, in the server's log ("the file to
+ * check: not read"): each a literal. */
+struct upload_words {
+	const char *none;		/* no file sent */
+	const char *unknown;		/* not of a format dl reads */
+	const char *unread;		/* its reader refused it */
+};
+
+static const struct upload_words check_upload = {
+	"no file to check", "the file to check: not of a format dl reads",
+	"the file to check: not read",
+};
+
 /* A file that cannot be read: its reader's message, which names the file
  * by its own name (set_input's label, never the server's private path),
  * and no advice for a command line. */
 static void __attribute__((noreturn))
-refuse_upload(const struct dl_error *e, const char *label)
+refuse_upload(const struct dl_error *e, const char *label, const struct upload_words *w)
 {
 	if (strstr(e->msg, "cannot tell its format") != NULL)
-		refuse_logged(400, "Bad Request", "the file to check: not of a format dl reads",
+		refuse_logged(400, "Bad Request", w->unknown,
 		    "%s: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)", label);
 	if (strstr(e->msg, label) == NULL)
-		refuse_logged(400, "Bad Request", "the file to check: not read", "%s: %s", label,
-		    e->msg);
-	refuse_logged(400, "Bad Request", "the file to check: not read", "%s", e->msg);
+		refuse_logged(400, "Bad Request", w->unread, "%s: %s", label, e->msg);
+	refuse_logged(400, "Bad Request", w->unread, "%s", e->msg);
+}
+
+/* The file uploaded in the field "file", read as dl-archive reads a file,
+ * by the same code (lib/session/set_input.c: a dl stream with its
+ * headers, any other format through the reader plugins), its boards into
+ * *u; refused (w's words in the log) when there is none or it cannot be
+ * read, named by the name it was uploaded with.  It is kept for the
+ * reading in the private directory, under a name of the server's own
+ * (its suffix, if a plain one, saying its format): that path, the
+ * caller's to free, set_input_free(in) and set_boards_free(u) after. */
+static char *
+read_upload(const struct cgi_form *form, const struct upload_words *w, struct set_input *in,
+    struct set_boards *u)
+{
+	const struct cgi_field *file = cgi_field(form, "file");
+	struct dl_error e;
+	const char *dot;
+	char *name;
+
+	if (file == NULL || file->filename == NULL || file->len == 0)
+		refuse_logged(400, "Bad Request", w->none, "%s", w->none);
+	make_workdir();
+	dot = strrchr(file->filename, '.');
+	if (dot != NULL && strlen(dot + 1) >= 1 && strlen(dot + 1) <= 8 &&
+	    strspn(dot + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ==
+	    strlen(dot + 1))
+		name = xasprintf("upload.%s", dot + 1);
+	else
+		name = xstrdup("upload");
+	char *path = work_file(name);
+	free(name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd == -1 || write(fd, file->value, file->len) != (ssize_t)file->len || close(fd) != 0)
+		refuse(500, "Internal Server Error", "the file could not be kept to be read");
+	*in = (struct set_input){ .path = path, .shown = file->filename, .board = set_boards_take,
+	    .arg = u };
+	if (set_input_read(in, &e) == -1)
+		refuse_upload(&e, in->label, w);
+	return path;
 }
 
 /* The federation's archive could not be opened: its cause (a host, a
@@ -1771,30 +1917,12 @@ check(const struct cgi_form *form)
 	const struct cgi_field *file = cgi_field(form, "file");
 	struct dl_error e;
 	struct set_boards u = { 0 };
+	struct set_input in;
 	struct archive *a, *shared = NULL;
-	char *spec, *shared_spec, *name;
-	const char *dot;
-
-	if (file == NULL || file->filename == NULL || file->len == 0)
-		refuse(400, "Bad Request", "no file to check");
-	make_workdir();
-	/* its suffix, if a plain one, says its format; else its content */
-	dot = strrchr(file->filename, '.');
-	if (dot != NULL && strlen(dot + 1) >= 1 && strlen(dot + 1) <= 8 &&
-	    strspn(dot + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ==
-	    strlen(dot + 1))
-		name = xasprintf("upload.%s", dot + 1);
-	else
-		name = xstrdup("upload");
-	char *path = work_file(name);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd == -1 || write(fd, file->value, file->len) != (ssize_t)file->len || close(fd) != 0)
-		refuse(500, "Internal Server Error", "the file could not be kept to be read");
+	char *spec, *shared_spec;
 	/* read as dl-archive check reads a file: the same code */
-	struct set_input in = { .path = path, .shown = file->filename, .board = set_boards_take,
-	    .arg = &u };
-	if (set_input_read(&in, &e) == -1)
-		refuse_upload(&e, in.label);
+	char *path = read_upload(form, &check_upload, &in, &u);
+
 	if (archive_default(&spec, &e) == -1)
 		refuse_error(500, &e);
 	/* and the federation's, when one is named: one report of both; a
@@ -1866,7 +1994,126 @@ check(const struct cgi_form *form)
 	set_input_free(&in);
 	set_boards_free(&u);
 	free(path);
-	free(name);
+}
+
+/* record: the hand record of a set dealt elsewhere, from the file the
+ * club already has (its scoring program's PBN), as Bridge Solver Online
+ * makes one: the boards read as check reads them, written as deal
+ * writes its hand record, analysed as it analyses.  The set was not
+ * dealt here: it is neither checked against the archive nor recorded in
+ * it. */
+
+static const struct upload_words record_upload = {
+	"no file for a hand record", "the file for a hand record: not of a format dl reads",
+	"the file for a hand record: not read",
+};
+
+/* What the page of a hand record from a file says above it. */
+struct record_aside {
+	const char *filename;	/* as uploaded: the request's, escaped */
+	size_t boards;
+	int analysis;
+	const char *pdf_name;
+	const void *pdf;
+	size_t pdf_len;
+};
+
+static void
+put_record_aside(void *arg)
+{
+	const struct record_aside *r = arg;
+	const char *self = getenv("SCRIPT_NAME");
+
+	printf("<p>The hand record of ");
+	put_html(stdout, r->filename);
+	printf(": %zu board%s%s. It is not recorded in the archive: the set was not dealt"
+	    " here.</p>\n<p>", r->boards, r->boards == 1 ? "" : "s", r->analysis ?
+	    ", with each board's double-dummy tricks and par" : "");
+	put_data_link("application/pdf", r->pdf_name, r->pdf, r->pdf_len);
+	printf("Download the PDF (");
+	put_html(stdout, r->pdf_name);
+	printf(")</a>, or print this page.</p>\n<p><a href=\"");
+	put_html(stdout, self != NULL && *self == '/' ? self : "./");
+	printf("#record\">A hand record of another file</a></p>\n");
+}
+
+static void
+record(const struct cgi_form *form)
+{
+	const char *dd = text_field(form, "dd");
+	struct form_errors errs = { .n = 0 };
+	const struct club_choice *paper = choice_sent(form, F_PAPER, "the paper", "a4 or letter",
+	    &errs);
+	struct format_list formats = { 0 };
+	struct set_boards u = { 0 };
+	struct set_input in;
+	struct dl_error e;
+	char prefix[PREFIX_MAX + 1], date[DATE_PBN_SIZE];
+
+	if (errs.n > 0)
+		refuse_logged(400, "Bad Request", errs.e[0].logged, "%s", errs.e[0].line);
+	/* read as check reads a file: the same code and limits */
+	char *upload = read_upload(form, &record_upload, &in, &u);
+	if (u.n > BOARDS_MAX)
+		refuse_logged(400, "Bad Request", "the file for a hand record: more than a session",
+		    "%s: %zu boards: a hand record of at most %d (a session)", in.label, u.n,
+		    BOARDS_MAX);
+	int analysis = dd != NULL && strcmp(dd, "on") == 0;
+	if (analysis && !take_analysis_slot())
+		refuse_logged(503, "Service Unavailable", "every core is analysing another session",
+		    "every core is analysing another session: try again in half a minute, or"
+		    " make the hand record without the analysis");
+	setenv("PAPERSIZE", paper != NULL ? paper->value : "a4", 1);
+
+	/* the files named from the event and the date the file gives (else
+	 * from its own name, and today's), as a set dealt here is */
+	const char *named = in.set.event != NULL && event_text_check(in.set.event, &e) == 0 ?
+	    in.set.event : NULL;
+	char *stem = named == NULL ? xstrdup(cgi_field(form, "file")->filename) : NULL;
+	if (stem != NULL && strrchr(stem, '.') != NULL && strrchr(stem, '.') != stem)
+		*strrchr(stem, '.') = '\0';
+	file_name_of_event(named != NULL ? named : stem, in.set.date != NULL &&
+	    date_to_pbn(in.set.date, date, &e) == 0 ? date : NULL, prefix);
+	free(stem);
+	add_format(&formats, "html");
+	add_format(&formats, "pdf");
+	char *base = work_file(prefix), *html_name, *pdf_name;
+	char *html_path = format_work_file("html", prefix, &html_name);
+	char *pdf_path = format_work_file("pdf", prefix, &pdf_name);
+	struct hand_record h = {
+		.formats = &formats, .event = in.set.event, .site = in.set.site,
+		.date = in.set.date, .analysis = analysis, .analyser = &session_dl_dd,
+		.boards = &u,
+	};
+	h.wo.prefix = base;
+	h.wo.publish = PUBLISH_NEW;
+	h.wo.threads = 1;
+	h.wo.scratch = 1;	/* read back and removed before the answer */
+	if (session_hand_record(&h, &e) == -1) {
+		/* boards not in a row: the file's; anything else the server's */
+		if (e.kind == DL_ERR_INPUT)
+			refuse_logged(400, "Bad Request", "the file for a hand record: not made",
+			    "%s: %s", in.label, e.msg);
+		refuse_at(500, "the hand record of a file", &e);
+	}
+	size_t pdf_len;
+	char *pdf = read_work_file(pdf_path, &pdf_len);
+	struct record_aside r = {
+		.filename = cgi_field(form, "file")->filename, .boards = u.n,
+		.analysis = analysis, .pdf_name = pdf_name, .pdf = pdf, .pdf_len = pdf_len,
+	};
+	put_hand_record_page(html_path, "This hand record", put_record_aside, &r);
+	sodium_memzero(pdf, pdf_len);
+	free(pdf);
+	free(html_path);
+	free(html_name);
+	free(pdf_path);
+	free(pdf_name);
+	free(base);
+	format_list_free(&formats);
+	set_input_free(&in);
+	set_boards_free(&u);
+	free(upload);
 }
 
 /* played */
@@ -1996,6 +2243,9 @@ main(int argc, char *argv[])
 		if (action != NULL && strcmp(action, "check") == 0) {
 			request_step = "the check of a file";
 			check(&form);
+		} else if (action != NULL && strcmp(action, "record") == 0) {
+			request_step = "a hand record of a file";
+			record(&form);
 		} else if (action != NULL && strcmp(action, "played") == 0) {
 			request_step = "a set marked played";
 			played(&form);

@@ -376,3 +376,25 @@ serve_stop() {
 	[ "$code" = 421 ]
 	serve_stop
 }
+
+@test "the hand record form: a scoring program's PBN through lighttpd, answered with its hand record and PDF, the archive as it was" {
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
+	    --event 'Riverside Pairs' --date 2026.11.30 2> /dev/null |
+	    dl-stream -n 1-8 | dl-map | dl-fmt -f pbn -p club
+	before=$(dl-archive --db "$WEB_ARCHIVE" count 2>&1 || :)
+	post -F action=record -F paper=letter -F dd=on -F file=@club.pbn
+	[ "$code" = 200 ]
+	has_line b "<title>Riverside Pairs</title>"
+	has_line b "<p>The hand record of club.pbn: 8 boards, with each board's double-dummy tricks and par. It is not recorded in the archive: the set was not dealt here.</p>"
+	[ "$(grep -c '^<div class="par">Par: ' b)" = 8 ]
+	sed -n 's/.*href="data:application\/pdf;base64,\([^"]*\)".*/\1/p' b | base64 -d > club.pdf
+	pdfinfo club.pdf > info
+	grep -qx 'Pages: *2' info
+	grep -q '^Page size: *612 x 792 pts (letter)$' info
+	[ "$(dl-archive --db "$WEB_ARCHIVE" count 2>&1 || :)" = "$before" ]
+	# no file: 400, one line
+	post -F action=record
+	[ "$code" = 400 ]
+	has_line b "<p>no file for a hand record</p>"
+	web_idle 5
+}

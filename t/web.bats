@@ -232,7 +232,8 @@ s.pbn s.pdf' ]
 	# a format chosen under "Every format" shows, ticked
 	grep -qx '<details open><summary>Every format</summary>' r
 	grep -qx '<label><input type="checkbox" name="formats" value="csv" checked> csv <small>comma-separated suits, a line a board</small></label>' r
-	[ "$(grep -c ' checked>' r)" -eq 2 ]
+	# (the dealing form's boxes: the hand record form's below has its own)
+	[ "$(sed '/<\/form>/q' r | grep -c ' checked>')" -eq 2 ]
 	# the analysis was not asked for: its box not ticked
 	grep -qx '<label><input type="checkbox" id="dd" name="dd" value="on"> Double-dummy tricks and par on the hand record</label>' r
 	grep -q '<option value="letter" selected>Letter</option></select>$' r

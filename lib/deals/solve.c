@@ -149,7 +149,8 @@ solver_solve(struct solver *s, size_t n, const unsigned board[],
 
 int
 solver_solve_run(struct solver *s, unsigned first, size_t n,
-    const unsigned char (*owner)[CARDS], struct dl_analysis analysis[],
+    const unsigned char (*owner)[CARDS], const int own_dealer[], const int own_vulnerability[],
+    struct dl_analysis analysis[],
     void (*done)(void *ctx, size_t boards), void *ctx, struct dl_error *e)
 {
 	unsigned board[SOLVE_BATCH];
@@ -159,8 +160,11 @@ solver_solve_run(struct solver *s, unsigned first, size_t n,
 		size_t count = n - at < SOLVE_BATCH ? n - at : SOLVE_BATCH;
 		for (size_t i = 0; i < count; i++) {
 			board[i] = first + (unsigned)(at + i);
-			dealer[i] = (int)dl_dealer(board[i]);
-			vulnerability[i] = (int)dl_vulnerability(board[i]);
+			dealer[i] = own_dealer != NULL && own_dealer[at + i] != -1 ?
+			    own_dealer[at + i] : (int)dl_dealer(board[i]);
+			vulnerability[i] = own_vulnerability != NULL &&
+			    own_vulnerability[at + i] != -1 ? own_vulnerability[at + i] :
+			    (int)dl_vulnerability(board[i]);
 		}
 		if (solver_solve(s, count, board, owner + at, dealer, vulnerability,
 		    analysis + at, NULL, NULL, e) == -1)

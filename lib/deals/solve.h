@@ -45,13 +45,16 @@ int solver_solve(struct solver *s, size_t n, const unsigned board[],
     struct dl_analysis analysis[], void (*timed)(void *ctx, unsigned board, double seconds),
     void *ctx, struct dl_error *e);
 
-/* Solves the n boards from board first on, each for its number's dealer
- * and vulnerability (dl_dealer, dl_vulnerability), SOLVE_BATCH at a
- * time: owner[i] is board first + i's, analysis[i] its result.  After
+/* Solves the n boards from board first on, each for its own dealer[i]
+ * and vulnerability[i] (a set read from a file), or its number's
+ * (dl_dealer, dl_vulnerability) where one is -1 or the array NULL,
+ * SOLVE_BATCH at a time: owner[i] is board first + i's, analysis[i] its
+ * result.  After
  * each batch done(ctx, boards), when not NULL, is told how many of the n
  * are done (for a progress line).  -1 with *e as solver_solve. */
 int solver_solve_run(struct solver *s, unsigned first, size_t n,
-    const unsigned char (*owner)[CARDS], struct dl_analysis analysis[],
+    const unsigned char (*owner)[CARDS], const int own_dealer[], const int own_vulnerability[],
+    struct dl_analysis analysis[],
     void (*done)(void *ctx, size_t boards), void *ctx, struct dl_error *e);
 
 /* "dds MAJOR.MINOR.PATCH": the #A: header's text. */

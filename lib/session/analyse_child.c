@@ -99,7 +99,8 @@ run_dl_dd(struct child *c, const char *text, size_t len,
 			stream_close(&s);
 		}
 		r = 0;
-	} else if (stream_open_deals(&s, fp, STREAM_TAKES_ANALYSED, e) == 0) {
+	} else if (stream_open_deals(&s, fp, STREAM_TAKES_ANALYSED | STREAM_TAKES_OWN_DV,
+	    e) == 0) {
 		char *line;
 		size_t n;
 		int got;
@@ -178,21 +179,75 @@ deals_head(char *text, size_t cap, const struct board_range *boards)
 	return len > 0 && (size_t)len < cap ? (size_t)len : 0;
 }
 
+/* Whether a board of the n has a dealer or vulnerability other than its
+ * number's (a set read from a file): its par is for its own. */
+static int
+own_dv(unsigned first, size_t n, const int dealer[], const int vulnerability[])
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned board = first + (unsigned)i;
+
+		if ((dealer != NULL && dealer[i] != -1 && dealer[i] != (int)dl_dealer(board)) ||
+		    (vulnerability != NULL && vulnerability[i] != -1 &&
+		    vulnerability[i] != (int)dl_vulnerability(board)))
+			return 1;
+	}
+	return 0;
+}
+
+/* The same boards as a deals+dv stream, each with its own dealer and
+ * vulnerability, into the cap bytes at text: its length (0 when it does
+ * not fit). */
+static size_t
+deals_dv_text(char *text, size_t cap, unsigned first, size_t n,
+    const unsigned char (*owner)[CARDS], const int dealer[], const int vulnerability[])
+{
+	FILE *fp = fmemopen(text, cap, "w");
+	struct stream_out o;
+	long len;
+
+	if (fp == NULL)
+		return 0;
+	/* the deals, perhaps not yet played, into secret memory alone: no
+	 * buffer of stdio's between */
+	setvbuf(fp, NULL, _IONBF, 0);
+	stream_out_begin_dv(&o, fp, STREAM_DEALS, 1);
+	stream_out_range(&o, first, (unsigned)(first + n - 1));
+	for (size_t i = 0; i < n; i++) {
+		unsigned board = first + (unsigned)i;
+
+		stream_out_deal_dv(&o, board, owner[i],
+		    dealer != NULL && dealer[i] != -1 ? dealer[i] : (int)dl_dealer(board),
+		    vulnerability != NULL && vulnerability[i] != -1 ? vulnerability[i] :
+		    (int)dl_vulnerability(board));
+	}
+	len = ferror(fp) ? -1 : ftell(fp);
+	fclose(fp);
+	return len > 0 && (size_t)len < cap ? (size_t)len : 0;
+}
+
 static int
 child_analyse(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
-    struct dl_analysis analysis[], struct dl_error *e)
+    const int dealer[], const int vulnerability[], struct dl_analysis analysis[],
+    struct dl_error *e)
 {
 	struct child *c = ctx;
 	struct results r = { first, n, analysis };
-	size_t cap = 64 + n * RECORD_TEXT_MAX, len;
+	size_t cap = 64 + n * (RECORD_TEXT_MAX + DV_TEXT_MAX), len;
 	char *text = secret_alloc(cap);
 
 	struct board_range boards = { first, (unsigned)(first + n - 1) };
 
 	dl_error_clear(e);
-	len = deals_head(text, cap, &boards);
-	len += records_deal_text(text + len, first, n, owner);
-	if (run_dl_dd(c, text, len, take_result, &r, 0, e) == -1) {
+	/* a board dealt here, or read with its number's dealer and
+	 * vulnerability: a plain deals stream, the fastest written */
+	if (own_dv(first, n, dealer, vulnerability))
+		len = deals_dv_text(text, cap, first, n, owner, dealer, vulnerability);
+	else {
+		len = deals_head(text, cap, &boards);
+		len += records_deal_text(text + len, first, n, owner);
+	}
+	if (len == 0 || run_dl_dd(c, text, len, take_result, &r, 0, e) == -1) {
 		secret_free(text);
 		if (e->kind == DL_ERR_NONE)
 			dl_error_set(e, DL_ERR_SYSTEM, "dl-dd's analysis could not be read");

@@ -41,11 +41,13 @@ analysed_some(void *ctx, size_t boards)
 
 static int
 dds_analyse(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
-    struct dl_analysis analysis[], struct dl_error *e)
+    const int dealer[], const int vulnerability[], struct dl_analysis analysis[],
+    struct dl_error *e)
 {
 	struct analysing *a = ctx;
 
-	if (solver_solve_run(a->solver, first, n, owner, analysis, analysed_some, a, e) == -1)
+	if (solver_solve_run(a->solver, first, n, owner, dealer, vulnerability, analysis,
+	    analysed_some, a, e) == -1)
 		return -1;
 	a->done += n;
 	return 0;

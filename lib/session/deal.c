@@ -84,8 +84,8 @@ write_chunk(const struct chunk *c, struct writers *ws, struct board_range range,
 
 	/* the whole chunk first: its writing then goes without a pause */
 	if (analyser != NULL &&
-	    analyser->analyse(analyser->ctx, (unsigned)c->first, c->count, c->owners, an,
-	    e) == -1)
+	    analyser->analyse(analyser->ctx, (unsigned)c->first, c->count, c->owners, NULL,
+	    NULL, an, e) == -1)
 		return -1;
 	for (unsigned long i = 0; i < c->count; i++) {
 		unsigned long b = c->first + i;

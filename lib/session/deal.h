@@ -25,11 +25,15 @@ int deal_boards(const struct seed_record *seed, struct board_range range,
 /* What analyses the deals before they are written (dl-deal's double-dummy
  * analysis, solve.h, which this file does not call: the tools that deal
  * without it do not link libdds).  analyse is given the n boards from
- * first on (owner[i] is board first + i's) and fills analysis[i]; 0, or
+ * first on (owner[i] is board first + i's), each with its own dealer[i]
+ * and vulnerability[i] (enum dl_seat, enum dl_vulnerability: a set read
+ * from a file, whose par they give), or its number's where one is -1 or
+ * the array NULL (every board dealt here), and fills analysis[i]; 0, or
  * -1 with *e, which ends the run. */
 struct deal_analyser {
 	int (*analyse)(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
-	    struct dl_analysis analysis[], struct dl_error *e);
+	    const int dealer[], const int vulnerability[], struct dl_analysis analysis[],
+	    struct dl_error *e);
 	void *ctx;
 };
 

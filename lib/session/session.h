@@ -19,7 +19,8 @@
 struct session_analyser {
 	int (*start)(void *ctx, unsigned long total, int shown, struct dl_error *e);
 	int (*analyse)(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
-	    struct dl_analysis analysis[], struct dl_error *e);
+	    const int dealer[], const int vulnerability[], struct dl_analysis analysis[],
+	    struct dl_error *e);
 	void (*stop)(void *ctx);
 	void (*name)(void *ctx, char *buf, size_t size);
 	void *ctx;
@@ -67,6 +68,30 @@ struct session {
 	unsigned long bits;
 	int64_t set_id;
 };
+
+/* A hand record of a set not dealt here: the boards of a file a club
+ * already has (its scoring program's PBN), with their double-dummy
+ * tricks and par when asked, through the writers (html, pdf): what
+ * dl-read FILE | dl-dd | dl-fmt -f html,pdf do in a pipe, for dl-web.
+ * Nothing is recorded in the archive: the set was not dealt here. */
+struct set_boards;
+struct hand_record {
+	const struct format_list *formats;
+	struct writers_options wo;
+	/* what the file says of itself (set_input's set), or NULL: each
+	 * kept as a stream's header would keep it, else left out (an
+	 * event or site as dl-read takes it, a date made PBN's) */
+	const char *event, *site, *date;
+	int analysis;			/* the double-dummy analysis too, */
+	const struct session_analyser *analyser;	/* by this */
+	/* the boards, in a row, each with its own dealer and vulnerability
+	 * or its number's (set_input.h) */
+	const struct set_boards *boards;
+};
+
+/* The hand record's files; 0, or -1 with *e (an input error for boards
+ * that do not run in a row, each once), nothing published. */
+int session_hand_record(const struct hand_record *h, struct dl_error *e);
 
 /* 1 when the formats hold a hand record (html, pdf), which shows the
  * analysis. */

@@ -195,8 +195,6 @@ set_boards_take(struct set_input *in, unsigned board, const unsigned char owner[
 {
 	struct set_boards *b = in->arg;
 
-	(void)dealer;	/* a match is of the deal alone */
-	(void)vulnerability;
 	(void)e;
 	if (b->n == b->cap) {
 		size_t cap = b->cap ? 2 * b->cap : 64;
@@ -205,9 +203,14 @@ set_boards_take(struct set_input *in, unsigned board, const unsigned char owner[
 		 * wiped */
 		b->owner = grow_wiped(b->owner, b->n, b->cap, cap, sizeof *b->owner);
 		b->numbers = xreallocarray(b->numbers, cap, sizeof *b->numbers);
+		b->dealer = xreallocarray(b->dealer, cap, sizeof *b->dealer);
+		b->vulnerability = xreallocarray(b->vulnerability, cap, sizeof *b->vulnerability);
 		b->cap = cap;
 	}
 	memcpy(b->owner[b->n], owner, CARDS);
+	/* a match is of the deal alone; a hand record shows them */
+	b->dealer[b->n] = dealer;
+	b->vulnerability[b->n] = vulnerability;
 	b->numbers[b->n++] = board;
 	return 0;
 }
@@ -219,8 +222,11 @@ set_boards_free(struct set_boards *b)
 		sodium_memzero(b->owner, b->cap * sizeof *b->owner);
 	free(b->owner);
 	free(b->numbers);
+	free(b->dealer);
+	free(b->vulnerability);
 	b->owner = NULL;
 	b->numbers = NULL;
+	b->dealer = b->vulnerability = NULL;
 	b->n = b->cap = 0;
 }
 

@@ -32,10 +32,13 @@ struct set_input {
 };
 
 /* A set's boards held whole, for a check against the archive (dl-archive
- * check, dl-web's check): their numbers and deals in the order read. */
+ * check, dl-web's check) or a hand record (dl-web's): their numbers,
+ * deals, dealers and vulnerabilities (their own, or -1: their numbers')
+ * in the order read. */
 struct set_boards {
 	unsigned *numbers;
 	unsigned char (*owner)[CARDS];
+	int *dealer, *vulnerability;
 	size_t n, cap;
 };
 /* The board callback that holds each board in in->arg, a struct

@@ -1,0 +1,233 @@
+#!/usr/bin/env bats
+# dl-web's hand record of a set dealt elsewhere (action=record): the file
+# a club's scoring program has, uploaded, answered with the HTML hand
+# record and the PDF, double dummy and par; never archived nor checked.
+# dl-web run as a web server runs it, as in t/web.bats.
+
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
+	export DL_ARCHIVE=$BATS_TEST_TMPDIR/archive.sqlite
+	export DL_WEB_LOCKS=$BATS_TEST_TMPDIR/locks
+	mkdir tmp
+	export TMPDIR=$BATS_TEST_TMPDIR/tmp
+	export REMOTE_USER=director
+	unset CONTENT_TYPE CONTENT_LENGTH QUERY_STRING
+}
+
+# record FILE NAME [FIELD=VALUE...]: dl-web answering the form's "A hand
+# record from your scoring program's file" with FILE uploaded as NAME and
+# the fields given (the form's own: dd=on; a script's: as it likes)
+record() {
+	local file=$1 name=$2 b=----dlwebrecord
+	shift 2
+	{
+		printf -- '--%s\r\nContent-Disposition: form-data; name="action"\r\n\r\nrecord\r\n' $b
+		for f in "$@"; do
+			printf -- '--%s\r\nContent-Disposition: form-data; name="%s"\r\n\r\n%s\r\n' \
+			    $b "${f%%=*}" "${f#*=}"
+		done
+		printf -- '--%s\r\nContent-Disposition: form-data; name="file"; filename="%s"\r\n' \
+		    $b "$name"
+		printf 'Content-Type: application/octet-stream\r\n\r\n'
+		cat "$file"
+		printf '\r\n--%s--\r\n' $b
+	} > upload
+	REQUEST_METHOD=POST CONTENT_TYPE="multipart/form-data; boundary=$b" \
+	    CONTENT_LENGTH=$(wc -c < upload) dl-web < upload
+}
+
+# the response's body (after the blank line), to standard output
+body_of() {
+	awk 'done { print; next } /^\r$/ { done = 1 }' "$1"
+}
+
+# the page's PDF, from its data: link
+page_pdf() {
+	sed -n 's/.*href="data:application\/pdf;base64,\([^"]*\)".*/\1/p' "$1" | base64 -d
+}
+
+# the hand record of the page, without the aside above it
+hand_record_of() {
+	body_of "$1" | sed '/^<style>\.dl-web /,/^<\/aside>$/d' | grep -v '^$'
+}
+
+# nothing of a request is left in its temporary folder
+clean_tmp() {
+	[ -z "$(ls -A tmp)" ] || { ls -la tmp >&2; return 1; }
+}
+
+# a club's file: 24 boards dealt by dl, in PBN, with the event, the site
+# and the date
+club_pbn() {
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
+	    --event 'Riverside Pairs' --site 'Riverside Hall' --date 2026.11.30 2> /dev/null |
+	    dl-stream -n 1-24 | dl-map | dl-fmt -f pbn -p club
+}
+
+@test "the form offers a hand record of the scoring program's file: the file, the paper, the analysis ticked" {
+	run -0 env REQUEST_METHOD=GET dl-web
+	printf '%s\n' "$output" > r
+	grep -qx '<h2 id="record">A hand record from your scoring program'"'"'s file</h2>' r
+	sed -n '/name="action" value="record"/,/<\/form>/p' r > f
+	grep -qx '<label for="record-file">The session'"'"'s file</label><input type="file" id="record-file" name="file" required>' f
+	grep -qx '<label for="record-paper">Paper</label><select id="record-paper" name="paper"><option value="a4">A4</option><option value="letter">Letter</option></select>' f
+	grep -qx '<label><input type="checkbox" id="record-dd" name="dd" value="on" checked> Double-dummy tricks and par</label>' f
+	grep -qx '<button type="submit">Make the hand record</button>' f
+	# every id of the page once: the dealing form has a paper and a box too
+	[ -z "$(grep -o ' id="[^"]*"' r | sort | uniq -d)" ]
+}
+
+# bats test_tags=slow
+@test "record: a PBN file made into the hand record as the page, with double dummy, par and the PDF; nothing archived or checked" {
+	club_pbn
+	# a set in the archive already, this very file among them, not played:
+	# a check would say so; the hand record says nothing of it
+	dl-archive -q add club.pbn
+	run -0 dl-archive count
+	[ "$output" = "1 sets, 24 deals; played 0 sets, 0 deals" ]
+	run -0 --separate-stderr record club.pbn club.pbn dd=on
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" > r
+	# the file's event, site and date in the hand record's head
+	grep -qx '<title>Riverside Pairs</title>' r
+	grep -qx '<header class="head"><h1 class="event">Riverside Pairs</h1><span class="date">Riverside Hall, 2026.11.30</span><span class="range">Boards 1&#8211;6</span></header>' r
+	[ "$(grep -c '^<section class="board" id="board-' r)" -eq 24 ]
+	# each board's par, as the hand records print it, and its tricks
+	[ "$(grep -c '^<div class="par">Par: ' r)" -eq 24 ]
+	grep -qx '<div class="par">Par: <span class="s">4&#9824;</span> by N-S, +420</div>' r
+	grep -qx '<div class="par">Par: <span class="nt">3NT</span>+2 by West, +660</div>' r
+	[ "$(grep -c '^<table class="dd">' r)" -eq 24 ]
+	# above it, not printed: what it is, and the PDF
+	grep -qx "<p>The hand record of club.pbn: 24 boards, with each board's double-dummy tricks and par. It is not recorded in the archive: the set was not dealt here.</p>" r
+	grep -q '^<p><a download="riverside-pairs-2026-11-30.pdf" href="data:application/pdf;base64,[A-Za-z0-9+/=]*">Download the PDF (riverside-pairs-2026-11-30.pdf)</a>, or print this page.</p>$' r
+	grep -qx '<p><a href="./#record">A hand record of another file</a></p>' r
+	page_pdf r > got.pdf
+	pdfinfo got.pdf > info
+	grep -qx 'Pages: *4' info
+	grep -q '^Page size: *595.276 x 841.89 pts (A4)$' info
+	grep -qx 'Title: *Riverside Pairs' info
+	# the same hand record the pipeline makes: dl-read | dl-dd | dl-fmt
+	dl-read club.pbn | dl-dd -q | dl-fmt -f html -p cli
+	diff <(hand_record_of r) <(grep -v '^$' cli.html)
+	# neither recorded nor checked: the archive as it was, no check's words
+	run -0 dl-archive count
+	[ "$output" = "1 sets, 24 deals; played 0 sets, 0 deals" ]
+	[ "$(grep -c 'seen before\|not yet played\|dealt here on' r)" -eq 0 ]
+	clean_tmp
+}
+
+@test "record: on Letter, and without the analysis (a script that sends no dd)" {
+	club_pbn
+	run -0 record club.pbn club.pbn paper=letter
+	printf '%s\n' "$output" > r
+	grep -qx "<p>The hand record of club.pbn: 24 boards. It is not recorded in the archive: the set was not dealt here.</p>" r
+	[ "$(grep -c '^<section class="board" id="board-' r)" -eq 24 ]
+	[ "$(grep -c 'class="par"' r)" -eq 0 ]
+	[ "$(grep -c '<table class="dd">' r)" -eq 0 ]
+	page_pdf r | pdfinfo - > info
+	grep -qx 'Pages: *4' info
+	grep -q '^Page size: *612 x 792 pts (letter)$' info
+	# an archive never made for it
+	[ ! -e archive.sqlite ]
+	clean_tmp
+}
+
+# bats test_tags=slow
+@test "record: a club's scoring program's PBN (TableTalk, 36 boards): its event, and every par its file gives" {
+	f=$BATS_TEST_DIRNAME/data/real/tabletalk-fr04jul25.pbn
+	run -0 --separate-stderr record "$f" fr04jul25.pbn dd=on paper=a4
+	printf '%s\n' "$output" > r
+	grep -qx '<title>fr04jul25</title>' r
+	grep -qx '<header class="head"><h1 class="event">fr04jul25</h1><span class="range">Boards 1&#8211;6</span></header>' r
+	[ "$(grep -c '^<section class="board" id="board-' r)" -eq 36 ]
+	grep -qx "<p>The hand record of fr04jul25.pbn: 36 boards, with each board's double-dummy tricks and par. It is not recorded in the archive: the set was not dealt here.</p>" r
+	grep -qx '<div class="par">Par: <span class="s">4&#9824;</span> by N-S, +420</div>' r
+	grep -qx '<div class="par">Par: <span class="d">5&#9830;</span> or <span class="nt">3NT</span> by E-W, +400</div>' r
+	# every board's par score North-South's, as the file's
+	# [OptimumScore "NS 4S; 420"] gives it, board by board
+	tr -d '\r' < "$f" | sed -n 's/^\[OptimumScore ".*; \(-\{0,1\}[0-9]*\)"\]$/\1/p' > want
+	[ "$(wc -l < want)" -eq 36 ]
+	sed -n 's/^<div class="par">Par: .* by \([^,]*\), \(+\|&#8722;\)\([0-9]*\)<\/div>$/\1 \2 \3/p' r |
+	    awk '{ s = ($2 == "+" ? $3 : -$3); if ($1 ~ /^(E-W|East|West)$/) s = -s; print s }' > got
+	diff want got
+	page_pdf r | pdfinfo - > info
+	grep -qx 'Pages: *6' info
+	grep -qx 'Title: *fr04jul25' info
+	clean_tmp
+}
+
+@test "record: boards dealt by another rule than their numbers' keep their own dealer and vulnerability, and their par is for them" {
+	# Bridge Composer's teaching boards, each dealt by South at love
+	f=$BATS_TEST_DIRNAME/data/real/bridgecomposer-title-game.pbn
+	run -0 record "$f" 'Balancing Weak 2.pbn' dd=on
+	printf '%s\n' "$output" > r
+	[ "$(grep -c '<p class="meta">Dealer South<br>None vulnerable</p></div>$' r)" -eq 5 ]
+	# board 2 by its number would be East's, North-South vulnerable
+	grep -qx '<div class="par">Par: <span class="s">1&#9824;</span> by E-W, +80</div>' r
+	dl-read "$f" 2> /dev/null | dl-dd -q | dl-fmt -f html -p cli
+	diff <(hand_record_of r) <(grep -v '^$' cli.html)
+	grep -q '^<p><a download="balancing-weak-2-[0-9-]*.pdf" href="data:application/pdf;base64,' r
+	clean_tmp
+}
+
+@test "record: a file that cannot be made into a hand record is refused in one line naming it" {
+	# refused FILE NAME LINE LOG: refused (400) with the page's line and the log's
+	refused() {
+		run -1 --separate-stderr record "$1" "$2" dd=on
+		[ "${lines[0]}" = $'Status: 400 Bad Request\r' ] || { echo "${lines[0]}"; return 1; }
+		printf '%s\n' "$output" > r
+		grep -qx '<h1>Bad Request</h1>' r
+		[ "$(grep -c '^<p>' r)" -eq 2 ]
+		grep -qxF "<p>$3</p>" r || { grep '^<p>' r; return 1; }
+		[ "$stderr" = "dl-web: 400 Bad Request: $4" ] || { echo "$stderr"; return 1; }
+	}
+	printf 'garbage\n' > g
+	refused g notes.txt 'notes.txt: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)' \
+	    'the file for a hand record: not of a format dl reads'
+	printf '[Event "x"]\n[Board "1"]\n[Deal "N:AKQ"]\n' > p
+	refused p 'Club <b>.pbn' 'Club &lt;b&gt;.pbn:3: board 1: North has 1 suits, not 4 (three dots)' \
+	    'the file for a hand record: not read'
+	printf '%% PBN 2.1\n[Event "Nothing"]\n' > empty
+	refused empty empty.pbn 'empty.pbn: no boards in it' 'the file for a hand record: not read'
+	# boards not in a row, more than a session
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 2> /dev/null |
+	    dl-stream -n 1-101 | dl-map | dl-fmt -f pbn -p big
+	awk 'BEGIN { RS = ""; ORS = "\n\n" } NR != 4 && NR <= 6' big.pbn > gap.pbn
+	refused gap.pbn gap.pbn 'gap.pbn: board 5 after board 3: board 4 is missing, and a hand record&#39;s boards run in a row' \
+	    'the file for a hand record: not made'
+	refused big.pbn big.pbn 'big.pbn: 101 boards: a hand record of at most 100 (a session)' \
+	    'the file for a hand record: more than a session'
+	# no file; a paper not offered
+	printf 'action=record' > body
+	run -1 --separate-stderr env REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) dl-web < body
+	[[ $output == *"<p>no file for a hand record</p>"* ]]
+	[ "$stderr" = "dl-web: 400 Bad Request: no file for a hand record" ]
+	club_pbn
+	run -1 --separate-stderr record club.pbn club.pbn paper=a5
+	[[ $output == *"<p>the paper: a4 or letter</p>"* ]]
+	[ "$stderr" = "dl-web: 400 Bad Request: the paper" ]
+	[ ! -e archive.sqlite ]
+	clean_tmp
+}
+
+@test "record: the analysis on as many requests at once as there are cores, then 503; without it, made" {
+	club_pbn
+	mkdir -p locks
+	for i in $(seq 0 $(($(nproc) - 1))); do
+		exec {fd}> "locks/slot$i"
+		flock -n "$fd"
+	done
+	run -2 --separate-stderr record club.pbn club.pbn dd=on
+	[ "${lines[0]}" = $'Status: 503 Service Unavailable\r' ]
+	[[ $output == *$'Retry-After: 30\r'* ]]
+	[[ $output == *"<p>every core is analysing another session: try again in half a minute, or make the hand record without the analysis</p>"* ]]
+	[ "$stderr" = "dl-web: 503 Service Unavailable: every core is analysing another session" ]
+	run -0 record club.pbn club.pbn
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	clean_tmp
+}
