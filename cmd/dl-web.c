@@ -290,6 +290,14 @@ static const struct club_choice papers[] = {
 	{ "letter", "Letter", NULL },
 };
 
+/* The hand record's boards a page (DL_PER_PAGE, plugins/paper.h): six
+ * for the tables, four larger, one for a lesson. */
+static const struct club_choice boards_a_page[] = {
+	{ "6", "Six (two columns of three)", NULL },
+	{ "4", "Four, larger", NULL },
+	{ "1", "One, for teaching", NULL },
+};
+
 #define CHOICES(table) (table), (sizeof (table) / sizeof (table)[0])
 #define STRING_(x) #x
 #define STRING(x) STRING_(x)
@@ -309,7 +317,7 @@ enum field_kind {
 
 enum {
 	F_EVENT, F_SITE, F_DATE, F_SESSION, F_BOARDS, F_MACHINE, F_SCORING, F_FORMATS, F_DD,
-	F_PAPER, F_PREFIX, F_ENTROPY, F_COUNT
+	F_PAPER, F_PER_PAGE, F_PREFIX, F_ENTROPY, F_COUNT
 };
 
 struct form_field {
@@ -346,6 +354,8 @@ static const struct form_field deal_fields[F_COUNT] = {
 	    "on", NULL, 0, "the analysis", 1 },
 	[F_PAPER] = { "paper", "Paper", FIELD_CHOICE, 0, "", NULL, CHOICES(papers),
 	    "the paper", 1 },
+	[F_PER_PAGE] = { "per_page", "Boards a page on the hand record", FIELD_CHOICE, 0, "",
+	    NULL, CHOICES(boards_a_page), "the boards a page", 1 },
 	[F_PREFIX] = { "prefix", "File name (else the event's and the date's)", FIELD_TEXT,
 	    PREFIX_MAX, " placeholder=\"monday-pairs-2026-11-30\"", NULL, NULL, 0,
 	    "the file name", 0 },
@@ -679,6 +689,13 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const
 	for (size_t i = 0; i < sizeof papers / sizeof papers[0]; i++) {
 		printf("<option value=\"%s\">", papers[i].value);
 		put_html(stdout, papers[i].words);
+		printf("</option>");
+	}
+	printf("</select>\n<label for=\"record-per-page\">%s</label><select id=\"record-per-page\""
+	    " name=\"%s\">", deal_fields[F_PER_PAGE].label, deal_fields[F_PER_PAGE].name);
+	for (size_t i = 0; i < sizeof boards_a_page / sizeof boards_a_page[0]; i++) {
+		printf("<option value=\"%s\">", boards_a_page[i].value);
+		put_html(stdout, boards_a_page[i].words);
 		printf("</option>");
 	}
 	printf("</select>\n"
@@ -1578,6 +1595,8 @@ deal(const struct cgi_form *form)
 		boards_ok = 1;
 	const struct club_choice *paper = choice_sent(form, F_PAPER, "the paper", "a4 or letter",
 	    &errs);
+	const struct club_choice *per_page = choice_sent(form, F_PER_PAGE, "the boards a page",
+	    "6, 4 or 1", &errs);
 	struct format_list all = { 0 };
 	if (chosen_formats(form, &list, &errs) == 0) {
 		for (size_t i = 0; i < list.n; i++)
@@ -1611,6 +1630,7 @@ deal(const struct cgi_form *form)
 		prefix = derived_prefix;
 	}
 	setenv("PAPERSIZE", paper != NULL ? paper->value : "a4", 1);
+	setenv("DL_PER_PAGE", per_page != NULL ? per_page->value : "6", 1);
 	int analysis = dd != NULL && strcmp(dd, "on") == 0;
 	if (analysis && !take_analysis_slot()) {
 		/* the form again, as it was sent, to press again or to deal
@@ -2044,6 +2064,8 @@ record(const struct cgi_form *form)
 	struct form_errors errs = { .n = 0 };
 	const struct club_choice *paper = choice_sent(form, F_PAPER, "the paper", "a4 or letter",
 	    &errs);
+	const struct club_choice *per_page = choice_sent(form, F_PER_PAGE, "the boards a page",
+	    "6, 4 or 1", &errs);
 	struct format_list formats = { 0 };
 	struct set_boards u = { 0 };
 	struct set_input in;
@@ -2064,6 +2086,7 @@ record(const struct cgi_form *form)
 		    "every core is analysing another session: try again in half a minute, or"
 		    " make the hand record without the analysis");
 	setenv("PAPERSIZE", paper != NULL ? paper->value : "a4", 1);
+	setenv("DL_PER_PAGE", per_page != NULL ? per_page->value : "6", 1);
 
 	/* the files named from the event and the date the file gives (else
 	 * from its own name, and today's), as a set dealt here is */

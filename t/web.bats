@@ -297,6 +297,22 @@ s.pbn s.pdf' ]
 	clean_tmp
 }
 
+@test "the hand record's boards a page as the director chooses: six, four larger, or one for teaching" {
+	for n in 6 4 1; do
+		printf 'form=deal&boards=1-12&formats=pdf&per_page=%s&download=zip&prefix=p' "$n" > body
+		post application/x-www-form-urlencoded body > r
+		body_of r
+		unzip -p body.out p.pdf > p.pdf
+		pdfinfo p.pdf | awk '/^Pages:/ { print $2 }' >> pages
+	done
+	[ "$(paste -sd' ' pages)" = "2 3 12" ]
+	printf 'boards=1-2&formats=pdf&per_page=5' > body
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	[[ $output == *"<p>the boards a page: 6, 4 or 1</p>"* ]]
+	clean_tmp
+}
+
 @test "no file name given: the event's and the date's, so that next week's files do not overwrite this week's" {
 	for fields in 'event=Monday+Pairs&date=2026-11-30' 'event=%C3%89t%C3%A9+Cup+%E2%80%94+R%C3%B8nne&date=30%2F11%2F2026' \
 	    'date=2026.11.30' 'event=%E2%99%A0%E2%99%A5&date=2026.11.30' 'event=Club&date=2026.%3F%3F.%3F%3F'; do
