@@ -5,16 +5,10 @@
 # dl-web run as a web server runs it, as in t/web.bats.
 
 load helper
+load web
 
 setup() {
-	cd "$BATS_TEST_TMPDIR" || return 1
-	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
-	export DL_ARCHIVE=$BATS_TEST_TMPDIR/archive.sqlite
-	export DL_WEB_LOCKS=$BATS_TEST_TMPDIR/locks
-	mkdir tmp
-	export TMPDIR=$BATS_TEST_TMPDIR/tmp
-	export REMOTE_USER=director
-	unset CONTENT_TYPE CONTENT_LENGTH QUERY_STRING
+	cgi_setup
 }
 
 # record FILE NAME [FIELD=VALUE...]: dl-web answering the form's "A hand
@@ -54,10 +48,6 @@ hand_record_of() {
 	body_of "$1" | sed '/^<style>\.dl-web /,/^<\/aside>$/d' | grep -v '^$'
 }
 
-# nothing of a request is left in its temporary folder
-clean_tmp() {
-	[ -z "$(ls -A tmp)" ] || { ls -la tmp >&2; return 1; }
-}
 
 # a club's file: 24 boards dealt by dl, in PBN, with the event, the site
 # and the date

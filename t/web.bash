@@ -269,3 +269,23 @@ regenerates() {
 		cmp "$dir/regen/$prefix.$suffix" "$dir/$prefix.$suffix" || return 1
 	done
 }
+
+# dl-web run as a CGI program in the test's folder (t/web.bats,
+# t/web-record.bats): its archive, its lock folder and its private
+# folders there, the web server's user, no request left in the
+# environment
+cgi_setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
+	export DL_ARCHIVE=$BATS_TEST_TMPDIR/archive.sqlite
+	export DL_WEB_LOCKS=$BATS_TEST_TMPDIR/locks
+	mkdir tmp
+	export TMPDIR=$BATS_TEST_TMPDIR/tmp
+	export REMOTE_USER=director
+	unset CONTENT_TYPE CONTENT_LENGTH QUERY_STRING
+}
+
+# nothing of a request is left in its temporary folder (cgi_setup's)
+clean_tmp() {
+	[ -z "$(ls -A tmp)" ] || { ls -la tmp >&2; return 1; }
+}

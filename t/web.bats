@@ -5,17 +5,11 @@
 # t/web-browser.bats's.
 
 load helper
+load web
 load archive
 
 setup() {
-	cd "$BATS_TEST_TMPDIR" || return 1
-	export DL_SEED_HISTORY=$BATS_TEST_TMPDIR/seed-history
-	export DL_ARCHIVE=$BATS_TEST_TMPDIR/archive.sqlite
-	export DL_WEB_LOCKS=$BATS_TEST_TMPDIR/locks
-	mkdir tmp
-	export TMPDIR=$BATS_TEST_TMPDIR/tmp
-	export REMOTE_USER=director
-	unset CONTENT_TYPE CONTENT_LENGTH QUERY_STRING
+	cgi_setup
 }
 
 # post TYPE BODY-FILE: dl-web answering a POST of the file
@@ -48,10 +42,6 @@ page_seed() {
 	sed -n 's/.*href="data:text\/plain;base64,\([^"]*\)".*/\1/p' "$1" | base64 -d
 }
 
-# nothing of a request is left in its temporary folder
-clean_tmp() {
-	[ -z "$(ls -A tmp)" ] || { ls -la tmp >&2; return 1; }
-}
 
 @test "dl-web: run without a web server, a usage error" {
 	run -2 env -u REQUEST_METHOD dl-web
