@@ -393,6 +393,13 @@ END
 	[ "$(hands_held)" = 144 ]
 	dl-archive export 2 | grep -v '^#R: ' | cmp - club.tso
 	dl-archive export 1 | grep -v '^#' | cmp - <(grep -v '^#' club.tso | head -4)
+	# a set whose deals begin inside a block, as the upgrade packs them
+	# (64 deals a block, sets or not): the second set's in the first's
+	psql_q "UPDATE deal_blocks SET deals = deals || (SELECT deals FROM deal_blocks WHERE first = 5) WHERE first = 1;
+	    DELETE FROM deal_blocks WHERE first = 5"
+	[ "$(psql_q 'SELECT count(*) FROM deal_blocks')" = 1 ]
+	dl-archive export 2 | grep -v '^#R: ' | cmp - club.tso
+	dl-archive export 1 | grep -v '^#' | cmp - <(grep -v '^#' club.tso | head -4)
 	# the first set's boards found in the buckets it was moved into, as
 	# are the second's
 	run -1 --separate-stderr dl-archive check turned.tso

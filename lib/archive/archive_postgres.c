@@ -1241,9 +1241,10 @@ pg_deals(struct archive *a, int64_t first, int64_t last,
 	int r;
 
 	/* a block holding the first deal begins BLOCK_DEALS - 1 before it
-	 * at most */
-	snprintf(lo, sizeof lo, "%lld", (long long)(blocks && first > BLOCK_DEALS ?
-	    first - (BLOCK_DEALS - 1) : first));
+	 * at most (a set's deals begin a block of their own when added, but
+	 * the upgrade to schema 7 packed 64 deals a block, sets or not) */
+	snprintf(lo, sizeof lo, "%lld", (long long)(!blocks ? first :
+	    first > BLOCK_DEALS - 1 ? first - (BLOCK_DEALS - 1) : 1));
 	snprintf(hi, sizeof hi, "%lld", (long long)last);
 	res = pq.PQexecParams(conn_of(a), blocks ? "SELECT first, deals FROM deal_blocks"
 	    " WHERE first BETWEEN $1 AND $2 ORDER BY first" : "SELECT id, board, number FROM deals"
