@@ -519,6 +519,19 @@ date_for_picker(const char *typed, char out[11])
 	return out;
 }
 
+/* A choice field's options, the one whose value is chosen (NULL: none)
+ * selected. */
+static void
+put_options(const struct form_field *d, const char *chosen)
+{
+	for (size_t i = 0; i < d->n_choices; i++) {
+		printf("<option value=\"%s\"%s>", d->choices[i].value, chosen != NULL &&
+		    strcmp(chosen, d->choices[i].value) == 0 ? " selected" : "");
+		put_html(stdout, d->choices[i].words);
+		printf("</option>");
+	}
+}
+
 /* One field of the dealing form: sent is what a request filled it with
  * (NULL: the blank form), whose boxes are as sent when it is the form's
  * own (form=deal), else as the blank form's. */
@@ -572,12 +585,7 @@ put_field(int f, const struct cgi_form *sent, const struct form_errors *errs,
 		printf("<select id=\"%s\" name=\"%s\"", d->name, d->name);
 		put_invalid(d->name, error);
 		printf(">");
-		for (size_t i = 0; i < d->n_choices; i++) {
-			printf("<option value=\"%s\"%s>", d->choices[i].value, given != NULL &&
-			    strcmp(given->value, d->choices[i].value) == 0 ? " selected" : "");
-			put_html(stdout, d->choices[i].words);
-			printf("</option>");
-		}
+		put_options(d, given != NULL ? given->value : NULL);
 		printf("</select>\n");
 		break;
 	case FIELD_BOX:
@@ -684,20 +692,12 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const
 	    "<input type=\"hidden\" name=\"action\" value=\"record\">\n"
 	    "<label for=\"record-file\">The session's file</label>"
 	    "<input type=\"file\" id=\"record-file\" name=\"file\" required>\n"
-	    "<label for=\"record-paper\">Paper</label><select id=\"record-paper\" name=\"%s\">",
-	    deal_fields[F_PAPER].name);
-	for (size_t i = 0; i < sizeof papers / sizeof papers[0]; i++) {
-		printf("<option value=\"%s\">", papers[i].value);
-		put_html(stdout, papers[i].words);
-		printf("</option>");
-	}
+	    "<label for=\"record-paper\">%s</label><select id=\"record-paper\" name=\"%s\">",
+	    deal_fields[F_PAPER].label, deal_fields[F_PAPER].name);
+	put_options(&deal_fields[F_PAPER], NULL);
 	printf("</select>\n<label for=\"record-per-page\">%s</label><select id=\"record-per-page\""
 	    " name=\"%s\">", deal_fields[F_PER_PAGE].label, deal_fields[F_PER_PAGE].name);
-	for (size_t i = 0; i < sizeof boards_a_page / sizeof boards_a_page[0]; i++) {
-		printf("<option value=\"%s\">", boards_a_page[i].value);
-		put_html(stdout, boards_a_page[i].words);
-		printf("</option>");
-	}
+	put_options(&deal_fields[F_PER_PAGE], NULL);
 	printf("</select>\n"
 	    "<label><input type=\"checkbox\" id=\"record-dd\" name=\"%s\" value=\"on\" checked>"
 	    " Double-dummy tricks and par</label>\n"
