@@ -57,14 +57,17 @@ ALL_LDFLAGS = $(OPT) $(CFLAGS) $(LDFLAGS)
 # The sources: cmd/dl-NAME.c is tool dl-NAME; every other cmd/*.c is code
 # the tools share (libcmd.a); lib/GROUP/*.c is libdl.a; plugins/NAME.c is plugin
 # NAME.so (and the link dl-fmt-NAME); t/helpers/NAME.c a test helper.
+# cmd/web/*.c are dl-web's parts, a file a page (cmd/web/page.h).
 TOOLS = $(patsubst cmd/%.c,%,$(wildcard cmd/dl-*.c))
 CMD_SRC = $(filter-out cmd/dl-%.c,$(wildcard cmd/*.c))
+WEB_SRC = $(wildcard cmd/web/*.c)
 PLUGINS = $(patsubst plugins/%.c,%,$(wildcard plugins/*.c))
 LIB_SRC = $(wildcard lib/*/*.c)
 TEST_HELPERS = $(patsubst t/helpers/%.c,%,$(wildcard t/helpers/*.c))
 
 LIB_OBJ = $(LIB_SRC:lib/%.c=$(BUILD)/obj/lib/%.o)
 CMD_OBJ = $(CMD_SRC:cmd/%.c=$(BUILD)/obj/cmd/%.o)
+WEB_OBJ = $(WEB_SRC:cmd/%.c=$(BUILD)/obj/cmd/%.o)
 TOOL_OBJ = $(TOOLS:%=$(BUILD)/obj/cmd/%.o)
 PLUGIN_OBJ = $(PLUGINS:%=$(BUILD)/obj/plugins/%.o)
 HELPER_OBJ = $(TEST_HELPERS:%=$(BUILD)/obj/t/%.o)
@@ -184,7 +187,11 @@ $(BUILD)/lib/libcmd.a: $(CMD_OBJ) $(BUILD)/lib/libcmd.members
 # Linking: the tools' shared code before libdl.a, which it uses.
 $(TOOL_BIN): $(BUILD)/bin/%: $(BUILD)/obj/cmd/%.o $(LIBCMD) $(LIBDL) $(FLAGSTAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) $< -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
+	$(CC) $(ALL_LDFLAGS) $(strip $< $(PARTS)) -o $@ $(LIBCMD) $(LIBDL) $(LIBS)
+
+# dl-web's pages and helpers, linked into it alone
+$(BUILD)/bin/dl-web: $(WEB_OBJ)
+$(BUILD)/bin/dl-web: PARTS = $(WEB_OBJ)
 
 # dl-dd and dl-deal (its analysis) have libdds solve their boards (Debian:
 # libdds-dev), through lib/deals/solve.c; dl-web runs dl-dd for it
@@ -242,7 +249,7 @@ $(BUILD)/obj/t/bigdeal_os.o: ALL_CFLAGS += -Icmd
 $(BUILD)/t/bigdeal_os: $(LIBCMD)
 $(BUILD)/t/bigdeal_os: LIBS := $(LIBCMD) $(LIBDL) $(LIBS) $(ARCHIVE_LIBS)
 
-OBJ = $(LIB_OBJ) $(CMD_OBJ) $(TOOL_OBJ) $(PLUGIN_OBJ) $(HELPER_OBJ)
+OBJ = $(LIB_OBJ) $(CMD_OBJ) $(WEB_OBJ) $(TOOL_OBJ) $(PLUGIN_OBJ) $(HELPER_OBJ)
 -include $(OBJ:.o=.d)
 
 deps:

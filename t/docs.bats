@@ -280,7 +280,7 @@ commands() {
 	flags=$(sed -n 's/^#define \(DL_[A-Z_]*\) [0-9]*u$/\1/p' "$ROOT/lib/dl/plugin.h" | words)
 	[ "$(echo "$flags" | wc -w)" -ge 10 ]
 	header=$(grep -o 'DL_[A-Z0-9_]*' "$ROOT/lib/dl/plugin.h" | sort -u)
-	env=$(cat "$ROOT"/cmd/*.c "$ROOT"/lib/*/*.c | grep -o 'getenv("DL_[A-Z0-9_]*")' | cut -d'"' -f2 | sort -u)
+	env=$(cat "$ROOT"/cmd/*.c "$ROOT"/cmd/web/*.c "$ROOT"/lib/*/*.c | grep -o 'getenv("DL_[A-Z0-9_]*")' | cut -d'"' -f2 | sort -u)
 	for doc in "$MAN/dl-plugin.3" "$DOCS/plugins.md"; do
 		# a shell variable of an example ($DL_TREE) is no name of dl's
 		names=$(sed 's/\$DL_[A-Z0-9_]*//g' "$doc" | grep -o 'DL_[A-Z0-9_]*' | LC_ALL=C sort -u)
@@ -292,7 +292,7 @@ commands() {
 }
 
 @test "the man pages' ENVIRONMENT sections say every DL_ variable the code reads, and none it does not" {
-	want=$(cat "$ROOT"/cmd/*.c "$ROOT"/lib/*/*.c "$ROOT"/plugins/*.[ch] |
+	want=$(cat "$ROOT"/cmd/*.c "$ROOT"/cmd/web/*.c "$ROOT"/lib/*/*.c "$ROOT"/plugins/*.[ch] |
 	    grep -o 'getenv("DL_[A-Z0-9_]*")' | cut -d'"' -f2 | LC_ALL=C sort -u | words)
 	[ "$(echo "$want" | wc -w)" -ge 8 ]
 	same "the man pages' DL_ variables" "$want" \

@@ -159,7 +159,7 @@ stream_field_reads() {
 	# the declaration read as it is written: not an empty list that matches nothing
 	[[ "|$fields|" == *"|kind|"*"|has_range|"*"|first_board|"* ]] ||
 	    { echo "struct stream_in's fields not found in proto.h: '$fields'"; return 1; }
-	for f in "$root"/cmd/*.[ch] "$root"/lib/*/*.[ch]; do
+	for f in "$root"/cmd/*.[ch] "$root"/cmd/web/*.[ch] "$root"/lib/*/*.[ch]; do
 		case $f in "$root"/lib/stream/*) continue ;; esac
 		names=$(grep -oE 'struct stream_in +\**[a-z_]+' "$f" | sed 's/.*[ *]//' |
 		    sort -u | paste -sd '|')

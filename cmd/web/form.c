@@ -1,0 +1,419 @@
+/* The dealing form's one table, which draws the form and reads it, its
+ * fields' errors, and the link that opens it filled again. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "files/plugins.h"
+#include "stream/date.h"
+#include "stream/description.h"
+#include "base/util.h"
+#include "tool.h"
+#include "page.h"
+
+/* What a club asks for in its own words: its dealing machine and its
+ * scoring program, each the format it reads (docs/web.md, "The form";
+ * Dealer4's software loads PBN files, Duplimate's BOS its DUP files).
+ * The form's table below draws these choices and reads them. */
+
+static const struct club_choice dealing_machines[] = {
+	{ "", "None: the boards are shuffled by hand", NULL },
+	{ "duplimate", "Duplimate (Jannersten)", "dup" },
+	{ "dealer4", "Dealer4 or Dealer4+", "pbn" },
+	{ "bernasconi", "Bernasconi", "ber" },
+	{ "kops", "KOPS", "kops" },
+};
+
+static const struct club_choice scoring_programs[] = {
+	{ "pbn", "One that reads PBN (ScoreBridge, EBUScore, Bridgemate, ACBLscore, Bridge"
+	    " Composer, most others)", "pbn" },
+	{ "lin", "Bridge Base Online (LIN)", "lin" },
+	{ "", "None", NULL },
+};
+
+static const struct club_choice papers[] = {
+	{ "a4", "A4", NULL },
+	{ "letter", "Letter", NULL },
+};
+
+/* The hand record's boards a page (DL_PER_PAGE, plugins/paper.h): six
+ * for the tables, four larger, one for a lesson. */
+static const struct club_choice boards_a_page[] = {
+	{ "6", "Six (two columns of three)", NULL },
+	{ "4", "Four, larger", NULL },
+	{ "1", "One, for teaching", NULL },
+};
+
+#define CHOICES(table) (table), (sizeof (table) / sizeof (table)[0])
+#define STRING_(x) #x
+#define STRING(x) STRING_(x)
+
+const struct form_field deal_fields[F_COUNT] = {
+	[F_EVENT] = { "event", "Event", FIELD_TEXT, EVENT_MAX_BYTES,
+	    " placeholder=\"Tuesday Pairs\"", NULL, NULL, 0, "the event", 1 },
+	[F_SITE] = { "site", "Site", FIELD_TEXT, EVENT_MAX_BYTES, "", NULL, NULL, 0,
+	    "the site", 1 },
+	[F_DATE] = { "date", "Date <small>(from the calendar; typed by hand,"
+	    " <span class=\"nowrap\">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small>", FIELD_DATE, 0, "", NULL, NULL, 0, "the date", 1 },
+	[F_SESSION] = { "session", "Session", FIELD_TEXT, 0, " inputmode=\"numeric\"", NULL,
+	    NULL, 0, "the session", 0 },
+	[F_BOARDS] = { "boards", "Boards (at most " STRING(BOARDS_MAX) ")", FIELD_TEXT, 0, "",
+	    "1-32", NULL, 0, "the boards", 1 },
+	[F_MACHINE] = { "machine", "Dealing machine", FIELD_CHOICE, 0, "", NULL,
+	    CHOICES(dealing_machines), "the dealing machine", 1 },
+	[F_SCORING] = { "scoring", "Scoring program", FIELD_CHOICE, 0, "", NULL,
+	    CHOICES(scoring_programs), "the scoring program", 1 },
+	[F_FORMATS] = { "formats", "The hand record to print (PDF)", FIELD_FORMATS, 0, "",
+	    "pdf", NULL, 0, "the files", 1 },
+	[F_DD] = { "dd", "Double-dummy tricks and par on the hand record", FIELD_BOX, 0, "",
+	    "on", NULL, 0, "the analysis", 1 },
+	[F_PAPER] = { "paper", "Paper", FIELD_CHOICE, 0, "", NULL, CHOICES(papers),
+	    "the paper", 1 },
+	[F_PER_PAGE] = { "per_page", "Boards a page on the hand record", FIELD_CHOICE, 0, "",
+	    NULL, CHOICES(boards_a_page), "the boards a page", 1 },
+	[F_PREFIX] = { "prefix", "File name (else the event's and the date's)", FIELD_TEXT,
+	    PREFIX_MAX, " placeholder=\"monday-pairs-2026-11-30\"", NULL, NULL, 0,
+	    "the file name", 0 },
+	[F_ENTROPY] = { "entropy", "Your own entropy (optional: a lottery draw, dice)",
+	    FIELD_TEXTAREA, 0, " rows=\"2\"", NULL, NULL, 0, "the entropy", 0 },
+};
+
+/* A field's value as sent, or NULL: not sent, or empty. */
+const char *
+deal_value(const struct cgi_form *form, int f)
+{
+	return text_field(form, deal_fields[f].name);
+}
+
+static int
+field_refused(const struct form_errors *errs, int f)
+{
+	for (size_t i = 0; i < errs->n; i++)
+		if (errs->e[i].field == f)
+			return 1;
+	return 0;
+}
+
+/* A field refused: fmt its words, after the field's own name ("the
+ * boards: ...") when named; logged a literal.  A field already refused
+ * keeps its first error. */
+void __attribute__((format(printf, 5, 6)))
+field_error(struct form_errors *errs, int f, const char *logged, int named, const char *fmt, ...)
+{
+	va_list ap;
+	size_t at = 0;
+
+	if (field_refused(errs, f) || errs->n == F_COUNT)
+		return;
+	errs->e[errs->n].field = f;
+	errs->e[errs->n].logged = logged;
+	if (named)
+		at = (size_t)snprintf(errs->e[errs->n].line, DL_ERROR_MAX, "%s: ",
+		    deal_fields[f].what);
+	va_start(ap, fmt);
+	vsnprintf(errs->e[errs->n].line + at, DL_ERROR_MAX - at, fmt, ap);
+	va_end(ap);
+	errs->e[errs->n++].words = at;
+}
+
+/* A field's error, if refused, as the attributes of its input and as the
+ * message that follows its label. */
+static const char *
+field_error_line(const struct form_errors *errs, int f)
+{
+	if (errs == NULL)
+		return NULL;
+	for (size_t i = 0; i < errs->n; i++)
+		if (errs->e[i].field == f)
+			return errs->e[i].line + errs->e[i].words;
+	return NULL;
+}
+
+static void
+put_invalid(const char *name, const char *error)
+{
+	if (error != NULL)
+		printf(" aria-invalid=\"true\" aria-describedby=\"%s-error\"", name);
+}
+
+static void
+put_error_message(const char *name, const char *error)
+{
+	if (error == NULL)
+		return;
+	printf("<p class=\"error\" id=\"%s-error\"><span class=\"visually-hidden\">Error:"
+	    " </span>", name);
+	put_html_sentence(stdout, error);
+	printf("</p>");
+}
+
+/* Whether the form sent (a filled form's) names a format: given once a
+ * format, or comma-separated. */
+int
+format_sent(const struct cgi_form *sent, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; sent != NULL && i < sent->n; i++) {
+		const char *v = sent->fields[i].value;
+
+		if (strcmp(sent->fields[i].name, deal_fields[F_FORMATS].name) != 0 ||
+		    sent->fields[i].filename != NULL)
+			continue;
+		for (const char *p = v; *p != '\0'; p += strcspn(p, ","), p += *p == ',') {
+			size_t len = strcspn(p, ",");
+
+			while (len > 0 && p[len - 1] == ' ')
+				len--;
+			while (len > 0 && *p == ' ') {
+				p++;
+				len--;
+			}
+			if (len == n && strncmp(p, name, n) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static void
+collect_writer(void *arg, const struct loaded_plugin *lp, const struct dl_error *broken)
+{
+	struct writer_names *w = arg;
+
+	if (broken != NULL || lp == NULL || lp->plugin->board == NULL || w->n == 64)
+		return;
+	strlcpy(w->names[w->n], lp->plugin->name, sizeof w->names[0]);
+	strlcpy(w->descriptions[w->n++], lp->plugin->description != NULL ?
+	    lp->plugin->description : "", sizeof w->descriptions[0]);
+}
+
+void
+collect_writers(struct writer_names *w)
+{
+	w->n = 0;
+	plugin_each(collect_writer, w);
+}
+
+/* The date as a date input holds it, YYYY-MM-DD, when the text is a
+ * whole day in any form the form takes; else NULL. */
+static const char *
+date_for_picker(const char *typed, char out[11])
+{
+	char pbn[DATE_PBN_SIZE];
+	struct dl_error e;
+
+	if (typed == NULL || date_typed_to_pbn(typed, pbn, &e) == -1 || strlen(pbn) != 10 ||
+	    strspn(pbn, "0123456789.") != 10)
+		return NULL;
+	snprintf(out, 11, "%.4s-%.2s-%.2s", pbn, pbn + 5, pbn + 8);
+	return out;
+}
+
+/* A choice field's options, the one whose value is chosen (NULL: none)
+ * selected. */
+void
+put_options(const struct form_field *d, const char *chosen)
+{
+	for (size_t i = 0; i < d->n_choices; i++) {
+		printf("<option value=\"%s\"%s>", d->choices[i].value, chosen != NULL &&
+		    strcmp(chosen, d->choices[i].value) == 0 ? " selected" : "");
+		put_html(stdout, d->choices[i].words);
+		printf("</option>");
+	}
+}
+
+/* One field of the dealing form: sent is what a request filled it with
+ * (NULL: the blank form), whose boxes are as sent when it is the form's
+ * own (form=deal), else as the blank form's. */
+void
+put_field(int f, const struct cgi_form *sent, const struct form_errors *errs,
+    const struct writer_names *w)
+{
+	const struct form_field *d = &deal_fields[f];
+	const struct cgi_field *given = sent != NULL ? cgi_field(sent, d->name) : NULL;
+	const char *value = given != NULL && given->filename == NULL ? given->value : d->blank;
+	const char *error = field_error_line(errs, f);
+	int filled = sent != NULL && cgi_field(sent, "form") != NULL;
+	char day[11];
+
+	switch (d->kind) {
+	case FIELD_TEXT:
+	case FIELD_DATE:
+		printf("<label for=\"%s\">%s</label>", d->name, d->label);
+		put_error_message(d->name, error);
+		/* a date the calendar cannot hold (a day typed wrong, a PBN
+		 * date with a part not known) is kept as text, as typed */
+		if (d->kind == FIELD_DATE && value != NULL && *value != '\0') {
+			const char *iso = date_for_picker(value, day);
+
+			printf("<input type=\"%s\"", iso != NULL ? "date" : "text");
+			value = iso != NULL ? iso : value;
+		} else
+			printf("<input type=\"%s\"", d->kind == FIELD_DATE ? "date" : "text");
+		printf(" id=\"%s\" name=\"%s\"", d->name, d->name);
+		if (d->limit > 0)
+			printf(" maxlength=\"%d\"", d->limit);
+		fputs(d->attrs, stdout);
+		if (value != NULL && (*value != '\0' || d->blank != NULL))
+			put_attr(stdout, "value", value);
+		put_invalid(d->name, error);
+		printf(">\n");
+		break;
+	case FIELD_TEXTAREA:
+		printf("<label for=\"%s\">%s</label>", d->name, d->label);
+		put_error_message(d->name, error);
+		printf("<textarea id=\"%s\" name=\"%s\"%s", d->name, d->name, d->attrs);
+		put_invalid(d->name, error);
+		printf(">");
+		if (value != NULL)
+			put_html(stdout, value);
+		printf("</textarea>\n");
+		break;
+	case FIELD_CHOICE:
+		printf("<label for=\"%s\">%s</label>", d->name, d->label);
+		put_error_message(d->name, error);
+		printf("<select id=\"%s\" name=\"%s\"", d->name, d->name);
+		put_invalid(d->name, error);
+		printf(">");
+		put_options(d, given != NULL ? given->value : NULL);
+		printf("</select>\n");
+		break;
+	case FIELD_BOX:
+		put_error_message(d->name, error);
+		printf("<label><input type=\"checkbox\" id=\"%s\" name=\"%s\" value=\"on\"%s", d->name,
+		    d->name, (filled ? given != NULL && strcmp(given->value, "on") == 0 :
+		    d->blank != NULL) ? " checked" : "");
+		put_invalid(d->name, error);
+		printf("> %s</label>\n", d->label);
+		break;
+	case FIELD_FORMATS: {
+		int others = 0;
+
+		for (size_t i = 0; i < w->n; i++)
+			others |= strcmp(w->names[i], "pdf") != 0 && format_sent(sent, w->names[i]);
+		put_error_message(d->name, error);
+		printf("<label><input type=\"checkbox\" id=\"formats-pdf\" name=\"%s\""
+		    " value=\"pdf\"%s", d->name, (filled ? format_sent(sent, "pdf") :
+		    d->blank != NULL) ? " checked" : "");
+		put_invalid(d->name, error);
+		printf("> %s</label>\n<details%s><summary>Every format</summary>\n<fieldset>"
+		    "<legend>Other files</legend>\n", d->label, others || error != NULL ?
+		    " open" : "");
+		for (size_t i = 0; i < w->n; i++) {
+			if (strcmp(w->names[i], "pdf") == 0)
+				continue;
+			printf("<label><input type=\"checkbox\" name=\"%s\"", d->name);
+			put_attr(stdout, "value", w->names[i]);
+			printf("%s> ", format_sent(sent, w->names[i]) ? " checked" : "");
+			put_html(stdout, w->names[i]);
+			if (w->descriptions[i][0] != '\0') {
+				printf(" <small>");
+				put_html(stdout, w->descriptions[i]);
+				printf("</small>");
+			}
+			printf("</label>\n");
+		}
+		printf("</fieldset>\n</details>\n");
+		break;
+	}
+	}
+}
+
+/* Where a refused field's input is, for the summary's link to it. */
+const char *
+field_anchor(int f)
+{
+	return f == F_FORMATS ? "formats-pdf" : deal_fields[f].name;
+}
+
+/* The choice a field of choices sent (NULL: none sent, or empty); a value
+ * not in its table is the field's error, refused (logged: a literal). */
+const struct club_choice *
+choice_sent(const struct cgi_form *form, int f, const char *logged, const char *refused,
+    struct form_errors *errs)
+{
+	const struct form_field *d = &deal_fields[f];
+	const struct cgi_field *given = cgi_field(form, d->name);
+
+	if (given == NULL || given->filename != NULL || given->len == 0)
+		return NULL;
+	for (size_t i = 0; i < d->n_choices; i++)
+		if (strcmp(given->value, d->choices[i].value) == 0)
+			return &d->choices[i];
+	field_error(errs, f, logged, 1, "%s", refused);
+	return NULL;
+}
+
+/* A request the dealing form's fields refuse: a script (no form=deal) is
+ * answered the first refusal's one line; the form itself, with status,
+ * the form again, every field holding what was sent, each refused one
+ * marked and its error beside it, and a summary at the top (heading: NULL,
+ * the fields to put right).  The log: what was refused, literals only. */
+void __attribute__((noreturn))
+refuse_fields(int status, const char *reason, const struct cgi_form *form,
+    const struct form_errors *errs, const char *heading)
+{
+	char logged[DL_ERROR_MAX] = "";
+
+	if (cgi_field(form, "form") == NULL)
+		refuse_logged(status, reason, errs->e[0].logged, "%s", errs->e[0].line);
+	for (size_t i = 0; i < errs->n; i++) {
+		if (i > 0)
+			strlcat(logged, "; ", sizeof logged);
+		strlcat(logged, errs->e[i].logged, sizeof logged);
+	}
+	tool_warn("%d %s: %s", status, reason, logged);
+	head(status, reason, "text/html; charset=utf-8", status == 503 ? "Retry-After: 30\r\n" :
+	    NULL);
+	put_form_page(form, errs, heading);
+	fflush(stdout);
+	remove_workdir();
+	exit(status >= 500 ? EXIT_TROUBLE : EXIT_REFUSED);
+}
+
+/* "Deal another session": the form's address, with this session's fields
+ * (those the table marks again) as its query, so that the form opens
+ * filled; never the entropy, the seed or the files' name. */
+void
+put_again_link(const struct cgi_form *form)
+{
+	const char *self = getenv("SCRIPT_NAME");
+	char *url = NULL, day[11];
+	size_t len = 0;
+	FILE *m = open_memstream(&url, &len);
+
+	if (m == NULL)
+		return;
+	fputs(self != NULL && *self == '/' ? self : "./", m);
+	fputs("?form=deal", m);
+	for (int f = 0; f < F_COUNT; f++) {
+		const struct form_field *d = &deal_fields[f];
+
+		if (!d->again)
+			continue;
+		for (size_t i = 0; i < form->n; i++) {
+			const struct cgi_field *given = &form->fields[i];
+			const char *value = given->value;
+
+			if (strcmp(given->name, d->name) != 0 || given->filename != NULL)
+				continue;
+			if (d->kind == FIELD_DATE && date_for_picker(value, day) != NULL)
+				value = day;
+			fprintf(m, "&%s=", d->name);
+			put_query_value(m, value);
+			/* each of the formats; the others' first only */
+			if (d->kind != FIELD_FORMATS)
+				break;
+		}
+	}
+	if (fclose(m) != 0) {
+		free(url);
+		return;
+	}
+	printf("<p><a");
+	put_attr(stdout, "href", url);
+	printf(">Deal another session</a> (this one's event, date, boards and files"
+	    " filled in)</p>\n");
+	free(url);
+}

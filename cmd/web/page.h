@@ -1,0 +1,170 @@
+/* dl-web's parts, as cgit is built: html.c (text, attributes, the page's
+ * head and frame), request.c (what a request may be, its refusals, its
+ * private folder, the analysis's slots), origin.c (who may ask, from
+ * where), form.c (the one table of the dealing form's fields, which draws
+ * the form and reads it, and its errors by field), files.c and zip.c (the
+ * answer's files), upload.c (a file sent to be read), and a file a page:
+ * page_form.c (GET: the forms), page_deal.c, page_check.c, page_record.c,
+ * page_played.c (each a POST's action).  cmd/dl-web.c reads the request
+ * and hands it to its page.  docs/web.md. */
+#ifndef DL_WEB_PAGE_H
+#define DL_WEB_PAGE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "web/cgi.h"
+#include "base/error.h"
+#include "files/format_list.h"
+#include "stream/proto.h"
+#include "session/set_input.h"
+
+/* A session, not a simulation: as dl-deal without --many. */
+#define BOARDS_MAX 100
+/* A request's body: the largest upload and the form around it. */
+#define UPLOAD_MAX (10u << 20)
+#define BODY_MAX (UPLOAD_MAX + (64u << 10))
+#define PREFIX_MAX 64
+
+/* html.c: text and attributes escaped, the response's head, a page's
+ * frame */
+void put_html(FILE *fp, const char *s);
+void put_html_sentence(FILE *fp, const char *s);
+void put_attr(FILE *fp, const char *name, const char *value);
+void put_query_value(FILE *fp, const char *s);
+void put_data_link(const char *type, const char *name, const void *data, size_t len);
+void head(int status, const char *reason, const char *type, const char *extra);
+void page_begin(const char *title);
+void page_end(void);
+
+/* request.c: the request and its refusals */
+extern const struct cgi_limits limits;
+/* what the request is at, for the log of refuse_error: a literal */
+extern const char *request_step;
+void __attribute__((noreturn, format(printf, 4, 5)))
+    refuse_logged(int status, const char *reason, const char *logged, const char *fmt, ...);
+void __attribute__((noreturn, format(printf, 3, 4)))
+    refuse(int status, const char *reason, const char *fmt, ...);
+void __attribute__((noreturn)) refuse_at(int status, const char *what, const struct dl_error *e);
+void __attribute__((noreturn)) refuse_error(int status, const struct dl_error *e);
+const char *text_field(const struct cgi_form *form, const char *name);
+char *read_body(size_t *len);
+void make_workdir(void);
+void remove_workdir(void);
+char *work_file(const char *name);
+char *read_work_file(const char *path, size_t *len);
+int take_analysis_slot(void);
+
+/* origin.c */
+void check_host(void);
+void check_same_origin(void);
+
+/* form.c: what a club asks for in its own words (its dealing machine,
+ * its scoring program, each the format it reads), and the dealing form's
+ * table */
+struct club_choice {
+	const char *value;	/* the form's */
+	const char *words;	/* the director's */
+	const char *format;	/* the plugin's name; NULL: none */
+};
+
+/* The dealing form: one table draws it (put_form_page) and reads it
+ * (deal_value, deal's checks), so that a field's name is written once.  An
+ * error is a field's (struct form_errors), told by its index, never by
+ * its message's words. */
+enum field_kind {
+	FIELD_TEXT,		/* a line of text */
+	FIELD_DATE,		/* a date: the browser's calendar */
+	FIELD_CHOICE,		/* one of a table of choices */
+	FIELD_FORMATS,		/* the hand record's box, and "Every format" */
+	FIELD_BOX,		/* a box ticked ("on") or not */
+	FIELD_TEXTAREA,		/* lines of text */
+};
+
+enum {
+	F_EVENT, F_SITE, F_DATE, F_SESSION, F_BOARDS, F_MACHINE, F_SCORING, F_FORMATS, F_DD,
+	F_PAPER, F_PER_PAGE, F_PREFIX, F_ENTROPY, F_COUNT
+};
+
+struct form_field {
+	const char *name;
+	const char *label;	/* markup, a literal */
+	enum field_kind kind;
+	int limit;		/* bytes of a text (its maxlength); 0: none */
+	const char *attrs;	/* the input's other attributes, a literal */
+	const char *blank;	/* the blank form's value ("on": a box ticked) */
+	const struct club_choice *choices;
+	size_t n_choices;
+	const char *what;	/* the field in a message, "the boards" */
+	int again;		/* carried to "Deal another session" */
+};
+
+extern const struct form_field deal_fields[F_COUNT];
+
+/* The fields refused, each once, in the order they are read: a script is
+ * answered the first's line, the form itself with each beside its field. */
+struct form_errors {
+	size_t n;
+	struct {
+		int field;
+		const char *logged;	/* for the server's log: a literal */
+		char line[DL_ERROR_MAX];	/* the one line a script is answered */
+		size_t words;		/* where the field's own words begin in it */
+	} e[F_COUNT];
+};
+
+/* The formats a browser may choose: the plugins that write, each with
+ * what it says it is (a plugin's words: escaped). */
+struct writer_names {
+	char names[64][32];
+	char descriptions[64][96];
+	size_t n;
+};
+
+const char *deal_value(const struct cgi_form *form, int f);
+void __attribute__((format(printf, 5, 6)))
+    field_error(struct form_errors *errs, int f, const char *logged, int named, const char *fmt, ...);
+const struct club_choice *choice_sent(const struct cgi_form *form, int f, const char *logged,
+    const char *refused, struct form_errors *errs);
+int format_sent(const struct cgi_form *sent, const char *name);
+void collect_writers(struct writer_names *w);
+void put_options(const struct form_field *d, const char *chosen);
+void put_field(int f, const struct cgi_form *sent, const struct form_errors *errs,
+    const struct writer_names *w);
+const char *field_anchor(int f);
+void put_again_link(const struct cgi_form *form);
+void __attribute__((noreturn)) refuse_fields(int status, const char *reason,
+    const struct cgi_form *form, const struct form_errors *errs, const char *heading);
+
+/* files.c: the answer's files */
+int prefix_is_valid(const char *p);
+void file_name_of_event(const char *event, const char *date_pbn, char out[PREFIX_MAX + 1]);
+void add_format(struct format_list *list, const char *name);
+char *format_work_file(const char *format, const char *prefix, char **name);
+void put_hand_record_page(const char *path, const char *label, void (*aside)(void *arg),
+    void *arg);
+
+/* zip.c */
+void *zip_files(char *const *paths, const char *const *names, size_t n, size_t *size);
+
+/* upload.c: a file sent to be read, what it is for in the server's log
+ * ("the file to check: not read"), each a literal */
+struct upload_words {
+	const char *none;		/* no file sent */
+	const char *unknown;		/* not of a format dl reads */
+	const char *unread;		/* its reader refused it */
+};
+
+char *read_upload(const struct cgi_form *form, const struct upload_words *w,
+    struct set_input *in, struct set_boards *u);
+
+/* The pages: page_form.c answers GET, the others a POST's action. */
+void put_form_page(const struct cgi_form *sent, const struct form_errors *errs,
+    const char *heading);
+void form_page(int head_only);
+void deal(const struct cgi_form *form);
+void check(const struct cgi_form *form);
+void record(const struct cgi_form *form);
+void played(const struct cgi_form *form);
+
+#endif

@@ -1,0 +1,191 @@
+/* POST, action=check: "Played before?", a file of any format checked
+ * against the archive of every set dealt here, and the federation's when
+ * one is named, by the code dl-archive check runs. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive/deal_archive.h"
+#include "base/util.h"
+#include "tool.h"
+#include "page.h"
+
+/* check */
+
+struct check_page {
+	size_t hits;
+	struct archive *a;
+	unsigned *board_numbers;
+	struct archive_verdict verdict;
+	/* the club's own set of the hits last shown: whether and when it
+	 * was played, asked of the club's archive once a set */
+	int64_t set;
+	int set_played;
+	char played[ARCHIVE_TIME_SIZE];
+};
+
+/* "Played" for a hit: the club that played a shared set; for a set of
+ * the club's own archive, when it was played, or that it was dealt here
+ * and is not yet played (a seed used twice, or the same set dealt
+ * again). */
+static void
+put_played(struct check_page *c, const struct archive_hit *hit)
+{
+	struct archive_set set;
+	struct dl_error e;
+
+	if (hit->shared || c->a == NULL) {
+		put_html(stdout, hit->club != NULL ? hit->club : "");
+		return;
+	}
+	if (hit->set != c->set) {
+		c->set = hit->set;
+		c->set_played = -1;
+		switch (archive_set_get(c->a, hit->set, &set, &e)) {
+		case 1:
+			c->set_played = set.played[0] != '\0';
+			/* the day of the time, "2026-11-25T20:30:00Z" */
+			snprintf(c->played, sizeof c->played, "%.10s", set.played);
+			archive_set_clear(&set);
+			break;
+		case -1:
+			/* the hit is shown all the same, without it */
+			tool_warn("the archive: %s", e.msg);
+			break;
+		}
+	}
+	if (c->set_played == 1) {
+		printf("here, ");
+		put_html(stdout, c->played);
+	} else if (c->set_played == 0)
+		printf("<strong>not yet: dealt here</strong>");
+}
+
+static int
+put_hit(size_t index, const struct archive_hit *hit, void *arg)
+{
+	struct check_page *c = arg;
+
+	archive_verdict_add(&c->verdict, index, hit);
+	if (c->hits++ == 0)
+		printf("<div class=\"wide\">\n<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
+		    "</th><th scope=\"col\">How</th><th scope=\"col\">Set</th><th scope=\"col\">"
+		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th>"
+		    "<th scope=\"col\">Played</th></tr>\n");
+	/* a set of the federation's shared archive, or of this club's own */
+	printf("<tr><td>%u</td><td>%s</td><td>%s%lld</td><td>",
+	    c->board_numbers[index], archive_match_kind(hit->match)->words,
+	    hit->shared ? "shared&nbsp;" : "", (long long)hit->set);
+	/* a shared archive's hit of one hand names its set alone, and no
+	 * words (docs/archive.md, "Privacy") */
+	if (hit->board != 0)
+		printf("%u", hit->board);
+	printf("</td><td>");
+	put_html(stdout, hit->event != NULL ? hit->event : "");
+	printf("</td><td>");
+	put_html(stdout, hit->date != NULL ? hit->date : "");
+	printf("</td><td>");
+	put_played(c, hit);
+	printf("</td></tr>\n");
+	return 0;
+}
+
+static const struct upload_words check_upload = {
+	"no file to check", "the file to check: not of a format dl reads",
+	"the file to check: not read",
+};
+
+/* The federation's archive could not be opened: its cause (a host, a
+ * port) to the server's log only, the page plain. */
+static void __attribute__((noreturn))
+shared_unreachable(const struct dl_error *e, const char *words)
+{
+	tool_warn("the shared archive: %s", e->msg);
+	refuse_logged(503, "Service Unavailable", "the shared archive could not be opened", "%s",
+	    words);
+}
+
+void
+check(const struct cgi_form *form)
+{
+	const struct cgi_field *file = cgi_field(form, "file");
+	struct dl_error e;
+	struct set_boards u = { 0 };
+	struct set_input in;
+	struct archive *a, *shared = NULL;
+	char *spec, *shared_spec;
+	/* read as dl-archive check reads a file: the same code */
+	char *path = read_upload(form, &check_upload, &in, &u);
+
+	if (archive_default(&spec, &e) == -1)
+		refuse_error(500, &e);
+	/* and the federation's, when one is named: one report of both; a
+	 * club that has dealt nothing here yet has no archive of its own */
+	archive_shared_default(&shared_spec);
+	if (archive_open(&a, spec, 0, &e) == -1) {
+		if (e.errnum != ENOENT || shared_spec == NULL) {
+			if (shared_spec != NULL)
+				freezero(shared_spec, strlen(shared_spec));
+			refuse_error(500, &e);
+		}
+		a = NULL;
+	}
+	free(spec);
+	if (shared_spec != NULL) {
+		int opened = archive_open(&shared, shared_spec, 0, &e);
+
+		freezero(shared_spec, strlen(shared_spec));
+		if (opened == -1)
+			shared_unreachable(&e, "the shared archive could not be read: the file was not"
+			    " checked");
+	}
+	/* the set itself, recorded here when it was dealt, is no set played
+	 * before until it is played (as dl-archive check) */
+	int64_t self = 0;
+	struct archive_set self_set = { 0 };
+	if (a != NULL && (archive_unplayed_self(a, u.numbers, (const unsigned char (*)[CARDS])u.owner,
+	    u.n, &self, &e) == -1 || (self != 0 && archive_set_get(a, self, &self_set, &e) == -1)))
+		refuse_error(500, &e);
+	head(200, "OK", "text/html; charset=utf-8", NULL);
+	page_begin("Played before?");
+	printf("<p>");
+	put_html(stdout, file->filename);
+	printf(": %zu board%s.</p>\n", u.n, u.n == 1 ? "" : "s");
+	if (self != 0) {
+		char day[11];
+
+		/* the day of its time, "2026-11-25T20:30:00Z" */
+		snprintf(day, sizeof day, "%.10s", self_set.archived);
+		printf("<p>This is set %lld, dealt here on %s and not yet played: it is not compared"
+		    " with itself. Mark it played after the session.</p>\n", (long long)self, day);
+		archive_set_clear(&self_set);
+	}
+	struct check_page c = { .a = a, .board_numbers = u.numbers };
+	if (archive_check_both(a, shared, (const unsigned char (*)[CARDS])u.owner, u.n, self, 0,
+	    put_hit, &c, &e) == -1) {
+		printf("<p>The archive could not be read: ");
+		put_html(stdout, e.msg);
+		printf("</p>\n");
+	} else if (c.hits == 0)
+		printf("<p>No board of it was seen before.</p>\n");
+	else {
+		/* the verdict, by the archive's one rule: a hand held before
+		 * by chance is listed, but is no board dealt before */
+		printf("</table>\n</div>\n");
+		if (c.verdict.dealt_before > 0)
+			printf("<p><strong>Dealt before: %zu of its %zu boards.</strong></p>\n",
+			    c.verdict.dealt_before, u.n);
+		else
+			printf("<p><strong>None of its %zu boards was dealt before</strong>: the"
+			    " hands above were held before by chance, as one in a session is"
+			    " in a large archive.</p>\n", u.n);
+	}
+	page_end();
+	if (a != NULL)
+		archive_close(a);
+	if (shared != NULL)
+		archive_close(shared);
+	set_input_free(&in);
+	set_boards_free(&u);
+	free(path);
+}

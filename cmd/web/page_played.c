@@ -1,0 +1,85 @@
+/* POST, action=played: a set marked played, and sent to the federation's
+ * shared archive when one is named. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive/deal_archive.h"
+#include "base/util.h"
+#include "tool.h"
+#include "page.h"
+
+static int
+put_sent(const struct archive_sent *sent, void *arg)
+{
+	(void)arg;
+	printf("<p>Set %lld is in the federation's shared archive, as its set %lld%s.</p>\n",
+	    (long long)sent->local_id, (long long)sent->shared_id,
+	    sent->already ? " (it was there already)" : "");
+	return 0;
+}
+
+/* A set marked played, and every set played sent to the federation's
+ * shared archive when one is named (DL_SHARED_ARCHIVE), as the club
+ * DL_CLUB names: the page says what happened to each. */
+void
+played(const struct cgi_form *form)
+{
+	const char *set = text_field(form, "set"), *errstr = NULL;
+	const char *club = getenv("DL_CLUB");
+	struct archive *a, *shared;
+	struct dl_error e;
+	char *spec, *shared_spec, *user;
+	int shared_named;
+	long long id = set != NULL ? strtonum(set, 1, INT64_MAX, &errstr) : 0;
+	size_t sent;
+
+	if (set == NULL || errstr != NULL)
+		refuse(400, "Bad Request", "the set played: a set's number, as the hand record"
+		    " gives it");
+	if (club != NULL && *club == '\0')
+		club = NULL;
+	/* the shared archive's name (a connection string, perhaps with a
+	 * password) is read when it is opened, after the set is marked */
+	shared_named = getenv("DL_SHARED_ARCHIVE") != NULL && *getenv("DL_SHARED_ARCHIVE") != '\0';
+	if (shared_named && club == NULL)
+		refuse(500, "Internal Server Error", "no club named (DL_CLUB): the shared archive"
+		    " must be told which club played a set");
+	if (archive_default(&spec, &e) == -1 || archive_open(&a, spec, ARCHIVE_WRITE, &e) == -1)
+		refuse_error(500, &e);
+	free(spec);
+	user = archive_user();
+	switch (archive_mark_played(a, id, NULL, club, user, &e)) {
+	case -1:
+		refuse_error(500, &e);
+	case 0:
+		refuse(400, "Bad Request", "no set %lld in the archive of sets dealt here", id);
+	}
+	free(user);
+	head(200, "OK", "text/html; charset=utf-8", NULL);
+	page_begin("Played");
+	printf("<p>Set %lld is marked played.</p>\n", id);
+	if (shared_named) {
+		int r;
+
+		archive_shared_default(&shared_spec);
+		r = archive_open(&shared, shared_spec, ARCHIVE_WRITE, &e);
+
+		freezero(shared_spec, strlen(shared_spec));
+		if (r == 0) {
+			r = archive_share(a, shared, club, put_sent, NULL, &sent, &e);
+			archive_close(shared);
+		}
+		/* the cause to the server's log, the page plain: no host,
+		 * port or user of the server on it */
+		if (r == -1) {
+			tool_warn("the shared archive: %s", e.msg);
+			printf("<p><strong>The federation's shared archive could not be reached"
+			    "</strong>: the set is kept to be sent, with any other set played, the"
+			    " next time a set is marked played here (or by <code>dl-archive"
+			    " sync</code>).</p>\n");
+		}
+	}
+	page_end();
+	archive_close(a);
+}
+

@@ -1,0 +1,306 @@
+/* A request: its body read to its length and no further, its refusals
+ * (the page says why, the log what, never a value of the request), its
+ * private folder, and the analysis's slots, one a core. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "archive/deal_archive.h"
+#include "base/cleanup.h"
+#include "base/util.h"
+#include "tool.h"
+#include "page.h"
+
+const struct cgi_limits limits = {
+	.fields = 64, .name = 32, .value = 4096, .file = UPLOAD_MAX,
+};
+
+/* The private directory of this request, and what is in it. */
+static char *workdir;
+
+void
+remove_workdir(void)
+{
+	if (workdir == NULL)
+		return;
+	/* every file in it was registered with cleanup_add_file */
+	cleanup_now();
+	rmdir(workdir);
+}
+
+/* What the request was at, for the log of refuse_error: a literal. */
+const char *request_step = "the request";
+
+/* A request that cannot be taken: a page that says why (the message, made
+ * from fmt, which may quote what was sent, escaped), one line in the web
+ * server's error log that says what was refused (logged: a literal, never
+ * a value of the request: a field, a file's name or content, a header),
+ * and the end. */
+void __attribute__((noreturn, format(printf, 4, 5)))
+refuse_logged(int status, const char *reason, const char *logged, const char *fmt, ...)
+{
+	char msg[DL_ERROR_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	tool_warn("%d %s: %s", status, reason, logged);
+	head(status, reason, "text/html; charset=utf-8",
+	    status == 503 ? "Retry-After: 30\r\n" : status == 405 ? "Allow: GET, HEAD, POST\r\n" :
+	    NULL);
+	page_begin(reason);
+	printf("<p>");
+	put_html(stdout, msg);
+	printf("</p>\n");
+	page_end();
+	fflush(stdout);
+	remove_workdir();
+	/* answered; the status says how, by the tools' one policy: a request
+	 * refused is input refused, a server that could not serve it trouble */
+	exit(status >= 500 ? EXIT_TROUBLE : EXIT_REFUSED);
+}
+
+/* As refuse_logged, with fmt itself for the log, each conversion in it
+ * written "...": whatever its arguments hold, none of it reaches the log. */
+void __attribute__((noreturn, format(printf, 3, 4)))
+refuse(int status, const char *reason, const char *fmt, ...)
+{
+	char msg[DL_ERROR_MAX], logged[DL_ERROR_MAX];
+	size_t n = 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	for (const char *p = fmt; *p != '\0' && n + 4 < sizeof logged; p++) {
+		if (*p != '%') {
+			logged[n++] = *p;
+			continue;
+		}
+		if (p[1] == '%') {
+			logged[n++] = *++p;
+			continue;
+		}
+		/* flags, width, precision, length, then the conversion */
+		p += 1 + strspn(p + 1, "-+ #0123456789.*hlLqjzt");
+		if (*p == '\0')
+			break;
+		memcpy(logged + n, "...", 3);
+		n += 3;
+	}
+	logged[n] = '\0';
+	refuse_logged(status, reason, logged, "%s", msg);
+}
+
+static const char *
+reason_of(int status)
+{
+	return status == 400 ? "Bad Request" : status == 413 ? "Payload Too Large" :
+	    status == 415 ? "Unsupported Media Type" : "Internal Server Error";
+}
+
+/* An error's message on the page; the log told what failed (a literal). */
+void __attribute__((noreturn))
+refuse_at(int status, const char *what, const struct dl_error *e)
+{
+	refuse_logged(status, reason_of(status), what, "%s", e->msg);
+}
+
+void __attribute__((noreturn))
+refuse_error(int status, const struct dl_error *e)
+{
+	refuse_at(status, request_step, e);
+}
+
+/* A text field's value, or NULL when it is not sent or empty. */
+const char *
+text_field(const struct cgi_form *form, const char *name)
+{
+	const struct cgi_field *f = cgi_field(form, name);
+
+	return f != NULL && f->filename == NULL && f->len > 0 ? f->value : NULL;
+}
+
+/* The body, as CONTENT_LENGTH says, never more than the limit. */
+char *
+read_body(size_t *len)
+{
+	const char *cl = getenv("CONTENT_LENGTH"), *errstr;
+	long long n;
+	char *body;
+	size_t got = 0;
+
+	if (cl == NULL || *cl == '\0')
+		refuse(411, "Length Required", "a request without its length");
+	n = strtonum(cl, 0, LLONG_MAX, &errstr);
+	if (errstr != NULL)
+		refuse_logged(400, "Bad Request", "its length is not a number",
+		    "its length is not a number");
+	if ((unsigned long long)n > BODY_MAX) {
+		/* read and dropped, up to a bound, so that a server that hands
+		 * the body on as it comes (fcgiwrap) can give the page, not a
+		 * broken pipe */
+		char sink[65536];
+		unsigned long long left = (unsigned long long)n < (64ull << 20) ? (unsigned long long)n : 0;
+		ssize_t r;
+
+		while (left > 0 && ((r = read(STDIN_FILENO, sink, left < sizeof sink ? left :
+		    sizeof sink)) > 0 || (r == -1 && errno == EINTR)))
+			if (r > 0)
+				left -= (unsigned long long)r;
+		refuse(413, "Payload Too Large", "a request of %lld bytes: at most %u (a file of"
+		    " %u MiB)", n, BODY_MAX, UPLOAD_MAX >> 20);
+	}
+	body = xmalloc((size_t)n + 1);
+	while (got < (size_t)n) {
+		ssize_t r = read(STDIN_FILENO, body + got, (size_t)n - got);
+
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			refuse(400, "Bad Request", "a request shorter than its length");
+		got += (size_t)r;
+	}
+	body[got] = '\0';
+	*len = got;
+	return body;
+}
+
+/* The private directory: mode 0700, removed at the end whatever the end. */
+void
+make_workdir(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/dl-web.XXXXXX", tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+
+	if (mkdtemp(dir) == NULL)
+		refuse_logged(500, "Internal Server Error", "no private directory",
+		    "no private directory: %s", strerror(errno));
+	workdir = dir;
+	cleanup_add_dir(dir);
+}
+
+char *
+work_file(const char *name)
+{
+	char *path = xasprintf("%s/%s", workdir, name);
+
+	cleanup_add_file(path);
+	return path;
+}
+
+/* A file of the private directory, whole, in memory (wiped by the
+ * caller: a hand record holds the deals), with a NUL after it. */
+char *
+read_work_file(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "r");
+	struct stat st;
+	char *data;
+
+	if (fp == NULL || fstat(fileno(fp), &st) == -1)
+		refuse(500, "Internal Server Error", "a file of the answer is missing");
+	data = xmalloc((size_t)st.st_size + 1);
+	*len = fread(data, 1, (size_t)st.st_size, fp);
+	if (ferror(fp) || *len != (size_t)st.st_size)
+		refuse(500, "Internal Server Error", "a file of the answer could not be read");
+	fclose(fp);
+	data[*len] = '\0';
+	return data;
+}
+
+/* The double-dummy analysis runs on as many requests at once as there are
+ * cores: a slot is a lock on one of that many files; none free, 503. */
+static int analysis_slot = -1;
+
+/* The folder of the slots' lock files: DL_WEB_LOCKS, else dl-web-locks
+ * beside the archive when it is a file (a folder of the server user's own,
+ * made private as the archive makes it), else in the user's state folder.
+ * Never in a shared TMPDIR, where another user could make it first and so
+ * hold every analysis off. */
+static char *
+locks_folder(void)
+{
+	const char *env = getenv("DL_WEB_LOCKS"), *state, *home;
+	struct dl_error e;
+	char *spec, *slash, *locks;
+
+	if (env != NULL && *env == '/')
+		return xstrdup(env);
+	if (archive_default(&spec, &e) == 0) {
+		if (strncmp(spec, "postgresql://", 13) != 0 && strncmp(spec, "postgres://", 11) != 0 &&
+		    strncmp(spec, "pg:", 3) != 0) {
+			slash = strrchr(spec, '/');
+			locks = slash != NULL ? xasprintf("%.*s/dl-web-locks", (int)(slash - spec),
+			    spec) : xstrdup("dl-web-locks");
+			free(spec);
+			return locks;
+		}
+		free(spec);
+	}
+	if ((state = getenv("XDG_STATE_HOME")) != NULL && *state == '/')
+		return xasprintf("%s/dl/dl-web-locks", state);
+	if ((home = getenv("HOME")) != NULL && *home == '/')
+		return xasprintf("%s/.local/state/dl/dl-web-locks", home);
+	refuse_logged(500, "Internal Server Error", "the analysis's lock folder: no place for it",
+	    "the analysis's lock folder has no place: the server's administrator must set"
+	    " DL_WEB_LOCKS (docs/web.md)");
+}
+
+/* A slot, or 0 when every one is held.  A folder that cannot be made, or
+ * that is not the server user's own (another user's, writable by others,
+ * a link) is the server's fault, a 500 that says so: not a busy 503 that
+ * would last for ever. */
+int
+take_analysis_slot(void)
+{
+	char *locks = locks_folder();
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	struct dl_error e;
+	struct stat st;
+
+	if (make_private_parents(locks, &e) == -1 || (mkdir(locks, 0700) == -1 && errno != EEXIST))
+		refuse_logged(500, "Internal Server Error", "the analysis's lock folder cannot"
+		    " be made", "the analysis's lock folder cannot be made: %s", strerror(errno));
+	if (lstat(locks, &st) == -1)
+		refuse_logged(500, "Internal Server Error", "the analysis's lock folder cannot"
+		    " be read", "the analysis's lock folder cannot be read: %s", strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		refuse_logged(500, "Internal Server Error", "the analysis's lock folder is not"
+		    " a folder", "the analysis's lock folder is not a folder (a link, or a"
+		    " file): the server's administrator must remove it (docs/web.md)");
+	if (st.st_uid != geteuid())
+		refuse_logged(500, "Internal Server Error", "the analysis's lock folder is"
+		    " another user's", "the analysis's lock folder is another user's: the"
+		    " server's administrator must remove it, or set DL_WEB_LOCKS (docs/web.md)");
+	if (st.st_mode & (S_IWGRP | S_IWOTH))
+		refuse_logged(500, "Internal Server Error", "the analysis's lock folder is"
+		    " writable by others", "the analysis's lock folder is writable by other"
+		    " users: the server's administrator must make it the server's alone"
+		    " (docs/web.md)");
+	for (long i = 0; i < (cores > 0 ? cores : 1); i++) {
+		char *path = xasprintf("%s/slot%ld", locks, i);
+		int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+
+		free(path);
+		if (fd == -1)
+			refuse_logged(500, "Internal Server Error", "the analysis's lock file"
+			    " cannot be opened", "the analysis's lock file cannot be opened: %s",
+			    strerror(errno));
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+			analysis_slot = fd;	/* held until the process ends */
+			break;
+		}
+		close(fd);
+	}
+	free(locks);
+	return analysis_slot != -1;
+}

@@ -1,0 +1,63 @@
+/* A file sent to be read (a check, a hand record): kept in the private
+ * folder under a name of the server's own and read by the code dl-archive
+ * reads a file with. */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "page.h"
+
+/* A file that cannot be read: its reader's message, which names the file
+ * by its own name (set_input's label, never the server's private path),
+ * and no advice for a command line. */
+static void __attribute__((noreturn))
+refuse_upload(const struct dl_error *e, const char *label, const struct upload_words *w)
+{
+	if (strstr(e->msg, "cannot tell its format") != NULL)
+		refuse_logged(400, "Bad Request", w->unknown,
+		    "%s: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)", label);
+	if (strstr(e->msg, label) == NULL)
+		refuse_logged(400, "Bad Request", w->unread, "%s: %s", label, e->msg);
+	refuse_logged(400, "Bad Request", w->unread, "%s", e->msg);
+}
+
+/* The file uploaded in the field "file", read as dl-archive reads a file,
+ * by the same code (lib/session/set_input.c: a dl stream with its
+ * headers, any other format through the reader plugins), its boards into
+ * *u; refused (w's words in the log) when there is none or it cannot be
+ * read, named by the name it was uploaded with.  It is kept for the
+ * reading in the private directory, under a name of the server's own
+ * (its suffix, if a plain one, saying its format): that path, the
+ * caller's to free, set_input_free(in) and set_boards_free(u) after. */
+char *
+read_upload(const struct cgi_form *form, const struct upload_words *w, struct set_input *in,
+    struct set_boards *u)
+{
+	const struct cgi_field *file = cgi_field(form, "file");
+	struct dl_error e;
+	const char *dot;
+	char *name;
+
+	if (file == NULL || file->filename == NULL || file->len == 0)
+		refuse_logged(400, "Bad Request", w->none, "%s", w->none);
+	make_workdir();
+	dot = strrchr(file->filename, '.');
+	if (dot != NULL && strlen(dot + 1) >= 1 && strlen(dot + 1) <= 8 &&
+	    strspn(dot + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ==
+	    strlen(dot + 1))
+		name = xasprintf("upload.%s", dot + 1);
+	else
+		name = xstrdup("upload");
+	char *path = work_file(name);
+	free(name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd == -1 || write(fd, file->value, file->len) != (ssize_t)file->len || close(fd) != 0)
+		refuse(500, "Internal Server Error", "the file could not be kept to be read");
+	*in = (struct set_input){ .path = path, .shown = file->filename, .board = set_boards_take,
+	    .arg = u };
+	if (set_input_read(in, &e) == -1)
+		refuse_upload(&e, in->label, w);
+	return path;
+}
