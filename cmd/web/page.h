@@ -53,7 +53,10 @@ void make_workdir(void);
 void remove_workdir(void);
 char *work_file(const char *name);
 char *read_work_file(const char *path, size_t *len);
+char *server_folder(const char *env_name, const char *name, const char *what);
+void server_folder_check(const char *folder, const char *what, const char *env_name);
 int take_analysis_slot(void);
+int take_analysis_slot_waiting(unsigned seconds);
 
 /* origin.c */
 void check_host(void);
@@ -158,10 +161,26 @@ struct upload_words {
 char *read_upload(const struct cgi_form *form, const struct upload_words *w,
     struct set_input *in, struct set_boards *u);
 
+/* publish.c: a set's hand record published after play, at an address
+ * its hand record prints (?record=TOKEN) */
+#define RECORD_TOKEN_SIZE 33	/* 32 hex digits and the NUL */
+struct archive;
+struct archive_set;
+char *published_folder(void);
+void record_token_new(char token[RECORD_TOKEN_SIZE]);
+int record_token_is_valid(const char *s);
+char *record_address(const char *token);
+void record_token_keep(const char *token, int64_t set);
+int64_t record_token_set(const char *token);
+char *record_token_of_set(int64_t set);
+char *published_file(int64_t set, const char *suffix);
+int publish_set(struct archive *a, const struct archive_set *set, unsigned wait);
+
 /* The pages: page_form.c answers GET, the others a POST's action. */
 void put_form_page(const struct cgi_form *sent, const struct form_errors *errs,
     const char *heading);
 void form_page(int head_only);
+void published_page(const struct cgi_form *query, int head_only);
 void deal(const struct cgi_form *form);
 void check(const struct cgi_form *form);
 void record(const struct cgi_form *form);

@@ -100,6 +100,12 @@ form_page(int head_only)
 	if (query != NULL && *query != '\0' &&
 	    (status = cgi_parse_urlencoded(&sent, query, strlen(query), &limits, &e)) != 0)
 		refuse_at(status, "the form's query string", &e);
+	/* a hand record published after play, for the players */
+	if (cgi_field(&sent, "record") != NULL) {
+		published_page(&sent, head_only);
+		cgi_form_free(&sent);
+		return;
+	}
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	if (!head_only)
 		put_form_page(sent.n > 0 ? &sent : NULL, NULL, NULL);

@@ -55,9 +55,29 @@ played(const struct cgi_form *form)
 		refuse(400, "Bad Request", "no set %lld in the archive of sets dealt here", id);
 	}
 	free(user);
+	/* its hand record published for the players, at the address its
+	 * hand record and table cards print; the analysis waits for a core
+	 * a minute at most, since players are waiting for it */
+	struct archive_set played_set = { 0 };
+	char *token = NULL, *address = NULL;
+	if (archive_set_get(a, id, &played_set, &e) != 1)
+		refuse_error(500, &e);
+	publish_set(a, &played_set, 60);
+	archive_set_clear(&played_set);
+	token = record_token_of_set(id);
+	address = record_address(token);
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	page_begin("Played");
 	printf("<p>Set %lld is marked played.</p>\n", id);
+	if (address != NULL) {
+		printf("<p>Its hand record is published for the players at <a");
+		put_attr(stdout, "href", address);
+		printf(">");
+		put_html(stdout, address);
+		printf("</a>, where the QR code on its hand record and table cards leads.</p>\n");
+	}
+	free(address);
+	free(token);
 	if (shared_named) {
 		int r;
 

@@ -217,21 +217,18 @@ read_work_file(const char *path, size_t *len)
 	return data;
 }
 
-/* The double-dummy analysis runs on as many requests at once as there are
- * cores: a slot is a lock on one of that many files; none free, 503. */
-static int analysis_slot = -1;
-
-/* The folder of the slots' lock files: DL_WEB_LOCKS, else dl-web-locks
- * beside the archive when it is a file (a folder of the server user's own,
- * made private as the archive makes it), else in the user's state folder.
- * Never in a shared TMPDIR, where another user could make it first and so
- * hold every analysis off. */
-static char *
-locks_folder(void)
+/* A folder of the server's own, for state that outlives a request (the
+ * analysis's lock files, the hand records published after play): the
+ * folder env names, else name beside the archive when it is a file (a
+ * folder of the server user's own, made private as the archive makes it),
+ * else in the user's state folder.  Never in a shared TMPDIR, where
+ * another user could make it first.  what: the folder in messages. */
+char *
+server_folder(const char *env_name, const char *name, const char *what)
 {
-	const char *env = getenv("DL_WEB_LOCKS"), *state, *home;
+	const char *env = getenv(env_name), *state, *home;
 	struct dl_error e;
-	char *spec, *slash, *locks;
+	char *spec, *slash, *folder;
 
 	if (env != NULL && *env == '/')
 		return xstrdup(env);
@@ -239,68 +236,109 @@ locks_folder(void)
 		if (strncmp(spec, "postgresql://", 13) != 0 && strncmp(spec, "postgres://", 11) != 0 &&
 		    strncmp(spec, "pg:", 3) != 0) {
 			slash = strrchr(spec, '/');
-			locks = slash != NULL ? xasprintf("%.*s/dl-web-locks", (int)(slash - spec),
-			    spec) : xstrdup("dl-web-locks");
+			folder = slash != NULL ? xasprintf("%.*s/%s", (int)(slash - spec), spec, name) :
+			    xstrdup(name);
 			free(spec);
-			return locks;
+			return folder;
 		}
 		free(spec);
 	}
 	if ((state = getenv("XDG_STATE_HOME")) != NULL && *state == '/')
-		return xasprintf("%s/dl/dl-web-locks", state);
+		return xasprintf("%s/dl/%s", state, name);
 	if ((home = getenv("HOME")) != NULL && *home == '/')
-		return xasprintf("%s/.local/state/dl/dl-web-locks", home);
-	refuse_logged(500, "Internal Server Error", "the analysis's lock folder: no place for it",
-	    "the analysis's lock folder has no place: the server's administrator must set"
-	    " DL_WEB_LOCKS (docs/web.md)");
+		return xasprintf("%s/.local/state/dl/%s", home, name);
+	refuse_logged(500, "Internal Server Error", "a folder of the server's: no place for it",
+	    "%s has no place: the server's administrator must set %s (docs/web.md)", what,
+	    env_name);
 }
 
-/* A slot, or 0 when every one is held.  A folder that cannot be made, or
- * that is not the server user's own (another user's, writable by others,
- * a link) is the server's fault, a 500 that says so: not a busy 503 that
- * would last for ever. */
-int
-take_analysis_slot(void)
+/* The folder made if need be, and checked to be the server user's alone.
+ * A folder that cannot be made, or that is not the server user's own
+ * (another user's, writable by others, a link) is the server's fault, a
+ * 500 that says so: not a busy 503 that would last for ever.  what: the
+ * folder in messages and the log, a literal; env_name: the variable that
+ * names another. */
+void
+server_folder_check(const char *folder, const char *what, const char *env_name)
 {
-	char *locks = locks_folder();
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	struct dl_error e;
 	struct stat st;
+	const char *fault = NULL;
+	char *logged;
 
-	if (make_private_parents(locks, &e) == -1 || (mkdir(locks, 0700) == -1 && errno != EEXIST))
-		refuse_logged(500, "Internal Server Error", "the analysis's lock folder cannot"
-		    " be made", "the analysis's lock folder cannot be made: %s", strerror(errno));
-	if (lstat(locks, &st) == -1)
-		refuse_logged(500, "Internal Server Error", "the analysis's lock folder cannot"
-		    " be read", "the analysis's lock folder cannot be read: %s", strerror(errno));
+	if (make_private_parents(folder, &e) == -1 ||
+	    (mkdir(folder, 0700) == -1 && errno != EEXIST)) {
+		logged = xasprintf("%s cannot be made", what);
+		refuse_logged(500, "Internal Server Error", logged, "%s: %s", logged,
+		    strerror(errno));
+	}
+	if (lstat(folder, &st) == -1) {
+		logged = xasprintf("%s cannot be read", what);
+		refuse_logged(500, "Internal Server Error", logged, "%s: %s", logged,
+		    strerror(errno));
+	}
 	if (!S_ISDIR(st.st_mode))
-		refuse_logged(500, "Internal Server Error", "the analysis's lock folder is not"
-		    " a folder", "the analysis's lock folder is not a folder (a link, or a"
-		    " file): the server's administrator must remove it (docs/web.md)");
+		fault = "is not a folder";
+	else if (st.st_uid != geteuid())
+		fault = "is another user's";
+	else if (st.st_mode & (S_IWGRP | S_IWOTH))
+		fault = "is writable by others";
+	if (fault == NULL)
+		return;
+	logged = xasprintf("%s %s", what, fault);
+	if (!S_ISDIR(st.st_mode))
+		refuse_logged(500, "Internal Server Error", logged, "%s is not a folder (a link, or a"
+		    " file): the server's administrator must remove it (docs/web.md)", what);
 	if (st.st_uid != geteuid())
-		refuse_logged(500, "Internal Server Error", "the analysis's lock folder is"
-		    " another user's", "the analysis's lock folder is another user's: the"
-		    " server's administrator must remove it, or set DL_WEB_LOCKS (docs/web.md)");
-	if (st.st_mode & (S_IWGRP | S_IWOTH))
-		refuse_logged(500, "Internal Server Error", "the analysis's lock folder is"
-		    " writable by others", "the analysis's lock folder is writable by other"
-		    " users: the server's administrator must make it the server's alone"
-		    " (docs/web.md)");
-	for (long i = 0; i < (cores > 0 ? cores : 1); i++) {
-		char *path = xasprintf("%s/slot%ld", locks, i);
-		int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+		refuse_logged(500, "Internal Server Error", logged, "%s is another user's: the"
+		    " server's administrator must remove it, or set %s (docs/web.md)", what,
+		    env_name);
+	refuse_logged(500, "Internal Server Error", logged, "%s is writable by other users: the"
+	    " server's administrator must make it the server's alone (docs/web.md)", what);
+}
 
-		free(path);
-		if (fd == -1)
-			refuse_logged(500, "Internal Server Error", "the analysis's lock file"
-			    " cannot be opened", "the analysis's lock file cannot be opened: %s",
-			    strerror(errno));
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-			analysis_slot = fd;	/* held until the process ends */
-			break;
+/* The double-dummy analysis runs on as many requests at once as there are
+ * cores: a slot is a lock on one of that many files in the lock folder
+ * (DL_WEB_LOCKS, else dl-web-locks: server_folder).  A slot, or 0 when
+ * every one is held and wait seconds have passed. */
+static int analysis_slot = -1;
+
+int
+take_analysis_slot_waiting(unsigned wait)
+{
+	static const char what[] = "the analysis's lock folder";
+	char *locks = server_folder("DL_WEB_LOCKS", "dl-web-locks", what);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
+	server_folder_check(locks, what, "DL_WEB_LOCKS");
+	for (unsigned tries = 0; analysis_slot == -1; tries++) {
+		for (long i = 0; i < (cores > 0 ? cores : 1); i++) {
+			char *path = xasprintf("%s/slot%ld", locks, i);
+			int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+
+			free(path);
+			if (fd == -1)
+				refuse_logged(500, "Internal Server Error", "the analysis's lock file"
+				    " cannot be opened", "the analysis's lock file cannot be opened: %s",
+				    strerror(errno));
+			if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+				analysis_slot = fd;	/* held until the process ends */
+				break;
+			}
+			close(fd);
 		}
-		close(fd);
+		/* a slot looked for twice a second */
+		if (analysis_slot != -1 || tries >= 2 * wait)
+			break;
+		usleep(500000);
 	}
 	free(locks);
 	return analysis_slot != -1;
+}
+
+/* A slot now, or 0: every core is analysing another request's boards. */
+int
+take_analysis_slot(void)
+{
+	return take_analysis_slot_waiting(0);
 }

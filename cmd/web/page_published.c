@@ -1,0 +1,94 @@
+/* GET ?record=TOKEN: the hand record of a set played, for the players,
+ * at the address its hand record and table cards print as a QR code
+ * (publish.c).  Before the set is played the address answers as an
+ * address of no set does, so that it tells nothing of a set to come;
+ * ?record=TOKEN&file=pdf gives the PDF. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "archive/deal_archive.h"
+#include "base/util.h"
+#include "page.h"
+
+static void __attribute__((noreturn))
+not_published(void)
+{
+	refuse_logged(404, "Not Found", "a hand record not published (no such set, or not played)",
+	    "no hand record is published at this address yet: a set's hand record appears"
+	    " here once its session is played. Come back after the session.");
+}
+
+/* What the published page says above its hand record. */
+struct published_aside {
+	const struct archive_set *set;
+	const char *token;
+};
+
+static void
+put_published_aside(void *arg)
+{
+	const struct published_aside *p = arg;
+	const char *self = getenv("SCRIPT_NAME");
+	char day[11];
+
+	snprintf(day, sizeof day, "%.10s", p->set->played);
+	printf("<p>The hand record of set %lld, played on %s.</p>\n<p><a href=\"",
+	    (long long)p->set->id, day);
+	put_html(stdout, self != NULL && *self == '/' ? self : "./");
+	printf("?record=%s&amp;file=pdf\" download>Download it as a PDF</a></p>\n", p->token);
+}
+
+void
+published_page(const struct cgi_form *query, int head_only)
+{
+	const char *token = text_field(query, "record"), *file = text_field(query, "file");
+	struct archive *a;
+	struct archive_set set = { 0 };
+	struct dl_error e;
+	char *spec;
+	int64_t id;
+
+	request_step = "a hand record published";
+	if (token == NULL || !record_token_is_valid(token) || (id = record_token_set(token)) == 0)
+		not_published();
+	if (file != NULL && strcmp(file, "pdf") != 0)
+		refuse(400, "Bad Request", "file: pdf, or none for the page");
+	if (archive_default(&spec, &e) == -1 || archive_open(&a, spec, 0, &e) == -1)
+		refuse_error(500, &e);
+	free(spec);
+	switch (archive_set_get(a, id, &set, &e)) {
+	case -1:
+		refuse_error(500, &e);
+	case 0:
+		not_published();
+	}
+	if (set.played[0] == '\0')
+		not_published();
+	/* played, but marked so elsewhere (dl-archive played): made now, by
+	 * the first player to ask, with the analysis if a core is free */
+	publish_set(a, &set, 0);
+	archive_close(a);
+	char *path = published_file(id, file != NULL ? "pdf" : "html");
+	if (file != NULL) {
+		size_t len;
+		char *pdf = read_work_file(path, &len);
+		char *extra = xasprintf("Content-Disposition: attachment; filename=\"set-%lld.pdf\"\r\n"
+		    "Content-Length: %zu\r\n", (long long)id, len);
+
+		head(200, "OK", "application/pdf", extra);
+		if (!head_only)
+			fwrite(pdf, 1, len, stdout);
+		free(extra);
+		free(pdf);
+	} else if (head_only)
+		head(200, "OK", "text/html; charset=utf-8", NULL);
+	else {
+		struct published_aside p = { &set, token };
+
+		put_hand_record_page(path, "This hand record", put_published_aside, &p);
+	}
+	free(path);
+	archive_set_clear(&set);
+}

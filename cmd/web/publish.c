@@ -1,0 +1,267 @@
+/* A set's hand record published after play, at a permanent address that
+ * the hand record and the table cards print as a QR code when the set is
+ * dealt (#U:), for the players' phones: ?record=TOKEN, TOKEN 32 hex
+ * digits drawn at random for the set, so that the addresses of a club's
+ * sets cannot be counted through.  Before the set is played the address
+ * answers what it answers for no set at all; once it is marked played the
+ * hand record (HTML and PDF, double dummy and par) is made from the
+ * archive's deals and kept, made once.  The folder (DL_WEB_PUBLISHED,
+ * else dl-web-published beside the archive: server_folder) holds, each
+ * written whole under a temporary name then renamed:
+ *   token-TOKEN      the set's number, written when it is dealt;
+ *   set-N.token      its token, for the page that marks it played;
+ *   set-N.html, .pdf its hand record, once it is played.
+ * docs/web.md, "After the session". */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "archive/deal_archive.h"
+#include "files/format_list.h"
+#include "session/session.h"
+#include "session/set_input.h"
+#include "base/util.h"
+#include "tool.h"
+#include "page.h"
+
+static const char published_words[] = "the folder of the hand records published";
+
+char *
+published_folder(void)
+{
+	char *folder = server_folder("DL_WEB_PUBLISHED", "dl-web-published", published_words);
+
+	server_folder_check(folder, published_words, "DL_WEB_PUBLISHED");
+	return folder;
+}
+
+void
+record_token_new(char token[RECORD_TOKEN_SIZE])
+{
+	unsigned char bytes[(RECORD_TOKEN_SIZE - 1) / 2];
+
+	randombytes_buf(bytes, sizeof bytes);
+	sodium_bin2hex(token, RECORD_TOKEN_SIZE, bytes, sizeof bytes);
+}
+
+int
+record_token_is_valid(const char *s)
+{
+	return strlen(s) == RECORD_TOKEN_SIZE - 1 &&
+	    strspn(s, "0123456789abcdef") == RECORD_TOKEN_SIZE - 1;
+}
+
+/* The page's public address: DL_WEB_PUBLIC_URL, else the request's own
+ * (its scheme, its Host, which check_host took, and SCRIPT_NAME); NULL
+ * when the request names no host. */
+static char *
+public_address(void)
+{
+	const char *url = getenv("DL_WEB_PUBLIC_URL"), *host = getenv("HTTP_HOST");
+	const char *script = getenv("SCRIPT_NAME"), *https = getenv("HTTPS");
+
+	if (url != NULL && *url != '\0')
+		return xstrdup(url);
+	if (host == NULL || *host == '\0')
+		return NULL;
+	return xasprintf("%s://%s%s", https != NULL && strcasecmp(https, "on") == 0 ? "https" :
+	    "http", host, script != NULL && *script == '/' ? script : "/");
+}
+
+char *
+record_address(const char *token)
+{
+	char *base = public_address(), *url;
+
+	if (base == NULL)
+		return NULL;
+	url = xasprintf("%s?record=%s", base, token);
+	free(base);
+	return url;
+}
+
+/* A small file of the folder written whole: a temporary name, then the
+ * rename; 0 or -1 (errno). */
+static int
+write_whole(const char *folder, const char *name, const char *text)
+{
+	char *tmp = xasprintf("%s/.%s.XXXXXX", folder, name), *path;
+	int fd = mkstemp(tmp), r = -1;
+	size_t len = strlen(text);
+
+	if (fd == -1) {
+		free(tmp);
+		return -1;
+	}
+	path = xasprintf("%s/%s", folder, name);
+	if (write(fd, text, len) == (ssize_t)len && fsync(fd) == 0 && close(fd) == 0) {
+		fd = -1;
+		r = rename(tmp, path);
+	}
+	if (fd != -1)
+		close(fd);
+	if (r == -1)
+		unlink(tmp);
+	free(tmp);
+	free(path);
+	return r;
+}
+
+/* A file of the folder read whole (at most a line), or NULL. */
+static char *
+read_small(const char *folder, const char *name)
+{
+	char *path = xasprintf("%s/%s", folder, name), line[64];
+	FILE *fp = fopen(path, "r");
+	char *text = NULL;
+
+	free(path);
+	if (fp == NULL)
+		return NULL;
+	if (fgets(line, sizeof line, fp) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		text = xstrdup(line);
+	}
+	fclose(fp);
+	return text;
+}
+
+void
+record_token_keep(const char *token, int64_t set)
+{
+	char *folder = published_folder(), *name, *text;
+
+	name = xasprintf("token-%s", token);
+	text = xasprintf("%lld\n", (long long)set);
+	if (write_whole(folder, name, text) == -1)
+		refuse(500, "Internal Server Error", "the hand record's address could not be kept");
+	free(name);
+	free(text);
+	name = xasprintf("set-%lld.token", (long long)set);
+	text = xasprintf("%s\n", token);
+	if (write_whole(folder, name, text) == -1)
+		refuse(500, "Internal Server Error", "the hand record's address could not be kept");
+	free(name);
+	free(text);
+	free(folder);
+}
+
+int64_t
+record_token_set(const char *token)
+{
+	char *folder = published_folder(), *name = xasprintf("token-%s", token);
+	char *text = read_small(folder, name);
+	const char *errstr = NULL;
+	int64_t set = 0;
+
+	if (text != NULL) {
+		set = strtonum(text, 1, INT64_MAX, &errstr);
+		if (errstr != NULL)
+			set = 0;
+	}
+	free(text);
+	free(name);
+	free(folder);
+	return set;
+}
+
+char *
+record_token_of_set(int64_t set)
+{
+	char *folder = published_folder(), *name = xasprintf("set-%lld.token", (long long)set);
+	char *token = read_small(folder, name);
+
+	if (token != NULL && !record_token_is_valid(token)) {
+		free(token);
+		token = NULL;
+	}
+	/* a set dealt elsewhere (dl-deal) or before addresses were given:
+	 * one now, which its hand record did not print */
+	if (token == NULL) {
+		token = xmalloc(RECORD_TOKEN_SIZE);
+		record_token_new(token);
+		record_token_keep(token, set);
+	}
+	free(name);
+	free(folder);
+	return token;
+}
+
+char *
+published_file(int64_t set, const char *suffix)
+{
+	char *folder = published_folder(), *path;
+
+	path = xasprintf("%s/set-%lld.%s", folder, (long long)set, suffix);
+	free(folder);
+	return path;
+}
+
+/* A board of the archive's set, with its own dealer and vulnerability. */
+struct set_reading {
+	const struct archive_set *set;
+	struct set_boards *boards;
+};
+
+static int
+take_board(unsigned board, const unsigned char owner[CARDS], void *arg)
+{
+	struct set_reading *r = arg;
+	struct set_input in = { .arg = r->boards };
+	struct dl_error e;
+	int dealer, vulnerability;
+
+	archive_set_board_dv(r->set, r->boards->n, board, &dealer, &vulnerability);
+	return set_boards_take(&in, board, owner, dealer, vulnerability, &e);
+}
+
+int
+publish_set(struct archive *a, const struct archive_set *set, unsigned wait)
+{
+	char *html = published_file(set->id, "html");
+	struct stat st;
+	struct set_boards u = { 0 };
+	struct set_reading r = { set, &u };
+	struct format_list formats = { 0 };
+	struct dl_error e;
+
+	if (set->played[0] == '\0') {
+		free(html);
+		return 0;
+	}
+	/* made once: the hand record of a set played does not change */
+	if (stat(html, &st) == 0) {
+		free(html);
+		return 1;
+	}
+	if (archive_set_boards(a, set, take_board, &r, &e) == -1)
+		refuse_at(500, "the boards of a set played", &e);
+	/* the analysis when a core is free within wait seconds, else the
+	 * hand record without it rather than none */
+	int analysis = take_analysis_slot_waiting(wait);
+	add_format(&formats, "html");
+	add_format(&formats, "pdf");
+	char *prefix = xasprintf("%.*s", (int)(strlen(html) - strlen(".html")), html);
+	struct hand_record h = {
+		.formats = &formats, .event = set->event, .site = set->site, .date = set->date,
+		.analysis = analysis, .analyser = &session_dl_dd, .boards = &u,
+	};
+	h.wo.prefix = prefix;
+	/* another request may make it at the same time: the first to
+	 * publish wins, the other's is the same */
+	h.wo.publish = PUBLISH_NEW;
+	h.wo.threads = 1;
+	if (session_hand_record(&h, &e) == -1 && stat(html, &st) == -1)
+		refuse_at(500, "the hand record of a set played", &e);
+	set_boards_free(&u);
+	format_list_free(&formats);
+	free(prefix);
+	free(html);
+	return 1;
+}
