@@ -32,7 +32,7 @@ usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: dl-deal [--analysis | --no-analysis] [--archive archive | --no-archive]\n"
 	    "               [--shared archive] [--crlf] [--many] [-f formats] [-g generator]\n"
-	    "               [-i event] [--site site] [--date date]\n"
+	    "               [-i event] [--site site] [--date date] [--record-url url]\n"
 	    "               [-n boards] [-p prefix] [--paper a4 | letter]\n"
 	    "               [--per-page 6 | 4 | 1]\n");
 	exit(status);
@@ -62,6 +62,7 @@ main(int argc, char *argv[])
 		{ "event", required_argument, NULL, 'i' },
 		{ "site", required_argument, NULL, 's' },
 		{ "date", required_argument, NULL, 'd' },
+		{ "record-url", required_argument, NULL, 'u' },
 		{ "many", no_argument, NULL, 'm' },
 		{ "paper", required_argument, NULL, 'P' },
 		{ "per-page", required_argument, NULL, 'G' },
@@ -72,6 +73,8 @@ main(int argc, char *argv[])
 	/* where and when the session is played, for the hand record's head
 	 * and PBN's [Site] and [Date]; the date as typed, then as PBN's */
 	const char *site = NULL, *date = NULL;
+	/* where the hand record is published after play: its QR code */
+	const char *record_url = NULL;
 	char date_pbn[DATE_PBN_SIZE];
 	struct writers_options wo = { .publish = PUBLISH_NEW, .warn = tool_print_warning };
 	struct seed_source source = { .generator = &generator_dl256, .os = 1 };
@@ -115,6 +118,7 @@ main(int argc, char *argv[])
 		case 'i': event = optarg; break;
 		case 's': site = optarg; break;
 		case 'd': date = optarg; break;
+		case 'u': record_url = optarg; break;
 		case 'm': many = 1; break;
 		case 'n': boards = optarg; break;
 		case 'p': wo.prefix = optarg; break;
@@ -136,6 +140,10 @@ main(int argc, char *argv[])
 	}
 	if (site != NULL && event_text_check(site, &e) == -1) {
 		dl_error_prefix(&e, "--site");
+		tool_die(&e);
+	}
+	if (record_url != NULL && record_url_check(record_url, &e) == -1) {
+		dl_error_prefix(&e, "--record-url");
 		tool_die(&e);
 	}
 	/* typed by a director: the forms dl-web's form takes, not only PBN's */
@@ -167,6 +175,7 @@ main(int argc, char *argv[])
 		owner_from_bigdealrc(&rc, 0, owner);
 	struct session s = {
 		.formats = &list, .wo = wo, .event = event, .site = site, .date = date,
+		.record_url = record_url,
 		.boards = r, .analysis = analysis,
 		.analyser = &session_dds, .show_analysis = isatty(STDERR_FILENO), .source = source,
 		.owner = source.generator->owner_bytes != 0 ? owner : NULL,

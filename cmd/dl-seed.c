@@ -26,12 +26,13 @@ usage(FILE *fp, int status)
 	    "usage: dl-seed [-fko] [-e string]... [-E file]... [-g generator] [-i event]\n"
 	    "               [-w owner] [-x hex | -X file] [-c file] [--no-history]\n"
 	    "               [--not-for-play] [--site site] [--date YYYY.MM.DD]\n"
+	    "               [--record-url url]\n"
 	    "       dl-seed -V commitment [-f]\n");
 	exit(status);
 }
 
 static struct {
-	const char *event, *site, *date, *owner, *commit, *verify, *hex_file, *hex;
+	const char *event, *site, *date, *record_url, *owner, *commit, *verify, *hex_file, *hex;
 	const struct generator *generator;	/* -g */
 	int force, only_given, keyboard, given_hex, given_entropy, not_for_play, no_history;
 } opt;
@@ -73,7 +74,8 @@ commitment(const char *event, const struct seed_record *seed, char hex[65])
 static void
 write_seed(FILE *fp, const struct seed_record *seed, unsigned long bits, int weak)
 {
-	seed_stream_write(fp, seed, opt.event, opt.site, opt.date, bits, weak);
+	seed_stream_write_url(fp, seed, opt.event, opt.site, opt.date, opt.record_url, bits,
+	    weak);
 }
 
 /* --hex-file: the secret from a file (or - for standard input), so that it
@@ -150,6 +152,7 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 		{ "not-for-play", no_argument, NULL, 'N' },
 		{ "site", required_argument, NULL, 'S' },
 		{ "date", required_argument, NULL, 'D' },
+		{ "record-url", required_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dl_error e;
@@ -199,6 +202,7 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 		case 'N': opt.not_for_play = 1; break;
 		case 'S': opt.site = optarg; break;
 		case 'D': opt.date = optarg; break;
+		case 'U': opt.record_url = optarg; break;
 		default: tool_bad_option(argv, optind, optopt);
 		}
 	}
@@ -214,6 +218,10 @@ parse_options(int argc, char *argv[], struct entropy *pool)
 	}
 	if (opt.date != NULL && date_text_check(opt.date, &e) == -1) {
 		dl_error_prefix(&e, "--date");
+		tool_die(&e);
+	}
+	if (opt.record_url != NULL && record_url_check(opt.record_url, &e) == -1) {
+		dl_error_prefix(&e, "--record-url");
 		tool_die(&e);
 	}
 	if (opt.given_hex && (given || opt.only_given || opt.keyboard))
@@ -293,6 +301,10 @@ main(int argc, char *argv[])
 	if (seed_make(seed, &source, &bits, &e) == -1)
 		tool_die(&e);
 
+	/* printed on the hand records before play: never a part of the secret */
+	if (opt.record_url != NULL && seed_text_holds_secret(seed, opt.record_url))
+		tool_fail(DL_ERR_USAGE, "--record-url: the address holds the seed's secret, "
+		    "which no printed page may carry");
 	int weak = !opt.given_hex && bits < ENTROPY_NEEDED;
 	if (opt.commit != NULL) {
 		struct outfile of;

@@ -62,6 +62,20 @@ load helper
 	[ ! -s "$DL_SEED_HISTORY" ]
 }
 
+@test "--record-url: where the hand record is published after play, into the stream's #U:; a bad address refused before dealing" {
+	run -2 dl-deal -n 1 --record-url club.example/r/monday
+	[ "$output" = "dl-deal: --record-url: not an http:// or https:// address" ]
+	run -2 dl-deal -n 1 --record-url 'https://club.example/monday pairs'
+	[ "$output" = "dl-deal: --record-url: a space at byte 28 (write it %20)" ]
+	# nothing dealt: no seed used
+	[ ! -s "$DL_SEED_HISTORY" ]
+	dl-deal -n 2 -f tso,pbn -p out -i 'Monday Pairs' --record-url https://club.example/r/monday
+	run -0 grep -E '^#[IU]: ' out.tso
+	[ "$output" = $'#I: Monday Pairs\n#U: https://club.example/r/monday' ]
+	# PBN has no tag for it: Big Deal's file as it was
+	run -1 grep -c 'club.example' out.pbn
+}
+
 @test "formats come from ./.bigdealrc when not given" {
 	printf '[BigDeal]\nformats=lin,csv\n' > .bigdealrc
 	dl-deal -n 2 -p s

@@ -219,6 +219,37 @@ stream_field_reads() {
 	[ "$stderr" = "dl-fmt: line 2: header #D: not YYYY.MM.DD (PBN's form, ? for a part not known)" ]
 }
 
+@test "the hand record's address (#U:) travels from dl-seed through every stage; a bad one is refused on reading" {
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 \
+	    --event 'Club night' --record-url 'https://club.example/records/2026-11-24?s=1#top' \
+	    2> /dev/null > seed
+	run -0 grep '^#[IU]: ' seed
+	[ "$output" = $'#I: Club night\n#U: https://club.example/records/2026-11-24?s=1#top' ]
+	dl-stream -n 1-2 < seed | dl-map | dl-board -b 1-2 | dl-fmt -f tso > s.tso
+	run -0 grep '^#U: ' s.tso
+	[ "$output" = '#U: https://club.example/records/2026-11-24?s=1#top' ]
+	deal=$(grep -v '^#' s.tso | head -1 | cut -d' ' -f2)
+	while IFS='|' read -r url message; do
+		printf '#P: dl/1 deals\n#U: %b\n1 %s\n' "$url" "$deal" > bad.tso
+		run -1 --separate-stderr dl-fmt -f pbn < bad.tso
+		[ "$stderr" = "dl-fmt: line 2: header #U: $message" ] || { echo "$url: $stderr"; return 1; }
+	done <<-'EOF'
+	ftp://club.example/r|not an http:// or https:// address
+	https://club.example/a b|a space at byte 23 (write it %20)
+	https://club.example/<b>|'<' at byte 22 is not a character of an address (write it %3C)
+	https://club.example/cafÃ©|byte 25 is not a printable ASCII character (write it %XX)
+	https://director:pw@club.example/|a user or password before the host ('@'): a printed address carries none
+	https://?x|no host after https://
+	https://club.example/100%|'%' at byte 25 is not followed by two hex digits
+	EOF
+	printf '#P: dl/1 deals\n#U: https://x.example/%0190d\n1 %s\n' 0 "$deal" > long.tso
+	run -1 --separate-stderr dl-fmt -f pbn < long.tso
+	[ "$stderr" = "dl-fmt: line 2: header #U: longer than 200 bytes (a QR code that large is hard to scan from paper)" ]
+	# 200 bytes are taken
+	printf '#P: dl/1 deals\n#U: https://x.example/%0180d\n1 %s\n' 0 "$deal" > long.tso
+	dl-fmt -f tso < long.tso | grep -q '^#U: https://x.example/0*$'
+}
+
 @test "one process deals what the pipeline deals, over many chunks of deals made ahead" {
 	# dl-bigdealx deals through deal_boards, whose thread makes the deals
 	# 4096 at a time while the writers take the ones before

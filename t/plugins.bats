@@ -58,10 +58,10 @@ plugin() {
 
 @test "a plugin for another ABI version is refused, naming the file and both versions" {
 	mkdir mine && cd mine
-	sed 's/DL_PLUGIN_HEAD/5, sizeof(struct dl_plugin)/' \
+	sed 's/DL_PLUGIN_HEAD/6, sizeof(struct dl_plugin)/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 5, this program takes versions 1 to 4" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin ABI version 6, this program takes versions 1 to 5" ]
 	sed 's/DL_PLUGIN_HEAD/1, sizeof(struct dl_plugin)/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
@@ -131,12 +131,49 @@ numbers_plugin() {
 	[ -z "$stderr" ]
 }
 
+# run_plugin HEADERDIR: a plugin "run" built against that dl/plugin.h,
+# writing what struct dl_run says of the set, as far as that header knows it
+run_plugin() {
+	cat > run.c <<-EOF
+	#include "dl/plugin.h"
+	static int
+	run_begin(struct dl_out *out, const struct dl_run *run, void **s)
+	{
+		(void)s;
+		out->print(out, "%u-%u %s %s %s %d\\n", run->low, run->high, run->event, run->site,
+		    run->date, run->own_dv);
+	#if DL_PLUGIN_ABI_VERSION >= 5
+		out->print(out, "%s\\n", run->record_url ? run->record_url : "(none)");
+	#endif
+		return 0;
+	}
+	const struct dl_plugin dl_plugin = { DL_PLUGIN_HEAD, .name = "run", .suffix = "run",
+	    .description = "the run", .kind = DL_TEXT, .begin = run_begin };
+	EOF
+	cc -shared -fPIC -I"$1" run.c -o run.so
+}
+
+@test "a writer built from the header of ABI version 4 (before struct dl_run's record_url) still writes; one of version 5 reads #U:" {
+	mkdir mine && cd mine
+	printf '#P: dl/1 deals\n#I: Pairs\n#S: Hall\n#D: 2026.11.24\n#U: https://club.example/r/1\n' > in
+	grep -v "^#" "$BIGDEAL/v4/deals.tso" | head -1 | sed "s/^/1 /" >> in
+	run_plugin "$BATS_TEST_DIRNAME/data/old-abi/v4"
+	run -0 env DL_PLUGIN_PATH=$PWD dl-fmt -f run < in
+	[ "$output" = "1-1 Pairs Hall 2026.11.24 0" ]
+	run_plugin "$BATS_TEST_DIRNAME/../lib"
+	run -0 env DL_PLUGIN_PATH=$PWD dl-fmt -f run < in
+	[ "$output" = $'1-1 Pairs Hall 2026.11.24 0\nhttps://club.example/r/1' ]
+	grep -v '^#U:' in > without
+	run -0 env DL_PLUGIN_PATH=$PWD dl-fmt -f run < without
+	[ "$output" = $'1-1 Pairs Hall 2026.11.24 0\n(none)' ]
+}
+
 @test "a plugin built against another plugin.h is refused" {
 	mkdir mine && cd mine
 	sed 's/DL_PLUGIN_HEAD/DL_PLUGIN_ABI_VERSION, sizeof(struct dl_plugin) - 8/' \
 	    "$BATS_TEST_DIRNAME/../share/examples/hcp.c" | plugin hcp
 	DL_PLUGIN_PATH=$PWD fails dl-fmt -f hcp < "$BIGDEAL/v4/deals.tso"
-	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 96 bytes, ABI version 4 has 104 (built against another dl/plugin.h)" ]
+	[ "$output" = "dl-fmt: $PWD/hcp.so: plugin structure of 96 bytes, ABI version 5 has 104 (built against another dl/plugin.h)" ]
 }
 
 @test "a shared object without the dl_plugin symbol is refused" {

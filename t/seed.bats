@@ -143,3 +143,15 @@ typist() {
 dl256 1 86dc058073535c57756e4977b4326322 86dc058073535c57756e4977b4326322
 wwdeal 102 1203fd014452b52170a0f115a814db2e 1203fd014452b52170a0f115a814db2e" ]
 }
+
+@test "--record-url: the hand record's address in the seed stream, never holding the secret" {
+	k=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+	dl-seed --no-history -x "$k" --record-url https://club.example/r/7 > seed
+	[ "$(sed -n 4p seed)" = "#U: https://club.example/r/7" ]
+	# sixteen of the key's digits in a row, in either case, are refused
+	run -2 dl-seed --no-history -x "$k" --record-url "https://club.example/r/89ABCDEF01234567"
+	[ "$output" = "dl-seed: --record-url: the address holds the seed's secret, which no printed page may carry" ]
+	dl-seed --no-history -x "$k" --record-url "https://club.example/r/89abcdef0123456" > seed
+	run -2 dl-seed --no-history --record-url "mailto:director@club.example"
+	[ "$output" = "dl-seed: --record-url: not an http:// or https:// address" ]
+}

@@ -26,10 +26,12 @@ extern "C" {
  * board and what a writer needs computed; version 4 each board's own
  * dealer and vulnerability, at the end of struct dl_deal (and struct
  * dl_run's own_dv), a writer's warnings (struct dl_out's warn), and the
- * first board's number for a reader (struct dl_in's first_board).  The host still loads plugins of versions 1 to 3:
- * it reads their struct_size, and what their structure has not, it takes
- * as NULL and 0. */
-#define DL_PLUGIN_ABI_VERSION 4
+ * first board's number for a reader (struct dl_in's first_board);
+ * version 5 where the hand record is published after play (struct
+ * dl_run's record_url, #U:).  The host still loads plugins of versions 1
+ * to 4: it reads their struct_size, and what their structure has not, it
+ * takes as NULL and 0. */
+#define DL_PLUGIN_ABI_VERSION 5
 #define DL_PLUGIN_SYMBOL "dl_plugin"
 
 #define DL_CARDS 52
@@ -106,6 +108,12 @@ struct dl_run {
 	/* Version 4: 1 when the boards have their own dealers and
 	 * vulnerabilities (struct dl_deal's), not all their numbers'. */
 	int own_dv;
+	/* Version 5: the address where the set's hand record is published
+	 * after play (#U:), for a page to print as a QR code and in words,
+	 * or NULL.  The host has checked it: "http://" or "https://", then
+	 * RFC 3986's characters alone (printable ASCII, no space, no quote
+	 * or angle bracket), at most 200 bytes. */
+	const char *record_url;
 };
 
 /* Where a plugin writes.  The host checks every write, turns LF into CRLF

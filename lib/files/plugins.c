@@ -156,7 +156,8 @@ safe_to_load(const char *path, char **real, struct dl_error *e)
 static size_t
 struct_size_of(uint32_t abi_version)
 {
-	/* version 4 changed struct dl_deal, not struct dl_plugin */
+	/* versions 4 and 5 changed struct dl_deal and struct dl_run, not
+	 * struct dl_plugin */
 	return abi_version == 1 ? DL_PLUGIN_V1_SIZE : abi_version == 2 ? DL_PLUGIN_V2_SIZE :
 	    sizeof(struct dl_plugin);
 }

@@ -453,6 +453,7 @@ writers_begin(struct writers *ws, unsigned low, unsigned high, const char *event
 	set_description_read(&d, headers, nheaders);
 	ws->run.site = d.site;
 	ws->run.date = d.date;
+	ws->run.record_url = d.record_url;
 	set_digest_init(&ws->records);
 	for (size_t i = 0; i < ws->n; i++) {
 		const struct dl_plugin *p = ws->w[i].lp.plugin;

@@ -1,4 +1,5 @@
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include <sodium.h>
@@ -140,6 +141,14 @@ void
 seed_stream_write(FILE *fp, const struct seed_record *seed, const char *event,
     const char *site, const char *date, unsigned long bits, int weak)
 {
+	seed_stream_write_url(fp, seed, event, site, date, NULL, bits, weak);
+}
+
+void
+seed_stream_write_url(FILE *fp, const struct seed_record *seed, const char *event,
+    const char *site, const char *date, const char *record_url, unsigned long bits,
+    int weak)
+{
 	char record[SEED_RECORD_MAX], when[32];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -155,10 +164,33 @@ seed_stream_write(FILE *fp, const struct seed_record *seed, const char *event,
 		stream_out_header(&out, 'S', site);
 	if (date != NULL)
 		stream_out_header(&out, 'D', date);
+	if (record_url != NULL)
+		stream_out_header(&out, 'U', record_url);
 	if (weak)
 		stream_out_headerf(&out, 'W', "not for play: the seed has only %lu bits "
 		    "of entropy", bits);
 	seed_record_format(seed, record);
 	fprintf(fp, "%s", record);
 	sodium_memzero(record, sizeof record);
+}
+
+int
+seed_text_holds_secret(const struct seed_record *seed, const char *text)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t n = seed->generator->key_bytes, len = strlen(text);
+	char hex[2 * SEED_KEY_MAX];
+	int found = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		hex[2 * i] = digits[seed->key[i] >> 4];
+		hex[2 * i + 1] = digits[seed->key[i] & 15];
+	}
+	/* every run of SEED_SECRET_RUN digits of the key, at every place of
+	 * the text: a few thousand comparisons for an address */
+	for (size_t at = 0; at + SEED_SECRET_RUN <= 2 * n && !found; at++)
+		for (size_t t = 0; t + SEED_SECRET_RUN <= len && !found; t++)
+			found = strncasecmp(text + t, hex + at, SEED_SECRET_RUN) == 0;
+	sodium_memzero(hex, sizeof hex);
+	return found;
 }

@@ -64,5 +64,16 @@ int seed_make(struct seed_record *seed, struct seed_source *src, unsigned long *
  * for #W:'s words. */
 void seed_stream_write(FILE *fp, const struct seed_record *seed, const char *event,
     const char *site, const char *date, unsigned long bits, int weak);
+/* The same with the address where the set's hand record will be published
+ * after play (#U:, checked by record_url_check), or NULL. */
+void seed_stream_write_url(FILE *fp, const struct seed_record *seed, const char *event,
+    const char *site, const char *date, const char *record_url, unsigned long bits,
+    int weak);
+
+/* 1 when text holds the seed's secret, or 16 hex digits of it in a row
+ * (either case): an address printed on a hand record (#U:) must never
+ * carry it.  Else 0. */
+#define SEED_SECRET_RUN 16
+int seed_text_holds_secret(const struct seed_record *seed, const char *text);
 
 #endif

@@ -55,6 +55,7 @@ make_headers(char *headers[SET_DESCRIPTION_LINES], const struct session *s,
 	generator_header(seed, generator, sizeof generator);
 	return describe(headers, (struct set_description){
 		.event = s->event, .site = s->site, .date = s->date, .place = s->sets_of_event,
+		.record_url = s->record_url,
 		.generator = generator, .boards = s->boards, .mapping = seed->generator->mapping,
 	}, 1, s->analysis ? s->analyser : NULL);
 }
@@ -70,6 +71,10 @@ session_deal(struct session *s, struct dl_error *e)
 	size_t nheaders = 0;
 	int status = -1;
 
+	if (s->record_url != NULL && record_url_check(s->record_url, e) == -1) {
+		dl_error_prefix(e, "the hand record's address");
+		return -1;
+	}
 	if (s->record && (recording = recording_start(s->archive, s->shared, s->where, &s->wo,
 	    e)) == NULL) {
 		dl_error_prefix(e, "archive");
@@ -94,6 +99,12 @@ session_deal(struct session *s, struct dl_error *e)
 		memcpy(seed->owner, s->owner, sizeof seed->owner);
 	if (seed_make(seed, &s->source, &s->bits, e) == -1)
 		goto fail;
+	/* printed on the hand record before play: never a part of the secret */
+	if (s->record_url != NULL && seed_text_holds_secret(seed, s->record_url)) {
+		dl_error_set(e, DL_ERR_USAGE, "the hand record's address holds the seed's "
+		    "secret, which no printed page may carry");
+		goto fail;
+	}
 	nheaders = make_headers(headers, s, seed);
 	if (s->analysis) {
 		if (s->analyser->start(s->analyser->ctx,
@@ -186,6 +197,10 @@ session_hand_record(const struct hand_record *h, struct dl_error *e)
 		return dl_error_set(e, DL_ERR_INPUT, "no boards");
 	if (boards_in_a_row(b, &range, e) == -1)
 		return -1;
+	if (h->record_url != NULL && record_url_check(h->record_url, e) == -1) {
+		dl_error_prefix(e, "the hand record's address");
+		return -1;
+	}
 	for (size_t i = 0; i < b->n; i++)
 		own_dv |= (b->dealer[i] != -1 && b->dealer[i] != (int)dl_dealer(b->numbers[i])) ||
 		    (b->vulnerability[i] != -1 &&
@@ -195,7 +210,7 @@ session_hand_record(const struct hand_record *h, struct dl_error *e)
 	nheaders = describe(headers, (struct set_description){
 		.event = header_text(h->event), .site = header_text(h->site),
 		.date = h->date != NULL && date_to_pbn(h->date, date, &ignored) == 0 ? date : NULL,
-		.boards = range,
+		.record_url = h->record_url, .boards = range,
 	}, 0, h->analysis ? h->analyser : NULL);
 	if (h->analysis) {
 		/* the analyses, as the deals, in secret memory: double-dummy

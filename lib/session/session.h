@@ -41,6 +41,10 @@ struct session {
 	struct writers_options wo;
 	const char *event, *site, *date;	/* #I:, #S:, #D:, or NULL */
 	long long sets_of_event;	/* #N:, the sets dealt for the event; 0: none */
+	/* #U:, where the hand record is published after play (checked by
+	 * record_url_check; session_deal refuses it should it hold the
+	 * seed's secret), or NULL */
+	const char *record_url;
 	/* sets_of_event counted by session_deal, with the archive locked
 	 * from the count to the commit (record and event needed): exact for
 	 * certain, but every other writer waits while the set is dealt */
@@ -82,6 +86,8 @@ struct hand_record {
 	 * kept as a stream's header would keep it, else left out (an
 	 * event or site as dl-read takes it, a date made PBN's) */
 	const char *event, *site, *date;
+	/* #U:, where the hand record is published (record_url_check), or NULL */
+	const char *record_url;
 	int analysis;			/* the double-dummy analysis too, */
 	const struct session_analyser *analyser;	/* by this */
 	/* the boards, in a row, each with its own dealer and vulnerability

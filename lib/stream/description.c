@@ -21,6 +21,8 @@ set_description_lines(const struct set_description *d, char *lines[SET_DESCRIPTI
 		lines[n++] = xasprintf("#D: %s", d->date);
 	if (d->place > 0)
 		lines[n++] = xasprintf("#N: %lld", (long long)d->place);
+	if (d->record_url != NULL)
+		lines[n++] = xasprintf("#U: %s", d->record_url);
 	if (d->generator != NULL)
 		lines[n++] = xasprintf("#G: %s", d->generator);
 	if (d->boards.high != 0)
@@ -58,6 +60,7 @@ set_description_read(struct set_description *d, char *const *lines, size_t n)
 		case 'G': d->generator = v; break;
 		case 'M': d->mapping = v; break;
 		case 'A': d->solver = v; break;
+		case 'U': d->record_url = v; break;
 		case 'N': {
 			long long place;
 

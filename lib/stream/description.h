@@ -1,6 +1,7 @@
 /* What a stream says of its set beside its records, typed: the event,
  * where and when, its place among the event's sets, the generator, the
- * boards, the mapping, the solver (docs/protocol.md, "Headers").  One
+ * boards, the mapping, the solver, where its hand record is published
+ * (docs/protocol.md, "Headers").  One
  * pair of functions writes it as header lines and reads it back, so that
  * no tool builds or parses a "#K: value" line by hand.
  *
@@ -22,6 +23,7 @@ struct set_description {
 	const char *site;	/* #S: */
 	const char *date;	/* #D: YYYY.MM.DD */
 	int64_t place;		/* #N: its place among its event's sets, 0: none */
+	const char *record_url;	/* #U: where its hand record is published after play */
 	const char *generator;	/* #G: */
 	struct board_range boards;	/* #B: (high 0: none) */
 	const char *mapping;	/* #M: */
@@ -29,10 +31,10 @@ struct set_description {
 };
 
 /* The lines set_description_lines writes at most. */
-#define SET_DESCRIPTION_LINES 10
+#define SET_DESCRIPTION_LINES 11
 
 /* Its header lines, each allocated ("#I: Club Pairs"), in the order the
- * protocol's writers keep (V T I S D N G B M A), those it has: how many. */
+ * protocol's writers keep (V T I S D N U G B M A), those it has: how many. */
 size_t set_description_lines(const struct set_description *d,
     char *lines[SET_DESCRIPTION_LINES]);
 /* The lines' description, its texts pointing into them, zeroed for those

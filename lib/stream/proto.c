@@ -1,6 +1,8 @@
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "stream/proto.h"
 #include "stream/tso.h"
@@ -61,6 +63,46 @@ date_text_check(const char *text, struct dl_error *e)
 		if (c == '\0')
 			break;
 	}
+	return 0;
+}
+
+int
+record_url_check(const char *url, struct dl_error *e)
+{
+	static const char allowed[] = "-._~:/?#[]@!$&'()*+,;=%";
+	size_t len = strlen(url), scheme, host;
+
+	if (len > RECORD_URL_MAX)
+		return dl_error_set(e, DL_ERR_USAGE, "longer than %d bytes (a QR code that "
+		    "large is hard to scan from paper)", RECORD_URL_MAX);
+	if (strncasecmp(url, "http://", 7) == 0)
+		scheme = 7;
+	else if (strncasecmp(url, "https://", 8) == 0)
+		scheme = 8;
+	else
+		return dl_error_set(e, DL_ERR_USAGE, "not an http:// or https:// address");
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)url[i];
+		if (c == ' ')
+			return dl_error_set(e, DL_ERR_USAGE, "a space at byte %zu (write it "
+			    "%%20)", i + 1);
+		if (c < 0x21 || c > 0x7e)
+			return dl_error_set(e, DL_ERR_USAGE, "byte %zu is not a printable ASCII "
+			    "character (write it %%XX)", i + 1);
+		if (!isalnum(c) && strchr(allowed, c) == NULL)
+			return dl_error_set(e, DL_ERR_USAGE, "'%c' at byte %zu is not a "
+			    "character of an address (write it %%%02X)", c, i + 1, c);
+		if (c == '%' && !(isxdigit((unsigned char)url[i + 1]) &&
+		    isxdigit((unsigned char)url[i + 2])))
+			return dl_error_set(e, DL_ERR_USAGE, "'%%' at byte %zu is not followed "
+			    "by two hex digits", i + 1);
+	}
+	host = strcspn(url + scheme, "/?#");
+	if (host == 0)
+		return dl_error_set(e, DL_ERR_USAGE, "no host after %.*s", (int)scheme, url);
+	if (memchr(url + scheme, '@', host) != NULL)
+		return dl_error_set(e, DL_ERR_USAGE, "a user or password before the host "
+		    "('@'): a printed address carries none");
 	return 0;
 }
 
@@ -159,6 +201,10 @@ add_header(struct stream_in *s, const char *line, struct dl_error *e)
 		return stream_error(s, e, "header #%c: longer than %d bytes", key, EVENT_MAX_BYTES);
 	if (key == 'D' && date_text_check(line + 4, e) == -1) {
 		dl_error_prefix(e, "header #D");
+		return line_error_locate(&s->lines, e);
+	}
+	if (key == 'U' && record_url_check(line + 4, e) == -1) {
+		dl_error_prefix(e, "header #U");
 		return line_error_locate(&s->lines, e);
 	}
 	if (key != 'W' && stream_header(s, key) != NULL)

@@ -147,6 +147,16 @@ int event_text_check(const char *text, struct dl_error *e);
 /* The event's date (#D:, PBN [Date]): "YYYY.MM.DD", PBN's form, a part
  * unknown as question marks ("2026.11.??").  -1 with a usage error. */
 int date_text_check(const char *text, struct dl_error *e);
+/* The address where a set's hand record is published after play (#U:,
+ * dl-deal --record-url), printed as a QR code on the hand records and
+ * the table cards: "http://" or "https://" (either case), a host, then
+ * RFC 3986's characters only (letters, digits, "-._~:/?#[]@!$&'()*+,;="
+ * and "%" before two hex digits: no space, control byte or other
+ * character), no user or password before the host ("@"), at most
+ * RECORD_URL_MAX bytes, so that its QR code stays small enough to scan
+ * from a sheet.  -1 with a usage error saying what is wrong. */
+#define RECORD_URL_MAX 200
+int record_url_check(const char *url, struct dl_error *e);
 
 /* Parse a record "BOARD FIELD" or, in plain files, a bare "FIELD" (boards
  * then count from 1).  Checks that boards follow on from each other and lie
