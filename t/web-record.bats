@@ -221,3 +221,57 @@ club_pbn() {
 	[ "${lines[0]}" = $'Status: 200 OK\r' ]
 	clean_tmp
 }
+
+# get QUERY: dl-web answering a GET of the page with this query string
+get() {
+	REQUEST_METHOD=GET QUERY_STRING=$1 dl-web
+}
+
+@test "played: the set's hand record published at the address dealt with it; before play, and for any other address, the same 404" {
+	export HTTP_HOST=localhost SCRIPT_NAME=/dl-web
+	printf 'event=Spring+Pairs&boards=1-4&formats=pbn&dd=off&download=zip' > body
+	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > zip.out
+	[ "$(sed -n '1s/\r$//p' zip.out)" = "Status: 200 OK" ]
+	# the address's token, kept with the set's number
+	[ "$(stat -c %a dl-web-published)" = 700 ]
+	token=$(cat dl-web-published/set-1.token)
+	[[ $token =~ ^[0-9a-f]{32}$ ]]
+	[ "$(cat "dl-web-published/token-$token")" = 1 ]
+	not_yet='<p>no hand record is published at this address yet: a set&#39;s hand record appears here once its session is played. Come back after the session.</p>'
+	for query in "record=$token" "record=$token&file=pdf" record=0123456789abcdef0123456789abcdef \
+	    record=../archive.sqlite record=; do
+		run -1 --separate-stderr get "$query"
+		[ "${lines[0]}" = $'Status: 404 Not Found\r' ]
+		[[ $output == *"$not_yet"* ]]
+		[ "$stderr" = "dl-web: 404 Not Found: a hand record not published (no such set, or not played)" ]
+	done
+	# marked played: published, the page names the address
+	printf 'action=played&set=1' > body
+	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > played.out
+	grep -qx '<p>Set 1 is marked played.</p>' played.out
+	grep -qx "<p>Its hand record is published for the players at <a href=\"http://localhost/dl-web?record=$token\">http://localhost/dl-web?record=$token</a>, where the QR code on its hand record and table cards leads.</p>" played.out
+	day=$(dl-archive sets | awk '$1 == 1 { print substr($6, 1, 10) }')
+	run --separate-stderr get "record=$token"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	[[ $output == *"<p>The hand record of set 1, played on $day.</p>"* ]]
+	[[ $output == *"<a href=\"/dl-web?record=$token&amp;file=pdf\" download>Download it as a PDF</a>"* ]]
+	[[ $output == *"Spring Pairs"* ]]
+	# double dummy and par on each of its 4 boards
+	[ "$(grep -c 'Par: ' <<< "$output")" -eq 4 ]
+	run --separate-stderr get "record=$token&file=pdf"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	[ "${lines[1]}" = $'Content-Type: application/pdf\r' ]
+	[[ $output == *$'Content-Disposition: attachment; filename="set-1.pdf"\r'* ]]
+	[[ $output == *"%PDF-"* ]]
+	# made once: the same file the next time
+	before=$(stat -c %Y.%i dl-web-published/set-1.html)
+	get "record=$token" > /dev/null
+	[ "$(stat -c %Y.%i dl-web-published/set-1.html)" = "$before" ]
+	run -1 --separate-stderr get "record=$token&file=zip"
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	clean_tmp
+}

@@ -53,7 +53,7 @@ void make_workdir(void);
 void remove_workdir(void);
 char *work_file(const char *name);
 char *read_work_file(const char *path, size_t *len);
-char *server_folder(const char *env_name, const char *name, const char *what);
+char *server_folder(const char *env, const char *env_name, const char *name, const char *what);
 void server_folder_check(const char *folder, const char *what, const char *env_name);
 int take_analysis_slot(void);
 int take_analysis_slot_waiting(unsigned seconds);

@@ -293,6 +293,21 @@ deal(const struct cgi_form *form)
 	s.wo.scratch = 1;
 	s.source.os = 1;
 	s.source.no_history = 1;	/* each request is a process of its own */
+	/* where its hand record is published after play, printed on it and
+	 * on the table cards as a QR code (#U:) */
+	char token[RECORD_TOKEN_SIZE];
+	record_token_new(token);
+	/* its folder sound before anything is dealt */
+	free(published_folder());
+	char *address = record_address(token);
+	if (address != NULL && record_url_check(address, &e) == -1) {
+		tool_warn("the page's public address (DL_WEB_PUBLIC_URL, or the request's): %s",
+		    e.msg);
+		refuse(500, "Internal Server Error", "the page's public address (DL_WEB_PUBLIC_URL)"
+		    " is not one a hand record can print: the server's administrator must set it"
+		    " (docs/web.md)");
+	}
+	s.record_url = address;
 	unsigned char owner[20] = { 0 };
 	/* this set among those of its event: the ones before, and itself.
 	 * The archive adds the set only if that is still so when it does
@@ -317,6 +332,8 @@ deal(const struct cgi_form *form)
 		s.sets_of_event = event != NULL && !s.count_locked ? sets_of_event(event) + 1 : 0;
 		if (session_deal(&s, &e) == 0) {
 			dealt = s.sets_of_event;
+			if (address != NULL)
+				record_token_keep(token, s.set_id);
 			break;
 		}
 		if (e.kind == DL_ERR_CHECK && event != NULL && tries == 1)
@@ -386,6 +403,7 @@ deal(const struct cgi_form *form)
 		free((char *)names[i]);
 	}
 	free(base);
+	free(address);
 	format_list_free(&list);
 	format_list_free(&all);
 	free(full_event);

@@ -35,7 +35,8 @@ static const char published_words[] = "the folder of the hand records published"
 char *
 published_folder(void)
 {
-	char *folder = server_folder("DL_WEB_PUBLISHED", "dl-web-published", published_words);
+	char *folder = server_folder(getenv("DL_WEB_PUBLISHED"), "DL_WEB_PUBLISHED",
+	    "dl-web-published", published_words);
 
 	server_folder_check(folder, published_words, "DL_WEB_PUBLISHED");
 	return folder;

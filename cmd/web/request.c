@@ -218,15 +218,15 @@ read_work_file(const char *path, size_t *len)
 }
 
 /* A folder of the server's own, for state that outlives a request (the
- * analysis's lock files, the hand records published after play): the
- * folder env names, else name beside the archive when it is a file (a
+ * analysis's lock files, the hand records published after play): env, the
+ * value of the variable env_name that names it, else name beside the archive when it is a file (a
  * folder of the server user's own, made private as the archive makes it),
  * else in the user's state folder.  Never in a shared TMPDIR, where
  * another user could make it first.  what: the folder in messages. */
 char *
-server_folder(const char *env_name, const char *name, const char *what)
+server_folder(const char *env, const char *env_name, const char *name, const char *what)
 {
-	const char *env = getenv(env_name), *state, *home;
+	const char *state, *home;
 	struct dl_error e;
 	char *spec, *slash, *folder;
 
@@ -307,7 +307,7 @@ int
 take_analysis_slot_waiting(unsigned wait)
 {
 	static const char what[] = "the analysis's lock folder";
-	char *locks = server_folder("DL_WEB_LOCKS", "dl-web-locks", what);
+	char *locks = server_folder(getenv("DL_WEB_LOCKS"), "DL_WEB_LOCKS", "dl-web-locks", what);
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 
 	server_folder_check(locks, what, "DL_WEB_LOCKS");
