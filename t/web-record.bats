@@ -275,3 +275,33 @@ get() {
 	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
 	clean_tmp
 }
+
+@test "played elsewhere (dl-archive played): the record made by the first request for its address, with the analysis, which waits for a core; every core busy, 503 and nothing kept" {
+	export HTTP_HOST=club.example SCRIPT_NAME=/dl-web DL_WEB_HOSTS=club.example
+	printf 'event=Spring+Pairs&boards=1-4&formats=pbn&dd=off&download=zip' > body
+	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > /dev/null
+	token=$(cat dl-web-published/set-1.token)
+	dl-archive played 1 2> /dev/null
+	mkdir -p locks
+	for i in $(seq 0 $(($(nproc) - 1))); do
+		exec {fd}> "locks/slot$i"
+		flock -n "$fd"
+		held="$held $fd"
+	done
+	run -2 --separate-stderr get "record=$token"
+	[ "${lines[0]}" = $'Status: 503 Service Unavailable\r' ]
+	[[ $output == *$'Retry-After: 30\r'* ]]
+	[[ $output == *"<p>the hand record is being made, and every core of the server is busy: try again in a minute.</p>"* ]]
+	[ "$stderr" = "dl-web: 503 Service Unavailable: a hand record published: every core busy" ]
+	[ ! -e dl-web-published/set-1.html ]
+	[ ! -e dl-web-published/set-1.pdf ]
+	# a core free a second later: the request waits for it
+	(sleep 1; for fd in $held; do exec {fd}>&-; done) &
+	for fd in $held; do exec {fd}>&-; done
+	run -0 --separate-stderr get "record=$token"
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	[ "$(grep -c 'Par: ' <<< "$output")" -eq 4 ]
+	[ -s dl-web-published/set-1.pdf ]
+	clean_tmp
+}

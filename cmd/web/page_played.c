@@ -62,7 +62,7 @@ played(const struct cgi_form *form)
 	char *token = NULL, *address = NULL;
 	if (archive_set_get(a, id, &played_set, &e) != 1)
 		refuse_error(500, &e);
-	publish_set(a, &played_set, 60);
+	int published = publish_set(a, &played_set, 60);
 	archive_set_clear(&played_set);
 	token = record_token_of_set(id);
 	address = record_address(token);
@@ -75,6 +75,9 @@ played(const struct cgi_form *form)
 		printf(">");
 		put_html(stdout, address);
 		printf("</a>, where the QR code on its hand record and table cards leads.</p>\n");
+		if (published == -1)
+			printf("<p>Every core of the server is busy: its double-dummy analysis is"
+			    " made when the address is first opened.</p>\n");
 	}
 	free(address);
 	free(token);

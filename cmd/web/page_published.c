@@ -66,9 +66,13 @@ published_page(const struct cgi_form *query, int head_only)
 	}
 	if (set.played[0] == '\0')
 		not_published();
-	/* played, but marked so elsewhere (dl-archive played): made now, by
-	 * the first player to ask, with the analysis if a core is free */
-	publish_set(a, &set, 0);
+	/* played, but marked so elsewhere (dl-archive played), or when every
+	 * core was busy: made now, for the first player to ask, with the
+	 * analysis; another player asking meanwhile waits for it */
+	if (publish_set(a, &set, 20) == -1)
+		refuse_logged(503, "Service Unavailable", "a hand record published: every core busy",
+		    "the hand record is being made, and every core of the server is busy: try"
+		    " again in a minute.");
 	archive_close(a);
 	char *path = published_file(id, file != NULL ? "pdf" : "html");
 	if (file != NULL) {

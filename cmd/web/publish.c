@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -222,6 +223,35 @@ take_board(unsigned board, const unsigned char owner[CARDS], void *arg)
 	return set_boards_take(&in, board, owner, dealer, vulnerability, &e);
 }
 
+/* The set's own lock in the folder, held while its hand record is made,
+ * so that two requests for it (a player's phone asking again, two
+ * players at once) make it once: the second waits for the first.  The
+ * descriptor, or -1 when wait seconds passed. */
+static int
+lock_set(int64_t set, unsigned wait)
+{
+	char *folder = published_folder(), *path;
+	int fd;
+
+	path = xasprintf("%s/set-%lld.lock", folder, (long long)set);
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd == -1)
+		refuse_logged(500, "Internal Server Error", "a published hand record's lock cannot"
+		    " be opened", "a published hand record's lock cannot be opened: %s",
+		    strerror(errno));
+	for (unsigned tries = 0; flock(fd, LOCK_EX | LOCK_NB) == -1; tries++) {
+		if (tries >= 2 * wait) {
+			close(fd);
+			fd = -1;
+			break;
+		}
+		usleep(500000);
+	}
+	free(path);
+	free(folder);
+	return fd;
+}
+
 int
 publish_set(struct archive *a, const struct archive_set *set, unsigned wait)
 {
@@ -231,6 +261,7 @@ publish_set(struct archive *a, const struct archive_set *set, unsigned wait)
 	struct set_reading r = { set, &u };
 	struct format_list formats = { 0 };
 	struct dl_error e;
+	int lock;
 
 	if (set->played[0] == '\0') {
 		free(html);
@@ -241,25 +272,41 @@ publish_set(struct archive *a, const struct archive_set *set, unsigned wait)
 		free(html);
 		return 1;
 	}
+	if ((lock = lock_set(set->id, wait)) == -1) {
+		free(html);
+		return -1;
+	}
+	/* made by the request this one waited for */
+	if (stat(html, &st) == 0) {
+		close(lock);
+		free(html);
+		return 1;
+	}
+	/* a hand record for the players is made once and kept: with the
+	 * analysis, or not yet */
+	if (!take_analysis_slot_waiting(wait)) {
+		close(lock);
+		free(html);
+		return -1;
+	}
 	if (archive_set_boards(a, set, take_board, &r, &e) == -1)
 		refuse_at(500, "the boards of a set played", &e);
-	/* the analysis when a core is free within wait seconds, else the
-	 * hand record without it rather than none */
-	int analysis = take_analysis_slot_waiting(wait);
-	add_format(&formats, "html");
 	add_format(&formats, "pdf");
+	add_format(&formats, "html");
 	char *prefix = xasprintf("%.*s", (int)(strlen(html) - strlen(".html")), html);
 	struct hand_record h = {
 		.formats = &formats, .event = set->event, .site = set->site, .date = set->date,
-		.analysis = analysis, .analyser = &session_dl_dd, .boards = &u,
+		.analysis = 1, .analyser = &session_dl_dd, .boards = &u,
 	};
 	h.wo.prefix = prefix;
-	/* another request may make it at the same time: the first to
-	 * publish wins, the other's is the same */
-	h.wo.publish = PUBLISH_NEW;
+	/* under the set's lock: a PDF left by a request that ended between
+	 * the two is replaced.  The PDF first, the HTML, whose presence says
+	 * the record is made, last: the writers publish in the list's order */
+	h.wo.publish = PUBLISH_REPLACE;
 	h.wo.threads = 1;
-	if (session_hand_record(&h, &e) == -1 && stat(html, &st) == -1)
+	if (session_hand_record(&h, &e) == -1)
 		refuse_at(500, "the hand record of a set played", &e);
+	close(lock);
 	set_boards_free(&u);
 	format_list_free(&formats);
 	free(prefix);
