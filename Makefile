@@ -214,6 +214,14 @@ $(BUILD)/obj/plugins/pdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 # unloaded, and what its constructors allocated would be lost (LeakSanitizer
 # sees that in every tool that looks through the plugins).
 $(BUILD)/plugins/pdf.so: PLUGIN_LIBS = $(PANGO_LIBS) -Wl,-z,nodelete
+# The hand records and the table cards print the QR code of the address
+# where the hand record is published after play (#U:), encoded by
+# libqrencode (Debian: libqrencode-dev), which they link (plugins/qr.h).
+QR_CFLAGS := $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags libqrencode 2>/dev/null))
+QR_LIBS := $(shell $(PKG_CONFIG) --libs libqrencode 2>/dev/null)
+$(BUILD)/obj/plugins/pdf.o $(BUILD)/obj/plugins/html.o: ALL_CFLAGS += $(QR_CFLAGS)
+$(BUILD)/plugins/pdf.so: PLUGIN_LIBS += $(QR_LIBS)
+$(BUILD)/plugins/html.so: PLUGIN_LIBS = $(QR_LIBS)
 
 # dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
 $(LINKS): $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt
