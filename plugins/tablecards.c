@@ -34,6 +34,7 @@
 #define PAGE_MARGIN (10 * MM)
 #define FACE_MARGIN (8 * MM)
 #define QR_SIDE_MAX (45 * MM)
+#define NUMBER_MAX (44 * MM)
 
 /* The tables: DL_TABLES when it is a number from 1 to TABLES_MAX, else
  * half the boards, rounded up, at most TABLES_MAX. */
@@ -126,13 +127,22 @@ draw_face(cairo_t *cr, double x, double y, double w, double h, unsigned table,
 	PangoLayout *layout;
 	int lw;
 
-	/* the number, large (three figures at most) */
+	/* the number in 96 points, but no wider than NUMBER_MAX (three
+	 * figures: smaller), so that the event and the caption keep their
+	 * room */
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	layout = text_layout(cr, FONT " 14", "Table", 0, 1, PANGO_ELLIPSIZE_NONE);
 	cy = y + show(cr, layout, x, y);
 	snprintf(number, sizeof number, "%u", table);
 	layout = text_layout(cr, FONT " Bold 96", number, 0, 1, PANGO_ELLIPSIZE_NONE);
 	pango_layout_get_size(layout, &lw, NULL);
+	if ((double)lw / PANGO_SCALE > NUMBER_MAX) {
+		char font[32];
+		snprintf(font, sizeof font, FONT " Bold %.1f", 96 * NUMBER_MAX * PANGO_SCALE / lw);
+		g_object_unref(layout);
+		layout = text_layout(cr, font, number, 0, 1, PANGO_ELLIPSIZE_NONE);
+		pango_layout_get_size(layout, &lw, NULL);
+	}
 	left = (double)lw / PANGO_SCALE;
 	if (left < 40 * MM)
 		left = 40 * MM;
