@@ -57,6 +57,7 @@ words_inside() {
 	    END { exit bad }'
 }
 
+# bats test_tags=slow
 @test "tablecards: a card for each two boards, two a page, each face the table's number, the event, where and when, and the address's QR code" {
 	stream s.tso '#I: Tuesday Pairs' '#S: Riverside Bridge Club' '#D: 2026.11.24' "#U: $URL"
 	run -0 --separate-stderr dl-fmt -f tablecards -p s < s.tso
@@ -101,6 +102,7 @@ words_inside() {
 	words_inside s.cards.pdf
 }
 
+# bats test_tags=slow
 @test "tablecards: DL_TABLES cards, 1 to 200; another value, one for each two boards" {
 	stream s.tso '#I: Pairs' "#U: $URL"
 	for tables in 1 3 12 200; do
@@ -124,6 +126,7 @@ words_inside() {
 	[ "$(pdfinfo c.pdf | sed -n 's/^Pages: *//p')" -eq 7 ]
 }
 
+# bats test_tags=slow
 @test "tablecards without an address: the cards all the same, no code, and a word on standard error" {
 	stream s.tso '#I: Tuesday Pairs' '#S: Riverside Bridge Club'
 	run -0 --separate-stderr dl-fmt -f tablecards -p s < s.tso
