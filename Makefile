@@ -211,16 +211,25 @@ $(BUILD)/bin/dl-archive $(BUILD)/bin/dl-deal $(BUILD)/bin/dl-sqd $(BUILD)/bin/dl
 # dl-web zips a set with libarchive (Debian: libarchive-dev)
 $(BUILD)/bin/dl-web: LIBS += $(shell $(PKG_CONFIG) --libs libarchive 2>/dev/null)
 
-# The pdf plugin draws with cairo and pango (Debian: libpango1.0-dev,
+# The pdf and tablecards plugins draw with cairo and pango (Debian: libpango1.0-dev,
 # libcairo2-dev); their headers as system headers, so that their own
 # warnings are not ours.
 PANGO_CFLAGS := $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags pangocairo 2>/dev/null))
 PANGO_LIBS := $(shell $(PKG_CONFIG) --libs pangocairo 2>/dev/null)
-$(BUILD)/obj/plugins/pdf.o: ALL_CFLAGS += $(PANGO_CFLAGS)
+$(BUILD)/obj/plugins/pdf.o $(BUILD)/obj/plugins/tablecards.o: ALL_CFLAGS += $(PANGO_CFLAGS)
 # Once loaded it stays (-z nodelete): glib, which pango brings, cannot be
 # unloaded, and what its constructors allocated would be lost (LeakSanitizer
 # sees that in every tool that looks through the plugins).
-$(BUILD)/plugins/pdf.so: PLUGIN_LIBS = $(PANGO_LIBS) -Wl,-z,nodelete
+$(BUILD)/plugins/pdf.so $(BUILD)/plugins/tablecards.so: PLUGIN_LIBS = $(PANGO_LIBS) -Wl,-z,nodelete
+# The hand records and the table cards print the QR code of the address
+# where the hand record is published after play (#U:), encoded by
+# libqrencode (Debian: libqrencode-dev), which they link (plugins/qr.h).
+QR_CFLAGS := $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags libqrencode 2>/dev/null))
+QR_LIBS := $(shell $(PKG_CONFIG) --libs libqrencode 2>/dev/null)
+$(BUILD)/obj/plugins/pdf.o $(BUILD)/obj/plugins/html.o $(BUILD)/obj/plugins/tablecards.o: \
+	ALL_CFLAGS += $(QR_CFLAGS)
+$(BUILD)/plugins/pdf.so $(BUILD)/plugins/tablecards.so: PLUGIN_LIBS += $(QR_LIBS)
+$(BUILD)/plugins/html.so: PLUGIN_LIBS = $(QR_LIBS)
 
 # dl-fmt-NAME is dl-fmt choosing the plugin from its own name.
 $(LINKS): $(BUILD)/bin/dl-fmt-%: $(BUILD)/bin/dl-fmt

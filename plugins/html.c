@@ -22,6 +22,7 @@
 #include "analysed.h"
 #include "suits.h"
 #include "paper.h"
+#include "qr.h"
 #include "set_count.h"
 #include "untrusted.h"
 
@@ -124,6 +125,13 @@ struct html_state {
 	size_t date_len;
 	char *generator;	/* the program that wrote the record, escaped */
 	size_t generator_len;
+	/* with the address where the record is published after play (#U:):
+	 * the head's code, caption and address, the same on every page;
+	 * else NULL */
+	char *qr;
+	size_t qr_len;
+	char *url;		/* the address's line */
+	size_t url_len;
 	size_t pending;		/* bytes of text not yet handed to the host */
 	char text[TEXT_BUFFER];
 };
@@ -211,6 +219,7 @@ static const char style[] =
     "@media print { .head .event, .head .date { display: -webkit-box;"
     " -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2;"
     " overflow: hidden; } }\n"
+
     ".boards { flex: 1; min-height: 0; display: grid; grid-template-columns: 1fr 1fr;"
     " grid-template-rows: repeat(3, minmax(0, 1fr)); gap: 3mm; padding: 3mm 0; }\n"
     ".board { border: 0.3mm solid #888; border-radius: 2mm; padding: 2mm 3mm;"
@@ -265,6 +274,7 @@ static const char style[] =
     " .page { width: auto; min-height: 0; margin: 0; padding: 12px 8px; }\n"
     " .head { font-size: 15px; }\n"
     " .head .event { font-size: 18px; }\n"
+
     " .boards { display: block; padding: 8px 0; }\n"
     " .board { margin-bottom: 10px; padding: 8px 10px; border-radius: 8px; }\n"
     " .deal { grid-template-columns: minmax(0, 1fr) 94px minmax(0, 1fr); font-size: 15.5px; }\n"
@@ -290,6 +300,29 @@ static const char style[] =
     " .compass { width: 76px; height: 76px; font-size: 13px; }\n"
     " .compass b { font-size: 11px; }\n"
     " .north, .east, .south { padding-left: 4px; }\n"
+    "}\n";
+
+/* With the address where the record is published after play (#U:): its
+ * QR code at the head's right, its caption under the range, the address
+ * under the site and date, a line of it when printed (the rest cut with
+ * an ellipsis: the code holds it whole), wrapped on a screen.  On a
+ * phone the code is left out: it is for a sheet, and on the phone itself
+ * the address is a link. */
+static const char qr_style[] =
+    ".head.has-qr { grid-template-columns: minmax(0, 1fr) auto auto; }\n"
+    ".head .qr { grid-column: 3; grid-row: 1 / 4; align-self: start; line-height: 0; }\n"
+    ".head .qr svg { width: 20mm; height: 20mm; }\n"
+    ".head .qrcap { grid-column: 2; grid-row: 2; align-self: start; text-align: right;"
+    " font-size: 8pt; line-height: 1.2; color: #444; }\n"
+    ".head.has-qr .date { grid-column: 1; grid-row: 2; }\n"
+    ".head .url { grid-column: 1 / 3; grid-row: 3; font-size: 8pt; overflow-wrap: anywhere; }\n"
+    ".head .url a { color: #444; text-decoration: none; }\n"
+    "@media print { .head .url { white-space: nowrap; overflow: hidden;"
+    " text-overflow: ellipsis; } }\n"
+    "@media screen and (max-width: 700px) {\n"
+    " .head .qr, .head .qrcap { display: none; }\n"
+    " .head.has-qr { grid-template-columns: minmax(0, 1fr) auto; }\n"
+    " .head .url { font-size: 13px; }\n"
     "}\n";
 
 /* Four boards a page, two by two, and one (for teaching), as printed and
@@ -373,6 +406,45 @@ where_when_text(const struct dl_run *run, int *failed)
 	return escaped;
 }
 
+/* The head's QR code of the address (an SVG of the modules alone, a link
+ * to the address), and the address's line, a link too: the address
+ * escaped as every text of the stream is (the host let only RFC 3986's
+ * characters into it, "&" and "'" among them).  0, or -1 after
+ * out->fail. */
+static int
+qr_head(struct dl_out *out, struct html_state *st, const char *url)
+{
+	QRcode *qr = qr_encode(out, url);
+	char *svg, *href;
+	int n = -1, m = -1;
+
+	if (qr == NULL)
+		return -1;
+	svg = qr_svg(qr, "20mm", "QR code of this hand record's address");
+	QRcode_free(qr);
+	href = html_escape(url);
+	if (svg != NULL && href != NULL) {
+		n = asprintf(&st->qr, "<a class=\"qr\" href=\"%s\">%s</a>"
+		    "<span class=\"qrcap\">This hand record<br>online after play</span>", href, svg);
+		m = asprintf(&st->url, "<span class=\"url\"><a href=\"%s\">%s</a></span>", href,
+		    href);
+	}
+	free(svg);
+	free(href);
+	if (n < 0 || m < 0) {
+		if (n >= 0)
+			free(st->qr);
+		if (m >= 0)
+			free(st->url);
+		st->qr = st->url = NULL;
+		out->fail(out, "out of memory");
+		return -1;
+	}
+	st->qr_len = (size_t)n;
+	st->url_len = (size_t)m;
+	return 0;
+}
+
 static int
 html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 {
@@ -396,6 +468,16 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 	dealt_day(run, day);
 	dealt = html_escape(day);
 	st->date = NULL;
+	st->qr = st->url = NULL;
+	if (run->record_url != NULL && qr_head(out, st, run->record_url) == -1) {
+		free(st->event);
+		free(where_when);
+		free(dealt);
+		free(generator);
+		free(st);
+		*state = NULL;
+		return -1;
+	}
 	if (st->event != NULL && !failed && generator != NULL && dealt != NULL)
 		st->date = head_date_text(where_when, dealt, &st->date_len);
 	if (st->date != NULL) {
@@ -405,11 +487,14 @@ html_begin(struct dl_out *out, const struct dl_run *run, void **state)
 		    "<meta charset=\"utf-8\">\n"
 		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		    "<meta name=\"generator\" content=\"%s\">\n"
-		    "<title>%s</title>\n<style>\n%s%s%s</style>\n</head>\n<body>\n<main>\n",
+		    "<title>%s</title>\n<style>\n%s%s%s%s</style>\n</head>\n<body>\n<main>\n",
 		    generator, st->event, paper_is_letter() ? paper_letter : paper_a4, style,
+		    st->qr != NULL ? qr_style : "",
 		    st->per_page == 4 ? four_a_page : st->per_page == 1 ? one_a_page : "");
 	} else {
 		free(st->event);
+		free(st->qr);
+		free(st->url);
 		out->fail(out, "out of memory");
 	}
 	free(where_when);
@@ -531,7 +616,10 @@ page_begin(struct dl_out *out, struct html_state *st, unsigned first)
 	int title = st->boards == 0;
 	char *p;
 
-	ADD(out, st, "<div class=\"page\">\n<header class=\"head\">");
+	if (st->qr != NULL)
+		ADD(out, st, "<div class=\"page\">\n<header class=\"head has-qr\">");
+	else
+		ADD(out, st, "<div class=\"page\">\n<header class=\"head\">");
 	if (title)
 		ADD(out, st, "<h1 class=\"event\">");
 	else
@@ -548,8 +636,13 @@ page_begin(struct dl_out *out, struct html_state *st, unsigned first)
 		p = put_unsigned(PUT(p, "&#8211;"), last);
 	} else
 		p = put_unsigned(PUT(p, "<span class=\"range\">Board "), first);
-	p = PUT(p, "</span></header>\n<div class=\"boards\">\n");
+	p = PUT(p, "</span>");
 	st->pending = (size_t)(p - st->text);
+	if (st->qr != NULL) {
+		add_bytes(out, st, st->qr, st->qr_len);
+		add_bytes(out, st, st->url, st->url_len);
+	}
+	ADD(out, st, "</header>\n<div class=\"boards\">\n");
 }
 
 /* A page's foot, in the PDF's words: the set's fingerprint (which the
@@ -783,6 +876,8 @@ html_end(struct dl_out *out, const struct dl_run *run, void *state)
 	free(st->event);
 	free(st->date);
 	free(st->generator);
+	free(st->qr);
+	free(st->url);
 	free(st);
 	return 0;
 }

@@ -13,6 +13,7 @@
 
 #include "analysed.h"
 #include "paper.h"
+#include "qr.h"
 #include "set_count.h"
 #include "untrusted.h"
 
@@ -889,9 +890,38 @@ draw_board(cairo_t *cr, double x, double y, double w, double h, const struct hel
  * PDF's title keeps the whole event.  The event and site are anyone's
  * text, as long as 500 bytes each. */
 #define HEAD_GAP 12.0
+/* With the address where the hand record is published after play (#U:),
+ * its QR code stands at the head's right, 0.6 mm a module but between 16
+ * and 24 mm a side, and no taller than the text beside it where that is
+ * 16 mm or more (a phone reads it from a sheet on the table: 57 modules
+ * of a third of a millimetre for an address of 200 bytes), its quiet
+ * zone clear of the text and the rule, and the text keeps the rest of
+ * the width.
+ * What the code is, a caption says in two short lines under the range of
+ * boards, beside the event's second line (so that a head of two lines of
+ * event, a page's tightest, grows no taller: on Letter its boards had no
+ * height to spare); the address in words follows the site and date on
+ * their line, or has a line of its own when they leave it too little
+ * room, cut in its middle should it be wider than the text (an address
+ * of 200 bytes: the code holds it whole). */
+#define QR_MODULE (0.6 * MM)
+#define QR_SIDE_MIN (16 * MM)
+#define QR_SIDE_MAX (24 * MM)
+#define QR_CAPTION "This hand record\nonline after play"
+#define QR_FONT FONT " 7"
 struct head {
-	PangoLayout *event, *where;
+	PangoLayout *event, *where, *caption, *url;
 	double event_h, where_h, height;
+	/* where the site and date's line begins, under the event (and the
+	 * caption); the address's line (the same when it is beside them) */
+	double where_y, url_y, url_x;
+	/* the range of boards' column, its width and its height */
+	double range_w, range_h;
+	/* the text's width, left of the code (the page's width without one) */
+	double text_w;
+	/* the code, its side (its modules' square) and a module's */
+	const QRcode *qr;
+	double qr_side, module;
 };
 
 static void
@@ -910,29 +940,53 @@ range_text(char *buf, size_t size, const struct pdf_state *st, size_t first)
 
 static void
 head_layout(cairo_t *cr, double pw, double m, const struct pdf_state *st, const char *event,
-    const char *when, struct head *head)
+    const char *when, const char *url, const QRcode *qr, double spare, struct head *head)
 {
 	char range[64];
-	double rw = 0, w, room = pw - 2 * m;
+	double rw = 0, w, room = pw - 2 * m, right_h = 0;
 	int h;
+
+	memset(head, 0, sizeof *head);
+	head->qr = qr;
+	head->text_w = room;
+	if (qr != NULL) {
+		double side = qr->width * QR_MODULE;
+		head->qr_side = side < QR_SIDE_MIN ? QR_SIDE_MIN : side > QR_SIDE_MAX ? QR_SIDE_MAX :
+		    side;
+		head->module = head->qr_side / qr->width;
+		/* the quiet zone, or the gap of the head's text, whichever is more */
+		head->text_w = room - head->qr_side -
+		    (QR_QUIET * head->module > HEAD_GAP ? QR_QUIET * head->module : HEAD_GAP);
+	}
+	room = head->text_w;
 
 	for (size_t first = 0; first < st->n; first += st->layout->per_page) {
 		range_text(range, sizeof range, st, first);
 		if ((w = text_width(cr, FONT " 10", range)) > rw)
 			rw = w;
 	}
+	head->range_w = rw;
+	if (qr != NULL) {
+		/* under the range, right-aligned as it is */
+		head->caption = new_layout(cr, QR_FONT, QR_CAPTION, 0, PANGO_ALIGN_RIGHT, &w);
+		if (w > head->range_w)
+			head->range_w = w;
+		pango_layout_get_size(head->caption, NULL, &h);
+		/* the range's line, 1.552 em of its 10 points, from 3 down */
+		right_h = 3 + 1.552 * 10 + (double)h / PANGO_SCALE;
+	}
 	head->event = plain_layout(cr, FONT " Bold 13", event, &w);
 	/* at the left in any script: an Arabic or Hebrew event, though
 	 * written right to left, is not pushed against the range */
 	pango_layout_set_auto_dir(head->event, FALSE);
-	pango_layout_set_width(head->event, (int)((room - rw - HEAD_GAP) * PANGO_SCALE));
+	pango_layout_set_width(head->event, (int)((room - head->range_w - HEAD_GAP) * PANGO_SCALE));
 	pango_layout_set_wrap(head->event, PANGO_WRAP_WORD_CHAR);
 	pango_layout_set_height(head->event, -2);
 	pango_layout_set_ellipsize(head->event, PANGO_ELLIPSIZE_END);
 	pango_layout_get_size(head->event, NULL, &h);
 	head->event_h = (double)h / PANGO_SCALE;
-	head->where = NULL;
-	head->where_h = 0;
+	head->where_y = (head->event_h > right_h ? head->event_h : right_h) + 1;
+	head->url_y = head->where_y;
 	if (when != NULL) {
 		head->where = plain_layout(cr, FONT " 10", when, &w);
 		pango_layout_set_auto_dir(head->where, FALSE);
@@ -941,8 +995,59 @@ head_layout(cairo_t *cr, double pw, double m, const struct pdf_state *st, const 
 		pango_layout_get_size(head->where, NULL, &h);
 		head->where_h = (double)h / PANGO_SCALE;
 	}
-	/* the rule 3 points under the text */
-	head->height = head->event_h + (when != NULL ? 1 + head->where_h : 0) + 3;
+	/* the text's foot, then the rule 3 points under it, or under the
+	 * code's quiet zone */
+	head->height = head->where_y + (when != NULL ? head->where_h : -1);
+	if (qr != NULL) {
+		double uw, ww = when != NULL ? w : 0;
+
+		double code_h = head->qr_side + QR_QUIET * head->module, uh;
+
+		head->url = plain_layout(cr, QR_FONT, url, &uw);
+		pango_layout_get_size(head->url, NULL, &h);
+		uh = (double)h / PANGO_SCALE;
+		if (when == NULL || (ww + HEAD_GAP + uw > room && head->height + 1 + uh <=
+		    QR_SIDE_MIN * (1 + (double)QR_QUIET / qr->width) + spare)) {
+			/* a line of its own, where the code's least height
+			 * (and the height the page spares) leaves room for it */
+			head->url_y = head->height + 1;
+			pango_layout_set_width(head->url, (int)(room * PANGO_SCALE));
+			pango_layout_set_ellipsize(head->url, PANGO_ELLIPSIZE_MIDDLE);
+			head->height = head->url_y + uh;
+		} else {
+			/* beside the site and date, their baselines one; when
+			 * both do not fit, the address cut in its middle (the
+			 * code and the link hold it whole), the site and date
+			 * too only when they would leave it under a third of
+			 * the line */
+			if (ww + HEAD_GAP + uw > room) {
+				double keep = room - ww - HEAD_GAP > room / 3 ? room - ww - HEAD_GAP :
+				    room / 3;
+				pango_layout_set_width(head->url, (int)(keep * PANGO_SCALE));
+				pango_layout_set_ellipsize(head->url, PANGO_ELLIPSIZE_MIDDLE);
+				pango_layout_set_width(head->where,
+				    (int)((room - keep - HEAD_GAP) * PANGO_SCALE));
+				pango_layout_get_size(head->where, &h, NULL);
+				ww = (double)h / PANGO_SCALE;
+			}
+			head->url_x = ww + HEAD_GAP;
+			head->url_y = head->where_y + 0.928 * (10 - 7) * 4 / 3;
+		}
+		/* no taller than the text beside it, where it can: a page
+		 * head grown taller takes the boards' height (on Letter a
+		 * board of three par contracts under a two-line event would
+		 * lose its par's second line), and a code of 0.33 mm a module
+		 * still reads from a sheet */
+		if (code_h > head->height) {
+			double fit = head->height / (1 + (double)QR_QUIET / qr->width);
+			head->qr_side = fit > QR_SIDE_MIN ? fit : QR_SIDE_MIN;
+			head->module = head->qr_side / qr->width;
+			code_h = head->qr_side + QR_QUIET * head->module;
+		}
+		if (code_h > head->height)
+			head->height = code_h;
+	}
+	head->height += 3;
 }
 
 static void
@@ -951,15 +1056,43 @@ head_free(struct head *head)
 	g_object_unref(head->event);
 	if (head->where != NULL)
 		g_object_unref(head->where);
+	if (head->caption != NULL)
+		g_object_unref(head->caption);
+	if (head->url != NULL)
+		g_object_unref(head->url);
+}
+
+/* The code's dark modules, a square of side at (x, y), a rectangle for
+ * each run of them in a row. */
+static void
+draw_qr(cairo_t *cr, double x, double y, double side, const QRcode *qr)
+{
+	double module = side / qr->width;
+
+	for (int r = 0; r < qr->width; r++)
+		for (int c = 0; c < qr->width;) {
+			int run = 0;
+			while (c + run < qr->width && qr_dark(qr, c + run, r))
+				run++;
+			if (run == 0) {
+				c++;
+				continue;
+			}
+			cairo_rectangle(cr, x + c * module, y + r * module, run * module, module);
+			c += run;
+		}
+	cairo_fill(cr);
 }
 
 /* The head, tagged: the event the document's heading on its first page
- * (a paragraph on the others, which repeat it). */
+ * (a paragraph on the others, which repeat it); the code and the address
+ * a link to it, for a PDF read on a screen. */
 static void
 draw_head(cairo_t *cr, double pw, double m, const struct head *head, const char *range,
-    unsigned page)
+    unsigned page, const char *link)
 {
 	const char *tag = page == 1 ? "H1" : "P";
+	double right = m + head->text_w;
 
 	cairo_tag_begin(cr, tag, NULL);
 	cairo_move_to(cr, m, m);
@@ -967,10 +1100,28 @@ draw_head(cairo_t *cr, double pw, double m, const struct head *head, const char 
 	cairo_tag_end(cr, tag);
 	cairo_tag_begin(cr, "P", NULL);
 	/* the range on the event's first line, their baselines one */
-	text_aligned(cr, pw - m, m + 3, FONT " 10", range, 1);
+	text_aligned(cr, right, m + 3, FONT " 10", range, 1);
+	if (head->caption != NULL) {
+		int cw;
+
+		pango_layout_get_size(head->caption, &cw, NULL);
+		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		cairo_move_to(cr, right - (double)cw / PANGO_SCALE, m + 3 + 1.552 * 10);
+		pango_cairo_show_layout(cr, head->caption);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+	}
 	if (head->where != NULL) {
-		cairo_move_to(cr, m, m + head->event_h + 1);
+		cairo_move_to(cr, m, m + head->where_y);
 		pango_cairo_show_layout(cr, head->where);
+	}
+	if (head->qr != NULL) {
+		cairo_tag_begin(cr, CAIRO_TAG_LINK, link);
+		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		cairo_move_to(cr, m + head->url_x, m + head->url_y);
+		pango_cairo_show_layout(cr, head->url);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		draw_qr(cr, pw - m - head->qr_side, m, head->qr_side, head->qr);
+		cairo_tag_end(cr, CAIRO_TAG_LINK);
 	}
 	cairo_tag_end(cr, "P");
 }
@@ -978,7 +1129,7 @@ draw_head(cairo_t *cr, double pw, double m, const struct head *head, const char 
 static void
 draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
     const struct pdf_state *st, size_t first, unsigned page, unsigned pages,
-    const struct dl_run *run)
+    const struct dl_run *run, const char *link)
 {
 	const struct layout *l = st->layout;
 	const double m = 12 * MM, foot = 16, gap = 3 * MM;
@@ -988,7 +1139,7 @@ draw_page(cairo_t *cr, double pw, double ph, const struct head *head,
 	char line[256];
 
 	range_text(line, sizeof line, st, first);
-	draw_head(cr, pw, m, head, line, page);
+	draw_head(cr, pw, m, head, line, page, link);
 	cairo_set_line_width(cr, 1);
 	cairo_move_to(cr, m, m + head->height);
 	cairo_line_to(cr, pw - m, m + head->height);
@@ -1168,7 +1319,24 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	cairo_set_font_options(cr, options);
 	cairo_font_options_destroy(options);
 	struct head head;
-	head_layout(cr, pw, 12 * MM, st, event, when, &head);
+	QRcode *qr = NULL;
+	gchar *link = NULL;
+	if (run->record_url != NULL) {
+		if ((qr = qr_encode(out, run->record_url)) == NULL)
+			status = -1;
+		/* cairo's attribute: the address quoted, a quote in it escaped
+		 * (the host lets no backslash into it) */
+		gchar **parts = g_strsplit(run->record_url, "'", -1);
+		gchar *quoted = g_strjoinv("\\'", parts);
+		link = g_strdup_printf("uri='%s'", quoted);
+		g_free(quoted);
+		g_strfreev(parts);
+	}
+	/* the height a page spares for the address's line of its own: A4's
+	 * is 50 points taller than Letter, whose boards have none to spare
+	 * under a two-line event; one board a page has room enough */
+	head_layout(cr, pw, 12 * MM, st, event, when, run->record_url, qr,
+	    per == 1 ? 30 : letter ? 0 : 14, &head);
 	/* a character no font here draws comes out as a box with its code:
 	 * said, rather than printed unseen (the head is all anyone's text) */
 	if (pango_layout_get_unknown_glyphs_count(head.event) > 0 ||
@@ -1179,14 +1347,17 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	/* one Document element at the root of the structure tree, as a
 	 * tagged PDF has it */
 	cairo_tag_begin(cr, "Document", NULL);
-	for (unsigned page = 0; page < pages; page++) {
-		draw_page(cr, pw, ph, &head, st, (size_t)page * per, page + 1, pages, run);
+	for (unsigned page = 0; page < pages && status == 0; page++) {
+		draw_page(cr, pw, ph, &head, st, (size_t)page * per, page + 1, pages, run, link);
 		cairo_show_page(cr);
 		forget_page_layouts(cr);
 	}
 	cairo_tag_end(cr, "Document");
 	head_free(&head);
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+	if (qr != NULL)
+		QRcode_free(qr);
+	g_free(link);
+	if (status == 0 && cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
 		out->fail(out, "cairo: %s", cairo_status_to_string(cairo_status(cr)));
 		status = -1;
 	}

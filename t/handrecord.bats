@@ -345,12 +345,16 @@ chromium_pdf() {
 @test "html: axe-core finds no violation of WCAG 2.x A and AA, nor of its best practices, wide and at 400 pixels" {
 	axe=${DL_AXE_CORE:-$DL_BUILD/npm/node_modules/axe-core/axe.min.js}
 	[ -f "$axe" ] || { echo "no axe-core at $axe: make test-progs fetches it" >&2; return 1; }
-	rm -f x.html
+	rm -f x.html xu.html
 	dl-fmt -f html -p x < s.dd
+	# and with the record's address: its QR code, caption and links
+	{ sed -n '1p' s.dd; echo '#U: https://club.example/r/1'; sed -n '2,$p' s.dd; } |
+	    dl-fmt -f html -p xu
+	for page in x xu; do
 	# the page, and after it axe run on it, its violations written into
 	# the page for --dump-dom to show
 	{
-		sed '/^<\/body>$/,$d' x.html
+		sed '/^<\/body>$/,$d' "$page.html"
 		printf '<script>'
 		cat "$axe"
 		printf '</script>\n<script>axe.run(document, { runOnly: ["wcag2a", "wcag2aa",'
@@ -364,7 +368,8 @@ chromium_pdf() {
 		chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=30000 \
 		    --window-size="$width,2000" --dump-dom "file://$PWD/axe.html" 2> /dev/null > axe.dom
 		run -0 grep -o '<pre id="axe">[^<]*</pre>' axe.dom
-		[ "$output" = '<pre id="axe">axe  end</pre>' ] || { echo "$width: $output"; return 1; }
+		[ "$output" = '<pre id="axe">axe  end</pre>' ] || { echo "$page, $width: $output"; return 1; }
+	done
 	done
 }
 
@@ -379,5 +384,49 @@ chromium_pdf() {
 		dl-fmt -f html < b.dd > b.html
 		run grep -c 'dealt for this event' b.html
 		[ "$output" = 0 ] || { echo "#N: $bad"; return 1; }
+	done
+}
+
+# qr_in_head PDF PAGE: the text of the QR codes zbarimg finds in the top
+# 38 mm of the page, rendered at 300 dpi
+qr_in_head() {
+	pdftoppm -r 300 -f "$2" -l "$2" -x 0 -y 0 -W 2600 -H 450 -png "$1" qr
+	zbarimg -q --raw qr-*.png 2> /dev/null
+	rm -f qr-*.png
+}
+
+# bats test_tags=browser,slow
+@test "#U: the address where the record is published after play, a QR code and a link in every page's head of the HTML; Chromium's print reads back the address, A4 and Letter, 6, 4 and 1 a page" {
+	url="https://club.example/r/2026-11-24?s=1&t='x'"
+	{ sed -n '1p' s.dd; echo "#U: $url"; sed -n '2,$p' s.dd; } > u.dd
+	rm -f u.html
+	dl-fmt -f html -p u < u.dd
+	# the address escaped in its links and in its words, the code an
+	# image named for a screen reader, its caption under the range
+	href="https://club.example/r/2026-11-24?s=1&amp;t=&#39;x&#39;"
+	[ "$(grep -c '<header class="head has-qr">' u.html)" -eq 2 ]
+	[ "$(grep -o "<a class=\"qr\" href=\"$href\"><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"qr\" role=\"img\" aria-label=\"QR code of this hand record's address\" width=\"20mm\" height=\"20mm\" viewBox=\"0 0 [0-9]* [0-9]*\" shape-rendering=\"crispEdges\">" u.html | wc -l)" -eq 2 ]
+	[ "$(grep -o '<span class="qrcap">This hand record<br>online after play</span>' u.html | wc -l)" -eq 2 ]
+	[ "$(grep -o "<span class=\"url\"><a href=\"$href\">$href</a></span></header>" u.html | wc -l)" -eq 2 ]
+	# none without the header
+	rm -f n.html
+	dl-fmt -f html -p n < s.dd
+	run -1 grep -c 'class="qr' n.html
+	for paper in a4 letter; do
+		for per in 6 4 1; do
+			pages=$(( (8 + per - 1) / per ))
+			rm -f p.html
+			dl-fmt --paper "$paper" --per-page "$per" -f html -p p < u.dd
+			chromium_pdf p.html p.pdf
+			[ "$(pdfinfo p.pdf | awk '/^Pages:/ { print $2 }')" -eq "$pages" ] ||
+			    { echo "$paper, $per a page: not $pages pages" >&2; return 1; }
+			for page in 1 "$pages"; do
+				[ "$(qr_in_head p.pdf "$page")" = "$url" ] ||
+				    { echo "$paper, $per a page: page $page has no code of $url" >&2; return 1; }
+			done
+			# every board's par and tricks still there
+			[ "$(pdftotext p.pdf - | grep -c '^Par[: ]')" -eq 8 ]
+			[ "$(pdftotext p.pdf - | grep -c '^Tricks (double dummy)$')" -eq 8 ]
+		done
 	done
 }

@@ -261,6 +261,17 @@ hcp_plugin() {
 	    dl-fmt -f hcp -p out/s < "$BIGDEAL/v4/deals.tso"
 	[ "$(ls -A out)" = "" ]
 	[ ! -e evil ] && [ ! -e s.../evil ]
+	# two names parted by one dot, as the table cards' cards.pdf; no
+	# other dot
+	for bad in .hcp hcp. a..b a.b.c a/b . hcp.TXT 'a b' x.123456789012345; do
+		hcp_plugin "s|\.suffix = \"hcp\"|.suffix = \"$bad\"|"
+		DL_PLUGIN_PATH=$PWD/mine refuses 2 "dl-fmt: $PWD/mine/hcp.so: malformed plugin description" \
+		    dl-fmt -f hcp -p out/s < "$BIGDEAL/v4/deals.tso"
+	done
+	[ "$(ls -A out)" = "" ]
+	hcp_plugin 's|\.suffix = "hcp"|.suffix = "hcp.txt"|'
+	DL_PLUGIN_PATH=$PWD/mine dl-fmt -f hcp -p out/s < "$BIGDEAL/v4/deals.tso"
+	[ "$(ls -A out)" = "s.hcp.txt" ]
 }
 
 @test "plugins: none is loaded from a directory, or a file, anyone may write to" {

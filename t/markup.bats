@@ -80,18 +80,24 @@ no_overlap() {
 
 @test "every header with markup, through every writer: escaped where markup takes it, elsewhere as it is" {
 	headers=()
-	for k in A C E F G H I J K L M N O Q R S T U V W X Y Z; do
+	# (#D: and #U: are a date and an address or nothing: below)
+	for k in A C E F G H I J K L M N O Q R S T V W X Y Z; do
 		headers+=("#$k: $HOSTILE")
 	done
 	stream hostile.tso "${headers[@]}"
 	stream plain.tso
-	[ "$(formats | wc -l)" -ge 17 ]
+	# the table cards say when they have no address to print as a code
+	stream hostile-url.tso "${headers[@]}" '#U: https://club.example/r/1'
+	stream plain-url.tso '#U: https://club.example/r/1'
+	[ "$(formats | wc -l)" -ge 18 ]
 	for f in $(formats); do
-		run --separate-stderr dl-fmt -f "$f" -p "hostile-$f" < hostile.tso
+		in=hostile.tso plain=plain.tso
+		[ "$f" != tablecards ] || in=hostile-url.tso plain=plain-url.tso
+		run --separate-stderr dl-fmt -f "$f" -p "hostile-$f" < "$in"
 		[ "$status" -eq 0 ] || { echo "$f: status $status: $stderr" >&2; return 1; }
 		# not a word on the terminal (Pango warned of markup it refused)
 		[ -z "$stderr" ] || { echo "$f: $stderr" >&2; return 1; }
-		dl-fmt -f "$f" -p "plain-$f" < plain.tso
+		dl-fmt -f "$f" -p "plain-$f" < "$plain"
 	done
 
 	# html: in the title and every page's head, escaped once (the
@@ -128,6 +134,12 @@ no_overlap() {
 		    { echo "#$k: no \"$want\" in the PDF" >&2; return 1; }
 	done
 
+	# the table cards: the event and site drawn as text, the title as
+	# given
+	pdftotext -f 1 -l 1 hostile-tablecards.cards.pdf - > text
+	grep -qF '<!-- <script>alert(1)' text
+	[ "$(pdfinfo hostile-tablecards.cards.pdf | sed -n 's/^Title: *//p')" = "Table cards: $HOSTILE" ]
+
 	# pbn: each tag's string escaped as PBN says, and read back as it was
 	grep -qxF "[Event \"$HOSTILE_PBN\"]" hostile-pbn.pbn
 	grep -qxF "[Site \"$HOSTILE_PBN\"]" hostile-pbn.pbn
@@ -149,7 +161,7 @@ no_overlap() {
 
 	# every other writer takes no text from the stream: the same bytes
 	for f in $(formats); do
-		case $f in html | pdf | pbn | dlm | dlmblind | tso) continue ;; esac
+		case $f in html | pdf | tablecards | pbn | dlm | dlmblind | tso) continue ;; esac
 		cmp hostile-"$f".* plain-"$f".*
 	done
 }
@@ -157,6 +169,15 @@ no_overlap() {
 @test "#D: is a date or nothing: markup there is refused before any writer" {
 	stream bad.tso '#D: <b>2026</b>'
 	refuses 1 "dl-fmt: line 2: header #D: not YYYY.MM.DD (PBN's form, ? for a part not known)" \
+	    dl-fmt -f html < bad.tso
+}
+
+@test "#U: is an address or nothing: markup there is refused before any writer" {
+	stream bad.tso '#U: https://club.example/<script>'
+	refuses 1 "dl-fmt: line 2: header #U: '<' at byte 22 is not a character of an address (write it %3C)" \
+	    dl-fmt -f html,pdf,tablecards -p bad < bad.tso
+	stream bad.tso '#U: javascript:alert(1)'
+	refuses 1 "dl-fmt: line 2: header #U: not an http:// or https:// address" \
 	    dl-fmt -f html < bad.tso
 }
 

@@ -527,3 +527,64 @@ tricks_type() {
 	[ "$(pdfinfo d.pdf | awk '/^Pages:/ { print $2 }')" -eq 2 ]
 	[ "$(grep -c '<div class="page">' d.html)" -eq 2 ]
 }
+
+# qr_reads PDF PAGE: the text of the QR codes zbarimg finds in the page's
+# head (its top 38 mm), rendered at 300 dpi
+qr_reads() {
+	pdftoppm -r 300 -f "$2" -l "$2" -x 0 -y 0 -W 2600 -H 450 -png "$1" qr
+	zbarimg -q --raw qr-*.png 2> /dev/null
+	rm -f qr-*.png
+}
+
+# bats test_tags=slow
+@test "pdf: the hand record's address (#U:) as a QR code on every page's head, with its caption and the address in words; nothing overlaps, no par is cut, at 6, 4 and 1 boards a page on A4 and Letter" {
+	short=https://rbc.example/r/1
+	club=https://riverside-bridge.example/records/2026-11-24-monday
+	long=https://riverside-bridge.example/records/$(printf 'x%.0s' $(seq 159))
+	[ ${#long} -eq 200 ]
+	for paper in a4 letter; do
+		for per in 6 4 1; do
+			for event in 'Pairs' 'Riverside Bridge Club Autumn Congress: Open Pairs Championship, Final Session'; do
+				for url in "$short" "$club" "$long"; do
+					stream s.dd "#I: $event" '#S: Riverside Bridge Club' '#D: 2026.04.12' "#U: $url"
+					PAPERSIZE=$paper DL_PER_PAGE=$per dl-fmt -f pdf < s.dd > s.pdf
+					# the head's words whole but the event's, which may be cut
+					PER=$per layout_ok s.pdf 0 ||
+					    { echo "$paper, $per, \"$event\", $url" >&2; return 1; }
+					# every par whole, as without the code
+					run -1 grep -c '…' <(pdftotext s.pdf - | grep -A1 '^Par')
+					pages=$(pdfinfo s.pdf | sed -n 's/^Pages: *//p')
+					for page in 1 "$pages"; do
+						[ "$(qr_reads s.pdf "$page")" = "$url" ] ||
+						    { echo "$paper, $per, page $page: no $url" >&2; return 1; }
+					done
+				done
+				# the caption, and the address beside the site and date
+				[ "$(pdftotext -f 1 -l 1 -layout s.pdf - | grep -o 'This hand record')" = 'This hand record' ]
+				[ "$(pdftotext -f 1 -l 1 -layout s.pdf - | grep -o 'online after play')" = 'online after play' ]
+			done
+		done
+	done
+	stream s.dd '#I: Pairs' '#S: Riverside Bridge Club' '#D: 2026.04.12' "#U: $club"
+	dl-fmt -f pdf < s.dd > s.pdf
+	# every word of the head, whole, and nothing else (pdftotext parts
+	# some words where Pango kerns them: their characters are compared)
+	head=$(head_text s.pdf)
+	want="Pairs Boards 1–6 This hand record online after play Riverside Bridge Club, 2026.04.12 $club"
+	[ "$(tr -d ' ' <<< "$head" | fold -w1 | LC_ALL=C sort | tr -d '\n')" = \
+	    "$(tr -d ' ' <<< "$want" | fold -w1 | LC_ALL=C sort | tr -d '\n')" ]
+	# the code and the address a link to it, inside the head's paragraph
+	run -0 --separate-stderr pdfinfo -struct s.pdf
+	[ "$stderr" = "" ]
+	[ "$(sed -n 2,4p <<< "$output")" = "  H1 (block)
+  P (block)
+    Link (inline)" ]
+	# no address: no code, no caption, the head as it was
+	stream s.dd '#I: Pairs' '#S: Riverside Bridge Club' '#D: 2026.04.12'
+	dl-fmt -f pdf < s.dd > s.pdf
+	[ "$(qr_reads s.pdf 1)" = "" ]
+	head=$(head_text s.pdf)
+	want="Pairs Boards 1–6 Riverside Bridge Club, 2026.04.12"
+	[ "$(tr -d ' ' <<< "$head" | fold -w1 | LC_ALL=C sort | tr -d '\n')" = \
+	    "$(tr -d ' ' <<< "$want" | fold -w1 | LC_ALL=C sort | tr -d '\n')" ]
+}

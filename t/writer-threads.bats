@@ -7,9 +7,11 @@
 load helper
 
 # unlimited: every format without a board limit, comma-separated; pdf
-# apart (its pages are drawn: slow)
+# apart (its pages are drawn: slow), and the table cards (drawn, and
+# written at the end only: no boards)
 unlimited() {
-	dl-fmt --list | awk 'NR > 1 && $4 == "-" && $1 != "pdf" { printf "%s%s", s, $1; s = "," }'
+	dl-fmt --list | awk 'NR > 1 && $4 == "-" && $1 != "pdf" && $1 != "tablecards" {
+	    printf "%s%s", s, $1; s = "," }'
 }
 
 # thread_plugin NAME SAME NEEDS: ./mine/NAME.so, which writes each board's

@@ -77,8 +77,20 @@ plugin_name_is_valid(const char *name)
 int
 plugin_suffix_is_valid(const char *suffix)
 {
-	/* PREFIX.SUFFIX is a file name: "../x" or "a/b" would write elsewhere */
-	return suffix != NULL && plugin_name_is_valid(suffix) && strlen(suffix) <= 16;
+	char part[17];
+	size_t n;
+
+	/* PREFIX.SUFFIX is a file name: "../x" or "a/b" would write
+	 * elsewhere.  Names as a plugin's, or two of them parted by a dot
+	 * ("cards.pdf": the table cards beside the hand record's .pdf) */
+	if (suffix == NULL || (n = strlen(suffix)) > 16)
+		return 0;
+	const char *dot = strchr(suffix, '.');
+	if (dot == NULL)
+		return plugin_name_is_valid(suffix);
+	memcpy(part, suffix, (size_t)(dot - suffix));
+	part[dot - suffix] = '\0';
+	return plugin_name_is_valid(part) && plugin_name_is_valid(dot + 1);
 }
 
 /* What a truncated or foreign file would do to dlopen (SIGBUS on a page

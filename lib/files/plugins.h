@@ -28,7 +28,9 @@ int plugin_load_builtin(const char *name, const struct dl_plugin *const *builtin
     struct loaded_plugin *lp);
 /* A plugin's name: 1 to 32 of a-z, 0-9 and '_'. */
 int plugin_name_is_valid(const char *name);
-/* A plugin's suffix: the same characters, at most 16: part of a file name. */
+/* A plugin's suffix, at most 16 bytes: a name as above, or two parted by
+ * one dot ("cards.pdf"): part of a file name, never "..", "/" or a dot
+ * first or last. */
 int plugin_suffix_is_valid(const char *suffix);
 /* Closes a loaded plugin: nothing of it may be used after. */
 void plugin_unload(struct loaded_plugin *lp);

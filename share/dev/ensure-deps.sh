@@ -22,6 +22,8 @@ if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists libarchive || need libarchive-dev
 	# the archive's key of an event's name (Unicode)
 	pkg-config --exists icu-i18n || need libicu-dev
+	# the QR code of the hand record's address (plugins/qr.h)
+	pkg-config --exists libqrencode || need libqrencode-dev
 else
 	need libsodium-dev
 	need libbsd-dev
@@ -29,6 +31,7 @@ else
 	need libpq-dev
 	need libarchive-dev
 	need libicu-dev
+	need libqrencode-dev
 fi
 # libdds has no pkg-config file: its header says it is there
 [ -f /usr/include/dds/dll.h ] || need libdds-dev
@@ -48,6 +51,8 @@ case ${1:-} in
 	command -v bats >/dev/null 2>&1 || need bats
 	# the hand-record tests read the PDF's text back
 	command -v pdftotext >/dev/null 2>&1 || need poppler-utils
+	# and the QR codes they print, read back from the page
+	command -v zbarimg >/dev/null 2>&1 || need zbar-tools
 	# the archive's tests look into its SQLite file
 	command -v sqlite3 >/dev/null 2>&1 || need sqlite3
 	# bats --jobs, and the recipe for analyses over many machines
