@@ -357,7 +357,7 @@ deal(const struct cgi_form *form)
 	FILE *fp = open_memstream(&seed_text, &seed_len);
 	if (fp == NULL)
 		refuse(500, "Internal Server Error", "the seed could not be written");
-	seed_stream_write(fp, s.seed, event, site, date, s.bits, 0);
+	seed_stream_write_url(fp, s.seed, event, site, date, address, s.bits, 0);
 	if (fclose(fp) != 0)
 		refuse(500, "Internal Server Error", "the seed could not be written");
 	secret_free(s.seed);
