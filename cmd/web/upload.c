@@ -15,7 +15,7 @@
 static void __attribute__((noreturn))
 refuse_upload(const struct dl_error *e, const char *label, const struct upload_words *w)
 {
-	if (strstr(e->msg, "cannot tell its format") != NULL)
+	if (e->cause == DL_CAUSE_FORMAT_UNKNOWN)
 		refuse_logged(400, "Bad Request", w->unknown,
 		    "%s: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)", label);
 	if (strstr(e->msg, label) == NULL)
