@@ -96,26 +96,34 @@ static const struct upload_words check_upload = {
 };
 
 /* The federation's archive could not be opened: its cause (a host, a
- * port) to the server's log only, the page plain. */
+ * port) to the server's log only, the page plain: from the form, the form
+ * again, the file to send again. */
 static void __attribute__((noreturn))
-shared_unreachable(const struct dl_error *e, const char *words)
+shared_unreachable(const struct cgi_form *form, const struct dl_error *e, const char *words)
 {
+	struct form_errors errs = { .table = &check_form };
+
 	tool_warn("the shared archive: %s", e->msg);
-	refuse_logged(503, "Service Unavailable", "the shared archive could not be opened", "%s",
-	    words);
+	field_error(&errs, C_FILE, "the shared archive could not be opened", 0, "%s", words);
+	refuse_fields(503, "Service Unavailable", form, &errs, "Nothing was checked: the"
+	    " federation's shared archive could not be read");
 }
 
 void
 check(const struct cgi_form *form)
 {
-	const struct cgi_field *file = cgi_field(form, "file");
+	const struct cgi_field *file = cgi_field(form, check_form.fields[C_FILE].name);
+	struct form_errors errs = { .table = &check_form };
 	struct dl_error e;
 	struct set_boards u = { 0 };
 	struct set_input in;
 	struct archive *a, *shared = NULL;
 	char *spec, *shared_spec;
 	/* read as dl-archive check reads a file: the same code */
-	char *path = read_upload(form, &check_upload, &in, &u);
+	char *path = read_upload(form, &errs, C_FILE, &check_upload, &in, &u);
+
+	if (path == NULL)
+		refuse_fields(400, "Bad Request", form, &errs, NULL);
 
 	if (archive_default(&spec, &e) == -1)
 		refuse_error(500, &e);
@@ -136,7 +144,7 @@ check(const struct cgi_form *form)
 
 		freezero(shared_spec, strlen(shared_spec));
 		if (opened == -1)
-			shared_unreachable(&e, "the shared archive could not be read: the file was not"
+			shared_unreachable(form, &e, "the shared archive could not be read: the file was not"
 			    " checked");
 	}
 	/* the set itself, recorded here when it was dealt, is no set played
