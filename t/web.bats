@@ -67,7 +67,7 @@ page_seed() {
 	grep -qx '<label><input type="checkbox" name="formats" value="dup"> dup <small>Duplimate</small></label>' r
 	[ "$(grep -c 'name="formats" value="pdf"' r)" -eq 1 ]
 	# the date from the browser's calendar, the forms typed by hand said
-	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date">' r
+	grep -qx '<label for="date">Date <small>(pick it from the calendar; where there is none, type <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date">' r
 	REQUEST_METHOD=HEAD dl-web > h
 	[ "$(tail -c 2 h | od -An -c | tr -d ' ')" = '\r\n' ]
 	[ "$(grep -c '<' h)" -eq 0 ]
@@ -213,7 +213,7 @@ s.pbn s.pdf' ]
 	grep -qx '<label for="event">Event</label><input type="text" id="event" name="event" maxlength="500" placeholder="Tuesday Pairs" value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;">' r
 	grep -qx '<label for="site">Site</label><input type="text" id="site" name="site" maxlength="500" value="Riverside">' r
 	# a date the calendar cannot hold is kept as typed, as text
-	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><p class="error" id="date-error"><span class="visually-hidden">Error: </span>No such day (read as DD/MM/YYYY, day first)</p><input type="text" id="date" name="date" value="31/02/2026" aria-invalid="true" aria-describedby="date-error">' r
+	grep -qx '<label for="date">Date <small>(pick it from the calendar; where there is none, type <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><p class="error" id="date-error"><span class="visually-hidden">Error: </span>No such day (read as DD/MM/YYYY, day first)</p><input type="text" id="date" name="date" value="31/02/2026" aria-invalid="true" aria-describedby="date-error">' r
 	grep -qx '<label for="session">Session</label><p class="error" id="session-error"><span class="visually-hidden">Error: </span>A number from 1 to 9999</p><input type="text" id="session" name="session" inputmode="numeric" value="0" aria-invalid="true" aria-describedby="session-error">' r
 	grep -qx '<label for="boards">Boards (at most 100)</label><p class="error" id="boards-error"><span class="visually-hidden">Error: </span>200 boards: at most 100 a request (a session)</p><input type="text" id="boards" name="boards" value="1 – 200" aria-invalid="true" aria-describedby="boards-error">' r
 	grep -q '<option value="duplimate" selected>Duplimate (Jannersten)</option>' r
@@ -237,7 +237,7 @@ s.pbn s.pdf' ]
 	printf '%s' 'form=deal&date=30%2F11%2F2026&boards=0&formats=pdf' > body
 	run -1 --separate-stderr post application/x-www-form-urlencoded body
 	printf '%s\n' "$output" > r
-	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' r
+	grep -qx '<label for="date">Date <small>(pick it from the calendar; where there is none, type <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' r
 	grep -q '<li><a href="#boards">The boards: ' r
 	# the same fields from a script (no form=deal): the first refused, one line
 	printf '%s' 'event=x&date=31%2F02%2F2026&session=0&boards=1-200&prefix=..x' > body
@@ -264,7 +264,7 @@ s.pbn s.pdf' ]
 	[ "$(status_of g)" = "Status: 200 OK" ]
 	grep -qx '<label for="event">Event</label><input type="text" id="event" name="event" maxlength="500" placeholder="Tuesday Pairs" value="Monday &quot;Pairs&quot; &lt;b&gt; &amp; Co">' g
 	grep -qx '<label for="site">Site</label><input type="text" id="site" name="site" maxlength="500" value="Riverside">' g
-	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' g
+	grep -qx '<label for="date">Date <small>(pick it from the calendar; where there is none, type <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' g
 	grep -qx '<label for="session">Session</label><input type="text" id="session" name="session" inputmode="numeric">' g
 	grep -qx '<label for="boards">Boards (at most 100)</label><input type="text" id="boards" name="boards" value="1–4">' g
 	grep -q '<option value="duplimate" selected>Duplimate (Jannersten)</option>' g
@@ -532,7 +532,7 @@ club-2026.zip' ]
 	} > upload
 	post "multipart/form-data; boundary=$b" upload > c
 	[ "$(grep -c '<td>one hand the same</td>' c)" -eq 4 ]
-	grep -q '^<p><strong>None of its 4 boards was dealt before</strong>: the hands above were held before by chance, as one in a session is in a large archive.</p>$' c
+	grep -q '^<p><strong>None of its 4 boards was dealt before</strong>: the hands below were held before by chance, as one in a session is in a large archive.</p>$' c
 	# a file never dealt
 	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 2> /dev/null |
 	    dl-stream -n 1-3 | dl-map | dl-fmt -f pbn > other.pbn

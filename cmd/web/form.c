@@ -54,8 +54,8 @@ const struct form_field deal_fields[F_COUNT] = {
 	    " placeholder=\"Tuesday Pairs\"", NULL, NULL, 0, "the event", 1 },
 	[F_SITE] = { "site", "Site", FIELD_TEXT, EVENT_MAX_BYTES, "", NULL, NULL, 0,
 	    "the site", 1 },
-	[F_DATE] = { "date", "Date <small>(from the calendar; typed by hand,"
-	    " <span class=\"nowrap\">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small>", FIELD_DATE, 0, "", NULL, NULL, 0, "the date", 1 },
+	[F_DATE] = { "date", "Date <small>(pick it from the calendar; where there is none,"
+	    " type <span class=\"nowrap\">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small>", FIELD_DATE, 0, "", NULL, NULL, 0, "the date", 1 },
 	[F_SESSION] = { "session", "Session", FIELD_TEXT, 0, " inputmode=\"numeric\"", NULL,
 	    NULL, 0, "the session", 0 },
 	[F_BOARDS] = { "boards", "Boards (at most " STRING(BOARDS_MAX) ")", FIELD_TEXT, 0, "",

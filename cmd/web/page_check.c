@@ -13,6 +13,7 @@
 /* check */
 
 struct check_page {
+	FILE *out;		/* the table's rows, shown after the verdict */
 	size_t hits;
 	struct archive *a;
 	unsigned *board_numbers;
@@ -35,7 +36,7 @@ put_played(struct check_page *c, const struct archive_hit *hit)
 	struct dl_error e;
 
 	if (hit->shared || c->a == NULL) {
-		put_html(stdout, hit->club != NULL ? hit->club : "");
+		put_html(c->out, hit->club != NULL ? hit->club : "");
 		return;
 	}
 	if (hit->set != c->set) {
@@ -55,10 +56,10 @@ put_played(struct check_page *c, const struct archive_hit *hit)
 		}
 	}
 	if (c->set_played == 1) {
-		printf("here, ");
-		put_html(stdout, c->played);
+		fprintf(c->out, "here, ");
+		put_html(c->out, c->played);
 	} else if (c->set_played == 0)
-		printf("<strong>not yet: dealt here</strong>");
+		fprintf(c->out, "<strong>not yet: dealt here</strong>");
 }
 
 static int
@@ -68,25 +69,25 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 
 	archive_verdict_add(&c->verdict, index, hit);
 	if (c->hits++ == 0)
-		printf("<div class=\"wide\">\n<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
+		fprintf(c->out, "<div class=\"wide\">\n<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
 		    "</th><th scope=\"col\">How</th><th scope=\"col\">Set</th><th scope=\"col\">"
 		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th>"
 		    "<th scope=\"col\">Played</th></tr>\n");
 	/* a set of the federation's shared archive, or of this club's own */
-	printf("<tr><td>%u</td><td>%s</td><td>%s%lld</td><td>",
+	fprintf(c->out, "<tr><td>%u</td><td>%s</td><td>%s%lld</td><td>",
 	    c->board_numbers[index], archive_match_kind(hit->match)->words,
 	    hit->shared ? "shared&nbsp;" : "", (long long)hit->set);
 	/* a shared archive's hit of one hand names its set alone, and no
 	 * words (docs/archive.md, "Privacy") */
 	if (hit->board != 0)
-		printf("%u", hit->board);
-	printf("</td><td>");
-	put_html(stdout, hit->event != NULL ? hit->event : "");
-	printf("</td><td>");
-	put_html(stdout, hit->date != NULL ? hit->date : "");
-	printf("</td><td>");
+		fprintf(c->out, "%u", hit->board);
+	fprintf(c->out, "</td><td>");
+	put_html(c->out, hit->event != NULL ? hit->event : "");
+	fprintf(c->out, "</td><td>");
+	put_html(c->out, hit->date != NULL ? hit->date : "");
+	fprintf(c->out, "</td><td>");
 	put_played(c, hit);
-	printf("</td></tr>\n");
+	fprintf(c->out, "</td></tr>\n");
 	return 0;
 }
 
@@ -168,9 +169,18 @@ check(const struct cgi_form *form)
 		    " with itself. Mark it played after the session.</p>\n", (long long)self, day);
 		archive_set_clear(&self_set);
 	}
+	/* the verdict first, where a phone shows it, then the boards seen
+	 * before, kept aside until it is known */
+	char *rows = NULL;
+	size_t rows_len = 0;
 	struct check_page c = { .a = a, .board_numbers = u.numbers };
-	if (archive_check_both(a, shared, (const unsigned char (*)[CARDS])u.owner, u.n, self, 0,
-	    put_hit, &c, &e) == -1) {
+	if ((c.out = open_memstream(&rows, &rows_len)) == NULL)
+		refuse(500, "Internal Server Error", "no memory for the check's table");
+	int checked = archive_check_both(a, shared, (const unsigned char (*)[CARDS])u.owner, u.n,
+	    self, 0, put_hit, &c, &e);
+	if (fclose(c.out) != 0)
+		refuse(500, "Internal Server Error", "no memory for the check's table");
+	if (checked == -1) {
 		printf("<p>The archive could not be read: ");
 		put_html(stdout, e.msg);
 		printf("</p>\n");
@@ -179,15 +189,17 @@ check(const struct cgi_form *form)
 	else {
 		/* the verdict, by the archive's one rule: a hand held before
 		 * by chance is listed, but is no board dealt before */
-		printf("</table>\n</div>\n");
 		if (c.verdict.dealt_before > 0)
 			printf("<p><strong>Dealt before: %zu of its %zu boards.</strong></p>\n",
 			    c.verdict.dealt_before, u.n);
 		else
 			printf("<p><strong>None of its %zu boards was dealt before</strong>: the"
-			    " hands above were held before by chance, as one in a session is"
+			    " hands below were held before by chance, as one in a session is"
 			    " in a large archive.</p>\n", u.n);
+		fwrite(rows, 1, rows_len, stdout);
+		printf("</table>\n</div>\n");
 	}
+	free(rows);
 	page_end();
 	if (a != NULL)
 		archive_close(a);
