@@ -1,8 +1,8 @@
 /* dl-web's parts, as cgit is built: html.c (text, attributes, the page's
  * head and frame), request.c (what a request may be, its refusals, its
  * private folder, the analysis's slots), origin.c (who may ask, from
- * where), form.c (the one table of the dealing form's fields, which draws
- * the form and reads it, and its errors by field), files.c and zip.c (the
+ * where), form.c (a table of each form's fields, which draws the form and
+ * reads it, and its errors by field), files.c and zip.c (the
  * answer's files), upload.c (a file sent to be read), and a file a page:
  * page_form.c (GET: the forms), page_deal.c, page_check.c, page_record.c,
  * page_played.c (each a POST's action).  cmd/dl-web.c reads the request
