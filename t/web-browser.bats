@@ -1,10 +1,12 @@
 #!/usr/bin/env bats
 # dl-web in a real browser: Debian's Chromium, headless, driven through
 # chromedriver (WebDriver over HTTP, with curl and jq), against lighttpd
-# with the project's configuration (t/web.bash).  A director fills the
-# form, asks for the hand record, and takes the zip from the page's link;
-# the zip's seed regenerates its files byte for byte.  Screenshots of the
-# form and the result, 1200 and 400 pixels wide, go to
+# with the project's configuration (t/web.bash).  A volunteer walks
+# through the page: deals a session, takes its zip and seed from the
+# page's links (the seed regenerates the files byte for byte), deals
+# another, marks it played, checks both files, makes a hand record of a
+# scoring program's file; a director's mistake is shown and put right.
+# Screenshots of each step, 1200 and 400 pixels wide, go to
 # $DL_WEB_SCREENSHOTS when it is set (a folder; never the tree).
 
 # Chromium (make check-quick leaves it out); lighttpd with dl-web behind
