@@ -199,6 +199,24 @@ downloads() {
 	sed 's/^data:text\/plain;base64,//' href | base64 -d > "$1/$2.seed"
 }
 
+# axe_clean WHAT: axe-core, the accessibility rules' engine (make
+# test-progs fetches it; DL_AXE_CORE names another copy), run in the page
+# the window shows, finds no violation of WCAG 2.x A and AA nor of its
+# best practices; WHAT names the page in the message.  Its script is sent
+# from a file: it is larger than an argument may be.
+axe_clean() {
+	local axe=${DL_AXE_CORE:-$DL_BUILD/npm/node_modules/axe-core/axe.min.js} out
+	[ -f "$axe" ] || { echo "no axe-core at $axe: make test-progs fetches it" >&2; return 1; }
+	jq -nc --rawfile a "$axe" '{args: [], script: ($a + "\nconst done = arguments[arguments.length - 1];"
+	    + " axe.run(document, { runOnly: [\"wcag2a\", \"wcag2aa\", \"wcag21a\", \"wcag21aa\","
+	    + " \"wcag22aa\", \"best-practice\"] }).then(r => done(\"axe \" + r.violations.map(v => v.id +"
+	    + " \":\" + v.impact + \":\" + v.nodes.map(n => n.target.join(\" \")).join(\",\")).join(\" \")"
+	    + " + \" end\"), e => done(\"axe failed: \" + e));")}' > axe.json
+	out=$(curl -s -X POST -H 'Content-Type: application/json' -d @axe.json \
+	    "http://127.0.0.1:$CD_PORT/session/$WD_SESSION/execute/async" | jq -r '.value')
+	[ "$out" = 'axe  end' ] || { echo "axe, $1: $out" >&2; return 1; }
+}
+
 # bats test_tags=slow
 @test "a volunteer who has never seen the page deals a session for the club's Duplimate, takes its files and seed, deals another, checks last month's file, makes a hand record of the scoring program's file and marks the set played" {
 	# the form, on a phone and on a desktop
@@ -206,6 +224,7 @@ downloads() {
 	wd POST /url "$(jq -nc --arg u "$WEB_URL" '{url: $u}')" > /dev/null
 	[ "$(wd GET /title)" = '"Deal a session"' ]
 	shots walk-01-form
+	axe_clean 'the form'
 	# a session of 24 boards for the club's Duplimate, the scoring
 	# program one that reads PBN (the first choice), typed as a director
 	# types; the date from the browser's calendar (a date input, whose
@@ -233,6 +252,7 @@ downloads() {
 	[[ $first =~ ^Recorded\ as\ set\ ([0-9]+)\ of\ the\ archive\ of\ every\ set\ dealt\ here:\ 1\ set\ dealt\ for\ Tuesday\ Pairs\.$ ]]
 	set_a=${BASH_REMATCH[1]}
 	shots walk-03-dealt
+	axe_clean 'the page of the set dealt'
 	# its files, named from the event and the date, for the dealing
 	# machine (DUP), the scoring program (PBN) and the printer (PDF); the
 	# seed apart, which makes them again byte for byte
@@ -275,6 +295,7 @@ downloads() {
 	wait_title 'Played'
 	[ "$(text 'main p')" = "Set $set_b is marked played." ]
 	shots walk-05-played
+	axe_clean 'the set played'
 	# PUBLISH: the played set's hand record at its permanent address, with
 	# its QR code, is being built apart (issue 37); its step goes here,
 	# after the set is marked played.
@@ -299,6 +320,7 @@ downloads() {
 	[ "$(js 'return document.querySelectorAll("main table tr td").length / 7')" = 24 ]
 	[ "$(js 'return document.querySelector("main table tr:nth-child(2) td:last-child").textContent')" = "\"here, $(date -u +%F)\"" ]
 	shots walk-07-check-played
+	axe_clean 'the check's table'
 	# a file the page cannot read: the page again, the file asked for
 	# again, the error beside it, the summary's link taking the
 	# volunteer to it
@@ -315,6 +337,10 @@ downloads() {
 	[ "$(js 'return document.querySelectorAll("[aria-invalid=true]").length')" = 1 ]
 	[ "$(js 'return document.querySelector("#event").value')" = '""' ]
 	shots walk-08-check-refused
+	axe_clean 'the form refused, 1200 pixels'
+	wd POST /window/rect '{"width": 400, "height": 1600}' > /dev/null
+	axe_clean 'the form refused, 400 pixels'
+	wd POST /window/rect '{"width": 1200, "height": 1600}' > /dev/null
 	id=$(element '.error-summary a')
 	wd POST "/element/$id/click" '{}' > /dev/null
 	[ "$(js 'return document.activeElement.id')" = '"check-file"' ]
