@@ -317,6 +317,7 @@ axe_clean() {
 	wait_title 'Played before?'
 	js 'return Array.from(document.querySelectorAll("main p")).map(p => p.textContent).join("\n")' | jq -r . > verdict
 	grep -qx 'Dealt before: 24 of its 24 boards.' verdict
+	grep -qx "Its boards dealt before are in set $set_b, played here on $(date -u +%F)." verdict
 	[ "$(js 'return document.querySelectorAll("main table tr td").length / 7')" = 24 ]
 	[ "$(js 'return document.querySelector("main table tr:nth-child(2) td:last-child").textContent')" = "\"here, $(date -u +%F)\"" ]
 	shots walk-07-check-played

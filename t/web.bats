@@ -521,6 +521,8 @@ club-2026.zip' ]
 	[ "$(grep -c '<tr><td>' c)" -eq 4 ]
 	# the verdict, by the archive's one rule
 	grep -q '^<p><strong>Dealt before: 4 of its 4 boards.</strong></p>$' c
+	# under it, where a phone shows it, the set and when it was played
+	grep -qx "<p>Its boards dealt before are in set 1, played here on $played.</p>" c
 	# each board with one hand the same alone: listed, but no board dealt
 	# before (chance gives a hand held before)
 	dl-read z/session.pbn | variant one-hand | dl-fmt -f pbn > one-hand.pbn
@@ -553,6 +555,7 @@ club-2026.zip' ]
 	grep -q "<tr><td>1</td><td>the same deal</td><td>1</td><td>1</td><td>Spring Pairs</td><td></td><td>here, $played</td></tr>" c
 	grep -q "<tr><td>1</td><td>the same deal</td><td>2</td><td>11</td><td>Spring Pairs</td><td></td><td><strong>not yet: dealt here</strong></td></tr>" c
 	[ "$(grep -c '<tr><td>' c)" -eq 8 ]
+	grep -qx "<p>Its boards dealt before are in set 1, played here on $played; set 2, dealt here and not yet played.</p>" c
 	clean_tmp
 }
 

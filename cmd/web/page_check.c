@@ -12,6 +12,16 @@
 
 /* check */
 
+/* A set whose boards were dealt before, said under the verdict, where a
+ * phone shows it (the table's Played column is off its screen): at most
+ * FOUND_MAX, the others in the table alone. */
+#define FOUND_MAX 8
+struct found_set {
+	int shared;
+	int64_t set;
+	char *words;		/* "set 2, played here on 2026-11-28": escaped */
+};
+
 struct check_page {
 	FILE *out;		/* the table's rows, shown after the verdict */
 	size_t hits;
@@ -23,6 +33,9 @@ struct check_page {
 	int64_t set;
 	int set_played;
 	char played[ARCHIVE_TIME_SIZE];
+	struct found_set found[FOUND_MAX];
+	size_t n_found;
+	int more_found;
 };
 
 /* "Played" for a hit: the club that played a shared set; for a set of
@@ -62,6 +75,44 @@ put_played(struct check_page *c, const struct archive_hit *hit)
 		fprintf(c->out, "<strong>not yet: dealt here</strong>");
 }
 
+/* The set of a hit that counts, said once under the verdict: for a set of
+ * the club's own, whether and when it was played (put_played has just
+ * asked), for a shared one the club that played it. */
+static void
+note_found(struct check_page *c, const struct archive_hit *hit)
+{
+	int shared = hit->shared || c->a == NULL;
+	char *words = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	for (size_t i = 0; i < c->n_found; i++)
+		if (c->found[i].shared == shared && c->found[i].set == hit->set)
+			return;
+	if (c->n_found == FOUND_MAX) {
+		c->more_found = 1;
+		return;
+	}
+	if ((m = open_memstream(&words, &len)) == NULL)
+		return;
+	fprintf(m, "%sset %lld", shared ? "shared " : "", (long long)hit->set);
+	if (shared && hit->club != NULL) {
+		fputs(", played by ", m);
+		put_html(m, hit->club);
+	} else if (!shared && c->set_played == 1) {
+		fputs(", played here on ", m);
+		put_html(m, c->played);
+	} else if (!shared && c->set_played == 0)
+		fputs(", dealt here and not yet played", m);
+	if (fclose(m) != 0) {
+		free(words);
+		return;
+	}
+	c->found[c->n_found].shared = shared;
+	c->found[c->n_found].set = hit->set;
+	c->found[c->n_found++].words = words;
+}
+
 static int
 put_hit(size_t index, const struct archive_hit *hit, void *arg)
 {
@@ -88,6 +139,8 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 	fprintf(c->out, "</td><td>");
 	put_played(c, hit);
 	fprintf(c->out, "</td></tr>\n");
+	if (archive_match_kind(hit->match)->dealt_before)
+		note_found(c, hit);
 	return 0;
 }
 
@@ -189,10 +242,16 @@ check(const struct cgi_form *form)
 	else {
 		/* the verdict, by the archive's one rule: a hand held before
 		 * by chance is listed, but is no board dealt before */
-		if (c.verdict.dealt_before > 0)
+		if (c.verdict.dealt_before > 0) {
 			printf("<p><strong>Dealt before: %zu of its %zu boards.</strong></p>\n",
 			    c.verdict.dealt_before, u.n);
-		else
+			if (c.n_found > 0) {
+				printf("<p>Its boards dealt before are in ");
+				for (size_t i = 0; i < c.n_found; i++)
+					printf("%s%s", i > 0 ? "; " : "", c.found[i].words);
+				printf("%s.</p>\n", c.more_found ? "; and other sets (below)" : "");
+			}
+		} else
 			printf("<p><strong>None of its %zu boards was dealt before</strong>: the"
 			    " hands below were held before by chance, as one in a session is"
 			    " in a large archive.</p>\n", u.n);
@@ -200,6 +259,8 @@ check(const struct cgi_form *form)
 		printf("</table>\n</div>\n");
 	}
 	free(rows);
+	for (size_t i = 0; i < c.n_found; i++)
+		free(c.found[i].words);
 	page_end();
 	if (a != NULL)
 		archive_close(a);
