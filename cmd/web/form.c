@@ -116,6 +116,9 @@ static const struct form_field played_fields[P_COUNT] = {
 	    " min=\"1\" required", NULL, NULL, 0, "the set played", 0 },
 };
 
+_Static_assert((int)C_COUNT <= FORM_FIELDS_MAX && (int)R_COUNT <= FORM_FIELDS_MAX &&
+    (int)P_COUNT <= FORM_FIELDS_MAX, "a form's errors fit struct form_errors");
+
 const struct form_table played_form = {
 	played_fields, P_COUNT, "played", "played-", "No set was marked played",
 };
@@ -127,13 +130,16 @@ deal_value(const struct cgi_form *form, int f)
 	return text_field(form, deal_fields[f].name);
 }
 
+/* A field's error, if refused: its index in errs; -1: none. */
 static int
-field_refused(const struct form_errors *errs, int f)
+field_error_index(const struct form_errors *errs, int f)
 {
+	if (errs == NULL)
+		return -1;
 	for (size_t i = 0; i < errs->n; i++)
 		if (errs->e[i].field == f)
-			return 1;
-	return 0;
+			return (int)i;
+	return -1;
 }
 
 static void __attribute__((format(printf, 6, 0)))
@@ -142,7 +148,7 @@ vfield_error(struct form_errors *errs, int f, const char *logged, int named, int
 {
 	size_t at = 0;
 
-	if (field_refused(errs, f) || errs->n == FORM_FIELDS_MAX)
+	if (field_error_index(errs, f) != -1 || errs->n == FORM_FIELDS_MAX)
 		return;
 	errs->e[errs->n].field = f;
 	errs->e[errs->n].logged = logged;
@@ -179,44 +185,32 @@ file_error(struct form_errors *errs, int f, const char *logged, const char *fmt,
 	va_end(ap);
 }
 
-/* A field's error, if refused (its index in errs; -1: none), as the
- * attributes of its input and as the message that follows its label. */
-static int
-field_error_index(const struct form_errors *errs, int f)
-{
-	if (errs == NULL)
-		return -1;
-	for (size_t i = 0; i < errs->n; i++)
-		if (errs->e[i].field == f)
-			return (int)i;
-	return -1;
-}
-
-/* A field's input's id: the form's prefix and the field's name (the
- * formats' box, its first: "formats-pdf"); names and prefixes are
- * literals. */
-static void
-put_id(FILE *fp, const struct form_table *t, int f)
-{
-	fprintf(fp, "%s%s%s", t->id_prefix, t->fields[f].name, t->fields[f].kind == FIELD_FORMATS ?
-	    "-pdf" : "");
-}
-
+/* A field's input's id, which the summary links to: the form's prefix
+ * and the field's name (the formats' box, its first: "formats-pdf");
+ * names and prefixes are literals. */
 void
 put_field_id(const struct form_table *t, int f)
 {
-	put_id(stdout, t, f);
+	printf("%s%s%s", t->id_prefix, t->fields[f].name, t->fields[f].kind == FIELD_FORMATS ?
+	    "-pdf" : "");
 }
 
-/* The error i of errs as a whole line (the summary's): a sentence, but
- * for a file's, which begins with the file's own name. */
+/* Error i's words from byte from of its line: a sentence, but for a
+ * file's, which begins with the file's own name. */
+static void
+put_error_words(const struct form_errors *errs, size_t i, size_t from)
+{
+	if (errs->e[i].verbatim)
+		put_html(stdout, errs->e[i].line + from);
+	else
+		put_html_sentence(stdout, errs->e[i].line + from);
+}
+
+/* The error i of errs as a whole line: the summary's. */
 void
 put_error_line(const struct form_errors *errs, size_t i)
 {
-	if (errs->e[i].verbatim)
-		put_html(stdout, errs->e[i].line);
-	else
-		put_html_sentence(stdout, errs->e[i].line);
+	put_error_words(errs, i, 0);
 }
 
 /* The attributes of a field's input when it is refused, or its file is to
@@ -241,10 +235,7 @@ put_error_message(const char *id, const struct form_errors *errs, int i)
 		return;
 	printf("<p class=\"error\" id=\"%s-error\"><span class=\"visually-hidden\">Error:"
 	    " </span>", id);
-	if (errs->e[i].verbatim)
-		put_html(stdout, errs->e[i].line + errs->e[i].words);
-	else
-		put_html_sentence(stdout, errs->e[i].line + errs->e[i].words);
+	put_error_words(errs, (size_t)i, errs->e[i].words);
 	printf("</p>");
 }
 
@@ -339,7 +330,7 @@ put_field(const struct form_table *t, int f, const struct cgi_form *sent,
 	int filled = sent != NULL && cgi_field(sent, "form") != NULL;
 	char day[11], id[64];
 
-	/* the formats' first box is "formats-pdf" (put_id) */
+	/* the formats' first box is "formats-pdf" (put_field_id) */
 	snprintf(id, sizeof id, "%s%s", t->id_prefix, d->name);
 
 	switch (d->kind) {

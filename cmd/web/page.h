@@ -95,7 +95,7 @@ enum { C_FILE, C_COUNT };
 enum { R_FILE, R_PAPER, R_PER_PAGE, R_DD, R_COUNT };
 enum { P_SET, P_COUNT };
 /* the most fields a form has: the dealing form's */
-#define FORM_FIELDS_MAX F_COUNT
+#define FORM_FIELDS_MAX ((int)F_COUNT)
 
 struct form_field {
 	const char *name;
