@@ -227,7 +227,7 @@ mappings() {
 @test "dl-web(1) lists the fields of dl-web's hand record of a file (action=record)" {
 	want=$(REQUEST_METHOD=GET dl-web | sed -n '/name="action" value="record"/,/<\/form>/p' |
 	    grep -o ' name="[a-z_]*"' | sed 's/ name="\(.*\)"/\1/' | grep -vx action | sort -u | words)
-	[ "$want" = "dd file paper per_page" ]
+	[ "$want" = "dd file form paper per_page" ]
 	got=$(sed -n '/^\.B action=record$/,/^\.PP$/p' "$MAN/dl-web.1" |
 	    awk 'tp && /^\.BR? / { print } { tp = /^\.TP/ }' | sed -e 's/^\.BR\{0,1\} //' -e 's/"//g' | words)
 	same "dl-web(1)'s fields of action=record" "$want" "$got"

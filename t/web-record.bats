@@ -205,6 +205,94 @@ club_pbn() {
 	clean_tmp
 }
 
+# the form's own refusal: REFUSED FILE NAME STATUS LOG SUMMARY ERROR [FIELD=VALUE...]:
+# answered STATUS, the log LOG, the page again with the summary's one
+# line SUMMARY (its link included) and the field's error line ERROR
+form_refused() {
+	local file=$1 name=$2 want=$3 log=$4 li=$5 error=$6
+	shift 6
+	run --separate-stderr record "$file" "$name" form=record "$@"
+	# the exit status by the tools' one policy: 1 refused, 2 the server's
+	[ "$status" -eq "$([ "${want%% *}" -ge 500 ] && echo 2 || echo 1)" ] || { echo "$status"; return 1; }
+	[ "${lines[0]}" = "Status: $want"$'\r' ] || { echo "${lines[0]}"; return 1; }
+	[ "$stderr" = "dl-web: $want: $log" ] || { echo "$stderr"; return 1; }
+	printf '%s\n' "$output" > r
+	grep -qx '<title>Deal a session</title>' r
+	grep -qxF "$li" r || { grep '^<li>' r; return 1; }
+	grep -qxF "$error" r || { grep 'class="error"' r; return 1; }
+	# one field marked: the other forms blank
+	[ "$(grep -c 'aria-invalid="true"' r)" -eq 1 ]
+}
+
+@test "record from the form: each refusal the page again, the form's fields kept, the file asked for again, the error beside its field, a summary at the top" {
+	printf 'garbage\n' > g
+	run -1 --separate-stderr record g 'Club <b>.txt' form=record paper=letter per_page=4 dd=on
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	[ "$stderr" = "dl-web: 400 Bad Request: the file for a hand record: not of a format dl reads" ]
+	printf '%s\n' "$output" > r
+	grep -qx '<title>Deal a session</title>' r
+	[ "$(sed -n '/<div class="error-summary"/,/<\/div>/p' r)" = '<div class="error-summary" role="alert" aria-labelledby="error-summary-title">
+<h2 id="error-summary-title">No hand record was made: 1 field to put right</h2>
+<ul>
+<li><a href="#record-file">Club &lt;b&gt;.txt: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)</a></li>
+</ul>
+</div>' ]
+	# the form's fields as sent; the file, which a page cannot give
+	# back, asked for again by the name it was sent with
+	[ "$(sed -n '/name="action" value="record"/,/<\/form>/p' r)" = '<input type="hidden" name="action" value="record">
+<input type="hidden" name="form" value="record">
+<label for="record-file">The session'"'"'s file</label><p class="error" id="record-file-error"><span class="visually-hidden">Error: </span>Club &lt;b&gt;.txt: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)</p><p class="note" id="record-file-again">Choose the file again (you chose Club &lt;b&gt;.txt): a page cannot keep it for you.</p><input type="file" id="record-file" name="file" required aria-invalid="true" aria-describedby="record-file-error record-file-again">
+<label for="record-paper">Paper</label><select id="record-paper" name="paper"><option value="a4">A4</option><option value="letter" selected>Letter</option></select>
+<label for="record-per_page">Boards a page on the hand record</label><select id="record-per_page" name="per_page"><option value="6">Six (two columns of three)</option><option value="4" selected>Four, larger</option><option value="1">One, for teaching</option></select>
+<label><input type="checkbox" id="record-dd" name="dd" value="on" checked> Double-dummy tricks and par</label>
+<button type="submit">Make the hand record</button>
+</form>' ]
+	# the other forms blank: the dealing form's paper not the one sent,
+	# nothing marked but the file
+	[ "$(sed -n '/^<form /,$p' r | sed '/<\/form>/q' | grep -c ' selected\|aria-invalid=')" -eq 0 ]
+	[ "$(grep -c 'aria-invalid="true"' r)" -eq 1 ]
+	grep -qx '<label for="played-set">The set played (its number, on the hand record)</label><input type="number" id="played-set" name="set" min="1" required>' r
+	# the analysis not asked for: its box as sent, unticked
+	run -1 record g g.txt form=record
+	grep -qx '<label><input type="checkbox" id="record-dd" name="dd" value="on"> Double-dummy tricks and par</label>' <<< "$output"
+	# every id of the page still once
+	[ -z "$(grep -o ' id="[^"]*"' r | sort | uniq -d)" ]
+
+	# each other refusal, beside its own field
+	printf '[Event "x"]\n[Board "1"]\n[Deal "N:AKQ"]\n' > p
+	form_refused p bad.pbn '400 Bad Request' 'the file for a hand record: not read' \
+	    '<li><a href="#record-file">bad.pbn:3: board 1: North has 1 suits, not 4 (three dots)</a></li>' \
+	    '<label for="record-file">The session'"'"'s file</label><p class="error" id="record-file-error"><span class="visually-hidden">Error: </span>bad.pbn:3: board 1: North has 1 suits, not 4 (three dots)</p><p class="note" id="record-file-again">Choose the file again (you chose bad.pbn): a page cannot keep it for you.</p><input type="file" id="record-file" name="file" required aria-invalid="true" aria-describedby="record-file-error record-file-again">' \
+	    dd=on
+	printf '%% PBN 2.1\n[Event "Nothing"]\n' > empty
+	form_refused empty empty.pbn '400 Bad Request' 'the file for a hand record: not read' \
+	    '<li><a href="#record-file">empty.pbn: no boards in it</a></li>' \
+	    '<label for="record-file">The session'"'"'s file</label><p class="error" id="record-file-error"><span class="visually-hidden">Error: </span>empty.pbn: no boards in it</p><p class="note" id="record-file-again">Choose the file again (you chose empty.pbn): a page cannot keep it for you.</p><input type="file" id="record-file" name="file" required aria-invalid="true" aria-describedby="record-file-error record-file-again">'
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 2> /dev/null |
+	    dl-stream -n 1-101 | dl-map | dl-fmt -f pbn -p big
+	awk 'BEGIN { RS = ""; ORS = "\n\n" } NR != 4 && NR <= 6' big.pbn > gap.pbn
+	form_refused gap.pbn gap.pbn '400 Bad Request' 'the file for a hand record: not made' \
+	    '<li><a href="#record-file">gap.pbn: board 5 after board 3: board 4 is missing, and a hand record&#39;s boards run in a row</a></li>' \
+	    '<label for="record-file">The session'"'"'s file</label><p class="error" id="record-file-error"><span class="visually-hidden">Error: </span>gap.pbn: board 5 after board 3: board 4 is missing, and a hand record&#39;s boards run in a row</p><p class="note" id="record-file-again">Choose the file again (you chose gap.pbn): a page cannot keep it for you.</p><input type="file" id="record-file" name="file" required aria-invalid="true" aria-describedby="record-file-error record-file-again">'
+	form_refused big.pbn big.pbn '400 Bad Request' 'the file for a hand record: more than a session' \
+	    '<li><a href="#record-file">big.pbn: 101 boards: a hand record of at most 100 (a session)</a></li>' \
+	    '<label for="record-file">The session'"'"'s file</label><p class="error" id="record-file-error"><span class="visually-hidden">Error: </span>big.pbn: 101 boards: a hand record of at most 100 (a session)</p><p class="note" id="record-file-again">Choose the file again (you chose big.pbn): a page cannot keep it for you.</p><input type="file" id="record-file" name="file" required aria-invalid="true" aria-describedby="record-file-error record-file-again">'
+	# no file chosen: a browser sends the field empty, with no name
+	: > none
+	form_refused none '' '400 Bad Request' 'no file for a hand record' \
+	    '<li><a href="#record-file">No file for a hand record</a></li>' \
+	    '<label for="record-file">The session'"'"'s file</label><p class="error" id="record-file-error"><span class="visually-hidden">Error: </span>No file for a hand record</p><input type="file" id="record-file" name="file" required aria-invalid="true" aria-describedby="record-file-error">'
+	# a paper not offered: the file read all the same, to be chosen again
+	club_pbn
+	form_refused club.pbn club.pbn '400 Bad Request' 'the paper' \
+	    '<li><a href="#record-paper">The paper: a4 or letter</a></li>' \
+	    '<label for="record-paper">Paper</label><p class="error" id="record-paper-error"><span class="visually-hidden">Error: </span>A4 or letter</p><select id="record-paper" name="paper" aria-invalid="true" aria-describedby="record-paper-error"><option value="a4">A4</option><option value="letter">Letter</option></select>' \
+	    paper=a5
+	grep -qx '<label for="record-file">The session'"'"'s file</label><p class="note" id="record-file-again">Choose the file again (you chose club.pbn): a page cannot keep it for you.</p><input type="file" id="record-file" name="file" required aria-describedby="record-file-again">' r
+	[ ! -e archive.sqlite ]
+	clean_tmp
+}
+
 @test "record: the analysis on as many requests at once as there are cores, then 503; without it, made" {
 	club_pbn
 	mkdir -p locks
@@ -217,6 +305,17 @@ club_pbn() {
 	[[ $output == *$'Retry-After: 30\r'* ]]
 	[[ $output == *"<p>every core is analysing another session: try again in half a minute, or make the hand record without the analysis</p>"* ]]
 	[ "$stderr" = "dl-web: 503 Service Unavailable: every core is analysing another session" ]
+	# from the form: the page again, the box said busy, the file to
+	# choose again
+	form_refused club.pbn club.pbn '503 Service Unavailable' 'every core is analysing another session' \
+	    '<li><a href="#record-dd">Every core is analysing another session: try again in half a minute, or make the hand record without the analysis</a></li>' \
+	    '<p class="error" id="record-dd-error"><span class="visually-hidden">Error: </span>Every core is analysing another session: try again in half a minute, or make the hand record without the analysis</p><label><input type="checkbox" id="record-dd" name="dd" value="on" checked aria-invalid="true" aria-describedby="record-dd-error"> Double-dummy tricks and par</label>' \
+	    dd=on paper=letter
+	[ "$status" -eq 2 ]
+	[[ $output == *$'Retry-After: 30\r'* ]]
+	grep -qx '<h2 id="error-summary-title">No hand record was made yet: the server is busy</h2>' r
+	grep -q '<option value="letter" selected>Letter</option></select>$' r
+	grep -q 'id="record-file-again">Choose the file again (you chose club.pbn)' r
 	run -0 record club.pbn club.pbn
 	[ "${lines[0]}" = $'Status: 200 OK\r' ]
 	clean_tmp

@@ -67,7 +67,7 @@ page_seed() {
 	grep -qx '<label><input type="checkbox" name="formats" value="dup"> dup <small>Duplimate</small></label>' r
 	[ "$(grep -c 'name="formats" value="pdf"' r)" -eq 1 ]
 	# the date from the browser's calendar, the forms typed by hand said
-	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date">' r
+	grep -qx '<label for="date">Date <small>(pick it from the calendar; where there is none, type <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date">' r
 	REQUEST_METHOD=HEAD dl-web > h
 	[ "$(tail -c 2 h | od -An -c | tr -d ' ')" = '\r\n' ]
 	[ "$(grep -c '<' h)" -eq 0 ]
@@ -213,7 +213,7 @@ s.pbn s.pdf' ]
 	grep -qx '<label for="event">Event</label><input type="text" id="event" name="event" maxlength="500" placeholder="Tuesday Pairs" value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;">' r
 	grep -qx '<label for="site">Site</label><input type="text" id="site" name="site" maxlength="500" value="Riverside">' r
 	# a date the calendar cannot hold is kept as typed, as text
-	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><p class="error" id="date-error"><span class="visually-hidden">Error: </span>No such day (read as DD/MM/YYYY, day first)</p><input type="text" id="date" name="date" value="31/02/2026" aria-invalid="true" aria-describedby="date-error">' r
+	grep -qx '<label for="date">Date <small>(pick it from the calendar; where there is none, type <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><p class="error" id="date-error"><span class="visually-hidden">Error: </span>No such day (read as DD/MM/YYYY, day first)</p><input type="text" id="date" name="date" value="31/02/2026" aria-invalid="true" aria-describedby="date-error">' r
 	grep -qx '<label for="session">Session</label><p class="error" id="session-error"><span class="visually-hidden">Error: </span>A number from 1 to 9999</p><input type="text" id="session" name="session" inputmode="numeric" value="0" aria-invalid="true" aria-describedby="session-error">' r
 	grep -qx '<label for="boards">Boards (at most 100)</label><p class="error" id="boards-error"><span class="visually-hidden">Error: </span>200 boards: at most 100 a request (a session)</p><input type="text" id="boards" name="boards" value="1 – 200" aria-invalid="true" aria-describedby="boards-error">' r
 	grep -q '<option value="duplimate" selected>Duplimate (Jannersten)</option>' r
@@ -237,7 +237,7 @@ s.pbn s.pdf' ]
 	printf '%s' 'form=deal&date=30%2F11%2F2026&boards=0&formats=pdf' > body
 	run -1 --separate-stderr post application/x-www-form-urlencoded body
 	printf '%s\n' "$output" > r
-	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' r
+	grep -qx '<label for="date">Date <small>(pick it from the calendar; where there is none, type <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' r
 	grep -q '<li><a href="#boards">The boards: ' r
 	# the same fields from a script (no form=deal): the first refused, one line
 	printf '%s' 'event=x&date=31%2F02%2F2026&session=0&boards=1-200&prefix=..x' > body
@@ -264,7 +264,7 @@ s.pbn s.pdf' ]
 	[ "$(status_of g)" = "Status: 200 OK" ]
 	grep -qx '<label for="event">Event</label><input type="text" id="event" name="event" maxlength="500" placeholder="Tuesday Pairs" value="Monday &quot;Pairs&quot; &lt;b&gt; &amp; Co">' g
 	grep -qx '<label for="site">Site</label><input type="text" id="site" name="site" maxlength="500" value="Riverside">' g
-	grep -qx '<label for="date">Date <small>(from the calendar; typed by hand, <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' g
+	grep -qx '<label for="date">Date <small>(pick it from the calendar; where there is none, type <span class="nowrap">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small></label><input type="date" id="date" name="date" value="2026-11-30">' g
 	grep -qx '<label for="session">Session</label><input type="text" id="session" name="session" inputmode="numeric">' g
 	grep -qx '<label for="boards">Boards (at most 100)</label><input type="text" id="boards" name="boards" value="1–4">' g
 	grep -q '<option value="duplimate" selected>Duplimate (Jannersten)</option>' g
@@ -521,6 +521,8 @@ club-2026.zip' ]
 	[ "$(grep -c '<tr><td>' c)" -eq 4 ]
 	# the verdict, by the archive's one rule
 	grep -q '^<p><strong>Dealt before: 4 of its 4 boards.</strong></p>$' c
+	# under it, where a phone shows it, the set and when it was played
+	grep -qx "<p>Its boards dealt before are in set 1, played here on $played.</p>" c
 	# each board with one hand the same alone: listed, but no board dealt
 	# before (chance gives a hand held before)
 	dl-read z/session.pbn | variant one-hand | dl-fmt -f pbn > one-hand.pbn
@@ -532,7 +534,7 @@ club-2026.zip' ]
 	} > upload
 	post "multipart/form-data; boundary=$b" upload > c
 	[ "$(grep -c '<td>one hand the same</td>' c)" -eq 4 ]
-	grep -q '^<p><strong>None of its 4 boards was dealt before</strong>: the hands above were held before by chance, as one in a session is in a large archive.</p>$' c
+	grep -q '^<p><strong>None of its 4 boards was dealt before</strong>: the hands below were held before by chance, as one in a session is in a large archive.</p>$' c
 	# a file never dealt
 	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 2> /dev/null |
 	    dl-stream -n 1-3 | dl-map | dl-fmt -f pbn > other.pbn
@@ -553,6 +555,7 @@ club-2026.zip' ]
 	grep -q "<tr><td>1</td><td>the same deal</td><td>1</td><td>1</td><td>Spring Pairs</td><td></td><td>here, $played</td></tr>" c
 	grep -q "<tr><td>1</td><td>the same deal</td><td>2</td><td>11</td><td>Spring Pairs</td><td></td><td><strong>not yet: dealt here</strong></td></tr>" c
 	[ "$(grep -c '<tr><td>' c)" -eq 8 ]
+	grep -qx "<p>Its boards dealt before are in set 1, played here on $played; set 2, dealt here and not yet played.</p>" c
 	clean_tmp
 }
 
@@ -668,6 +671,122 @@ multipart_check() {
 		cat "$4"
 		printf '\r\n--%s--\r\n' "$1"
 	} > upload
+}
+
+# check_refused NAME FILE STATUS LOG SUMMARY ERROR: FILE uploaded as NAME
+# from the form's "Played before?" (form=check), refused with STATUS, the
+# log LOG, the page again with the summary's line SUMMARY and the field's
+# line ERROR, nothing else marked
+check_refused() {
+	local b=----dlwebcheckform
+	{
+		printf -- '--%s\r\nContent-Disposition: form-data; name="action"\r\n\r\ncheck\r\n' $b
+		printf -- '--%s\r\nContent-Disposition: form-data; name="form"\r\n\r\ncheck\r\n' $b
+		printf -- '--%s\r\nContent-Disposition: form-data; name="file"; filename="%s"\r\n\r\n' $b "$1"
+		cat "$2"
+		printf '\r\n--%s--\r\n' $b
+	} > upload
+	run --separate-stderr post "multipart/form-data; boundary=$b" upload
+	[ "$status" -eq "$([ "${3%% *}" -ge 500 ] && echo 2 || echo 1)" ] || { echo "$status"; return 1; }
+	[ "${lines[0]}" = "Status: $3"$'\r' ] || { echo "${lines[0]}"; return 1; }
+	# the log's last line (a shared archive's cause before it)
+	[ "${stderr##*$'\n'}" = "dl-web: $3: $4" ] || { echo "$stderr"; return 1; }
+	printf '%s\n' "$output" > r
+	grep -qx '<title>Deal a session</title>' r
+	grep -qxF "$5" r || { grep '^<li>' r; return 1; }
+	grep -qxF "$6" r || { grep 'check-file' r; return 1; }
+	[ "$(grep -c 'aria-invalid="true"' r)" -eq 1 ]
+	[ "$(grep -c '<input type="hidden" name="form" value="check">' r)" -eq 1 ]
+}
+
+@test "Played before? from the form: each refusal the page again, the file asked for again, its error beside it, a summary at the top" {
+	printf 'garbage\n' > g
+	check_refused 'Last <b>month.txt' g '400 Bad Request' 'the file to check: not of a format dl reads' \
+	    '<li><a href="#check-file">Last &lt;b&gt;month.txt: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)</a></li>' \
+	    '<label for="check-file">The file to check (PBN, DUP, LIN, or any other deal file)</label><p class="error" id="check-file-error"><span class="visually-hidden">Error: </span>Last &lt;b&gt;month.txt: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)</p><p class="note" id="check-file-again">Choose the file again (you chose Last &lt;b&gt;month.txt): a page cannot keep it for you.</p><input type="file" id="check-file" name="file" required aria-invalid="true" aria-describedby="check-file-error check-file-again">'
+	[ "$(sed -n '/<div class="error-summary"/,/<\/div>/p' r)" = '<div class="error-summary" role="alert" aria-labelledby="error-summary-title">
+<h2 id="error-summary-title">Nothing was checked: 1 field to put right</h2>
+<ul>
+<li><a href="#check-file">Last &lt;b&gt;month.txt: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)</a></li>
+</ul>
+</div>' ]
+	# the other forms blank
+	grep -qx '<label for="event">Event</label><input type="text" id="event" name="event" maxlength="500" placeholder="Tuesday Pairs">' r
+	grep -qx '<label><input type="checkbox" id="record-dd" name="dd" value="on" checked> Double-dummy tricks and par</label>' r
+	printf '[Event "x"]\n[Board "1"]\n[Deal "N:AKQ"]\n' > p
+	check_refused bad.pbn p '400 Bad Request' 'the file to check: not read' \
+	    '<li><a href="#check-file">bad.pbn:3: board 1: North has 1 suits, not 4 (three dots)</a></li>' \
+	    '<label for="check-file">The file to check (PBN, DUP, LIN, or any other deal file)</label><p class="error" id="check-file-error"><span class="visually-hidden">Error: </span>bad.pbn:3: board 1: North has 1 suits, not 4 (three dots)</p><p class="note" id="check-file-again">Choose the file again (you chose bad.pbn): a page cannot keep it for you.</p><input type="file" id="check-file" name="file" required aria-invalid="true" aria-describedby="check-file-error check-file-again">'
+	# no file chosen: the browser's empty field, with no name
+	: > none
+	check_refused '' none '400 Bad Request' 'no file to check' \
+	    '<li><a href="#check-file">No file to check</a></li>' \
+	    '<label for="check-file">The file to check (PBN, DUP, LIN, or any other deal file)</label><p class="error" id="check-file-error"><span class="visually-hidden">Error: </span>No file to check</p><input type="file" id="check-file" name="file" required aria-invalid="true" aria-describedby="check-file-error">'
+	# the federation's shared archive cannot be read: 503, the cause in
+	# the log only
+	dl-seed --not-for-play --no-history --hex 0123456789abcdef0123456789abcdef01234567 2> /dev/null |
+	    dl-stream -n 1-3 | dl-map | dl-fmt -f pbn > other.pbn
+	DL_SHARED_ARCHIVE=$BATS_TEST_TMPDIR/nowhere/shared.sqlite check_refused other.pbn other.pbn \
+	    '503 Service Unavailable' 'the shared archive could not be opened' \
+	    '<li><a href="#check-file">The shared archive could not be read: the file was not checked</a></li>' \
+	    '<label for="check-file">The file to check (PBN, DUP, LIN, or any other deal file)</label><p class="error" id="check-file-error"><span class="visually-hidden">Error: </span>The shared archive could not be read: the file was not checked</p><p class="note" id="check-file-again">Choose the file again (you chose other.pbn): a page cannot keep it for you.</p><input type="file" id="check-file" name="file" required aria-invalid="true" aria-describedby="check-file-error check-file-again">'
+	[ "$stderr" = "dl-web: the shared archive: $BATS_TEST_TMPDIR/nowhere/shared.sqlite: No such file or directory
+dl-web: 503 Service Unavailable: the shared archive could not be opened" ]
+	grep -qx '<h2 id="error-summary-title">Nothing was checked: the federation'"'"'s shared archive could not be read</h2>' r
+	[[ $output == *$'Retry-After: 30\r'* ]]
+	# a script's (no form): the one line, as ever
+	multipart_check ----dlweb file g.txt g
+	run -1 --separate-stderr post "multipart/form-data; boundary=----dlweb" upload
+	[ "$stderr" = "dl-web: 400 Bad Request: the file to check: not of a format dl reads" ]
+	[ "$(grep -c '^<p>' <<< "$output")" -eq 2 ]
+	[[ $output == *"<p>g.txt: not a file of a format dl reads (PBN, LIN, DUP, BRI, DGE, ...)</p>"* ]]
+	[[ $output != *'class="error-summary'* ]]
+	clean_tmp
+}
+
+@test "After the session from the form: not a set's number, no such set: the page again, the number kept, its error beside it" {
+	# played_refused BODY LOG SUMMARY ERROR
+	played_refused() {
+		printf '%s' "$1" > body
+		run -1 --separate-stderr post application/x-www-form-urlencoded body
+		[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+		[ "$stderr" = "dl-web: 400 Bad Request: $2" ] || { echo "$stderr"; return 1; }
+		printf '%s\n' "$output" > r
+		[ "$(sed -n '/<div class="error-summary"/,/<\/div>/p' r)" = '<div class="error-summary" role="alert" aria-labelledby="error-summary-title">
+<h2 id="error-summary-title">No set was marked played: 1 field to put right</h2>
+<ul>
+'"$3"'
+</ul>
+</div>' ] || { sed -n '/<div class="error-summary"/,/<\/div>/p' r; return 1; }
+		grep -qxF "$4" r || { grep 'played-set' r; return 1; }
+		[ "$(grep -c 'aria-invalid="true"' r)" -eq 1 ]
+	}
+	played_refused 'action=played&form=played&set=twelve%3Cb%3E' \
+	    "the set played: a set's number, as the hand record gives it" \
+	    '<li><a href="#played-set">The set played: a set&#39;s number, as the hand record gives it</a></li>' \
+	    '<label for="played-set">The set played (its number, on the hand record)</label><p class="error" id="played-set-error"><span class="visually-hidden">Error: </span>A set&#39;s number, as the hand record gives it</p><input type="text" id="played-set" name="set" min="1" required value="twelve&lt;b&gt;" aria-invalid="true" aria-describedby="played-set-error">'
+	played_refused 'action=played&form=played' \
+	    "the set played: a set's number, as the hand record gives it" \
+	    '<li><a href="#played-set">The set played: a set&#39;s number, as the hand record gives it</a></li>' \
+	    '<label for="played-set">The set played (its number, on the hand record)</label><p class="error" id="played-set-error"><span class="visually-hidden">Error: </span>A set&#39;s number, as the hand record gives it</p><input type="number" id="played-set" name="set" min="1" required aria-invalid="true" aria-describedby="played-set-error">'
+	played_refused 'action=played&form=played&set=999' \
+	    'no set ... in the archive of sets dealt here' \
+	    '<li><a href="#played-set">No set 999 in the archive of sets dealt here</a></li>' \
+	    '<label for="played-set">The set played (its number, on the hand record)</label><p class="error" id="played-set-error"><span class="visually-hidden">Error: </span>No set 999 in the archive of sets dealt here</p><input type="number" id="played-set" name="set" min="1" required value="999" aria-invalid="true" aria-describedby="played-set-error">'
+	# the other forms blank
+	grep -qx '<label for="check-file">The file to check (PBN, DUP, LIN, or any other deal file)</label><input type="file" id="check-file" name="file" required>' r
+	# a script's (no form): one line each, as ever
+	form 'action=played' 'set=x'
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "$stderr" = "dl-web: 400 Bad Request: the set played: a set's number, as the hand record gives it" ]
+	[ "$(grep -c '^<p>' <<< "$output")" -eq 2 ]
+	[[ $output == *"<p>the set played: a set&#39;s number, as the hand record gives it</p>"* ]]
+	form 'action=played' 'set=999'
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "$stderr" = "dl-web: 400 Bad Request: no set ... in the archive of sets dealt here" ]
+	[[ $output == *"<p>no set 999 in the archive of sets dealt here</p>"* ]]
+	[[ $output != *'class="error-summary'* ]]
+	clean_tmp
 }
 
 # bats test_tags=slow

@@ -116,6 +116,8 @@ put_hand_record_page(const char *path, const char *label, void (*aside)(void *ar
 	fwrite(page, 1, (size_t)(after - page), stdout);
 	printf("\n<style>.dl-web { font-family: 'DejaVu Sans', sans-serif; background: #fffbe6;"
 	    " border: 1px solid #c9b458; margin: 8px; padding: 8px 12px; }"
+	    /* a button as large as a finger needs (WCAG 2.2's target size) */
+	    " .dl-web button { font: inherit; padding: .5rem 1rem; margin: .5rem 0; }"
 	    " @media print { .dl-web { display: none; } }</style>\n"
 	    "<aside class=\"dl-web\" aria-label=\"%s\">\n", label);
 	aside(arg);

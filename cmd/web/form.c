@@ -1,5 +1,6 @@
-/* The dealing form's one table, which draws the form and reads it, its
- * fields' errors, and the link that opens it filled again. */
+/* The tables of the page's forms, each of which draws its form and reads
+ * it, their fields' errors, and the link that opens the dealing form
+ * filled again. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,8 +54,8 @@ const struct form_field deal_fields[F_COUNT] = {
 	    " placeholder=\"Tuesday Pairs\"", NULL, NULL, 0, "the event", 1 },
 	[F_SITE] = { "site", "Site", FIELD_TEXT, EVENT_MAX_BYTES, "", NULL, NULL, 0,
 	    "the site", 1 },
-	[F_DATE] = { "date", "Date <small>(from the calendar; typed by hand,"
-	    " <span class=\"nowrap\">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small>", FIELD_DATE, 0, "", NULL, NULL, 0, "the date", 1 },
+	[F_DATE] = { "date", "Date <small>(pick it from the calendar; where there is none,"
+	    " type <span class=\"nowrap\">2026-11-30</span>, 30/11/2026 day first, or 2026.11.30)</small>", FIELD_DATE, 0, "", NULL, NULL, 0, "the date", 1 },
 	[F_SESSION] = { "session", "Session", FIELD_TEXT, 0, " inputmode=\"numeric\"", NULL,
 	    NULL, 0, "the session", 0 },
 	[F_BOARDS] = { "boards", "Boards (at most " STRING(BOARDS_MAX) ")", FIELD_TEXT, 0, "",
@@ -78,6 +79,50 @@ const struct form_field deal_fields[F_COUNT] = {
 	    FIELD_TEXTAREA, 0, " rows=\"2\"", NULL, NULL, 0, "the entropy", 0 },
 };
 
+const struct form_table deal_form = {
+	deal_fields, F_COUNT, "deal", "", "Nothing was dealt",
+};
+
+/* "Played before?": a file of any format, checked against the archive */
+static const struct form_field check_fields[C_COUNT] = {
+	[C_FILE] = { "file", "The file to check (PBN, DUP, LIN, or any other deal file)",
+	    FIELD_FILE, 0, " required", NULL, NULL, 0, "the file", 0 },
+};
+
+const struct form_table check_form = {
+	check_fields, C_COUNT, "check", "check-", "Nothing was checked",
+};
+
+/* "A hand record from your scoring program's file": the paper and the
+ * boards a page the dealing form's choices */
+static const struct form_field record_fields[R_COUNT] = {
+	[R_FILE] = { "file", "The session's file", FIELD_FILE, 0, " required", NULL, NULL, 0,
+	    "the file", 0 },
+	[R_PAPER] = { "paper", "Paper", FIELD_CHOICE, 0, "", NULL, CHOICES(papers),
+	    "the paper", 0 },
+	[R_PER_PAGE] = { "per_page", "Boards a page on the hand record", FIELD_CHOICE, 0, "",
+	    NULL, CHOICES(boards_a_page), "the boards a page", 0 },
+	[R_DD] = { "dd", "Double-dummy tricks and par", FIELD_BOX, 0, "", "on", NULL, 0,
+	    "the analysis", 0 },
+};
+
+const struct form_table record_form = {
+	record_fields, R_COUNT, "record", "record-", "No hand record was made",
+};
+
+/* "After the session": the set played, by its number */
+static const struct form_field played_fields[P_COUNT] = {
+	[P_SET] = { "set", "The set played (its number, on the hand record)", FIELD_NUMBER, 0,
+	    " min=\"1\" required", NULL, NULL, 0, "the set played", 0 },
+};
+
+_Static_assert((int)C_COUNT <= FORM_FIELDS_MAX && (int)R_COUNT <= FORM_FIELDS_MAX &&
+    (int)P_COUNT <= FORM_FIELDS_MAX, "a form's errors fit struct form_errors");
+
+const struct form_table played_form = {
+	played_fields, P_COUNT, "played", "played-", "No set was marked played",
+};
+
 /* A field's value as sent, or NULL: not sent, or empty. */
 const char *
 deal_value(const struct cgi_form *form, int f)
@@ -85,65 +130,112 @@ deal_value(const struct cgi_form *form, int f)
 	return text_field(form, deal_fields[f].name);
 }
 
+/* A field's error, if refused: its index in errs; -1: none. */
 static int
-field_refused(const struct form_errors *errs, int f)
+field_error_index(const struct form_errors *errs, int f)
 {
+	if (errs == NULL)
+		return -1;
 	for (size_t i = 0; i < errs->n; i++)
 		if (errs->e[i].field == f)
-			return 1;
-	return 0;
+			return (int)i;
+	return -1;
 }
 
-/* A field refused: fmt its words, after the field's own name ("the
- * boards: ...") when named; logged a literal.  A field already refused
- * keeps its first error. */
+static void __attribute__((format(printf, 6, 0)))
+vfield_error(struct form_errors *errs, int f, const char *logged, int named, int verbatim,
+    const char *fmt, va_list ap)
+{
+	size_t at = 0;
+
+	if (field_error_index(errs, f) != -1 || errs->n == FORM_FIELDS_MAX)
+		return;
+	errs->e[errs->n].field = f;
+	errs->e[errs->n].logged = logged;
+	errs->e[errs->n].verbatim = verbatim;
+	if (named)
+		at = (size_t)snprintf(errs->e[errs->n].line, DL_ERROR_MAX, "%s: ",
+		    errs->table->fields[f].what);
+	vsnprintf(errs->e[errs->n].line + at, DL_ERROR_MAX - at, fmt, ap);
+	errs->e[errs->n++].words = at;
+}
+
+/* A field of errs's form refused: fmt its words, after the field's own
+ * name ("the boards: ...") when named; logged a literal.  A field already
+ * refused keeps its first error. */
 void __attribute__((format(printf, 5, 6)))
 field_error(struct form_errors *errs, int f, const char *logged, int named, const char *fmt, ...)
 {
 	va_list ap;
-	size_t at = 0;
 
-	if (field_refused(errs, f) || errs->n == F_COUNT)
-		return;
-	errs->e[errs->n].field = f;
-	errs->e[errs->n].logged = logged;
-	if (named)
-		at = (size_t)snprintf(errs->e[errs->n].line, DL_ERROR_MAX, "%s: ",
-		    deal_fields[f].what);
 	va_start(ap, fmt);
-	vsnprintf(errs->e[errs->n].line + at, DL_ERROR_MAX - at, fmt, ap);
+	vfield_error(errs, f, logged, named, 0, fmt, ap);
 	va_end(ap);
-	errs->e[errs->n++].words = at;
 }
 
-/* A field's error, if refused, as the attributes of its input and as the
- * message that follows its label. */
-static const char *
-field_error_line(const struct form_errors *errs, int f)
+/* A file refused: its words begin with the file's name as it was
+ * uploaded ("notes.txt: ..."), given as it is, never with a capital. */
+void __attribute__((format(printf, 4, 5)))
+file_error(struct form_errors *errs, int f, const char *logged, const char *fmt, ...)
 {
-	if (errs == NULL)
-		return NULL;
-	for (size_t i = 0; i < errs->n; i++)
-		if (errs->e[i].field == f)
-			return errs->e[i].line + errs->e[i].words;
-	return NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfield_error(errs, f, logged, 0, 1, fmt, ap);
+	va_end(ap);
+}
+
+/* A field's input's id, which the summary links to: the form's prefix
+ * and the field's name (the formats' box, its first: "formats-pdf");
+ * names and prefixes are literals. */
+void
+put_field_id(const struct form_table *t, int f)
+{
+	printf("%s%s%s", t->id_prefix, t->fields[f].name, t->fields[f].kind == FIELD_FORMATS ?
+	    "-pdf" : "");
+}
+
+/* Error i's words from byte from of its line: a sentence, but for a
+ * file's, which begins with the file's own name. */
+static void
+put_error_words(const struct form_errors *errs, size_t i, size_t from)
+{
+	if (errs->e[i].verbatim)
+		put_html(stdout, errs->e[i].line + from);
+	else
+		put_html_sentence(stdout, errs->e[i].line + from);
+}
+
+/* The error i of errs as a whole line: the summary's. */
+void
+put_error_line(const struct form_errors *errs, size_t i)
+{
+	put_error_words(errs, i, 0);
+}
+
+/* The attributes of a field's input when it is refused, or its file is to
+ * be chosen again (a note of its own). */
+static void
+put_invalid(const char *id, int refused, int again)
+{
+	if (refused)
+		printf(" aria-invalid=\"true\"");
+	if (refused && again)
+		printf(" aria-describedby=\"%s-error %s-again\"", id, id);
+	else if (refused)
+		printf(" aria-describedby=\"%s-error\"", id);
+	else if (again)
+		printf(" aria-describedby=\"%s-again\"", id);
 }
 
 static void
-put_invalid(const char *name, const char *error)
+put_error_message(const char *id, const struct form_errors *errs, int i)
 {
-	if (error != NULL)
-		printf(" aria-invalid=\"true\" aria-describedby=\"%s-error\"", name);
-}
-
-static void
-put_error_message(const char *name, const char *error)
-{
-	if (error == NULL)
+	if (i == -1)
 		return;
 	printf("<p class=\"error\" id=\"%s-error\"><span class=\"visually-hidden\">Error:"
-	    " </span>", name);
-	put_html_sentence(stdout, error);
+	    " </span>", id);
+	put_error_words(errs, (size_t)i, errs->e[i].words);
 	printf("</p>");
 }
 
@@ -223,25 +315,29 @@ put_options(const struct form_field *d, const char *chosen)
 	}
 }
 
-/* One field of the dealing form: sent is what a request filled it with
- * (NULL: the blank form), whose boxes are as sent when it is the form's
- * own (form=deal), else as the blank form's. */
+/* One field of a form (t): sent is what a request filled it with (NULL:
+ * the blank form), whose boxes are as sent when it is the form's own
+ * (form=deal, form=record), else as the blank form's.  A file cannot be
+ * given back: when one was sent, a note beside it asks for it again. */
 void
-put_field(int f, const struct cgi_form *sent, const struct form_errors *errs,
-    const struct writer_names *w)
+put_field(const struct form_table *t, int f, const struct cgi_form *sent,
+    const struct form_errors *errs, const struct writer_names *w)
 {
-	const struct form_field *d = &deal_fields[f];
+	const struct form_field *d = &t->fields[f];
 	const struct cgi_field *given = sent != NULL ? cgi_field(sent, d->name) : NULL;
 	const char *value = given != NULL && given->filename == NULL ? given->value : d->blank;
-	const char *error = field_error_line(errs, f);
+	int refused = field_error_index(errs, f), marked = refused != -1;
 	int filled = sent != NULL && cgi_field(sent, "form") != NULL;
-	char day[11];
+	char day[11], id[64];
+
+	/* the formats' first box is "formats-pdf" (put_field_id) */
+	snprintf(id, sizeof id, "%s%s", t->id_prefix, d->name);
 
 	switch (d->kind) {
 	case FIELD_TEXT:
 	case FIELD_DATE:
-		printf("<label for=\"%s\">%s</label>", d->name, d->label);
-		put_error_message(d->name, error);
+		printf("<label for=\"%s\">%s</label>", id, d->label);
+		put_error_message(id, errs, refused);
 		/* a date the calendar cannot hold (a day typed wrong, a PBN
 		 * date with a part not known) is kept as text, as typed */
 		if (d->kind == FIELD_DATE && value != NULL && *value != '\0') {
@@ -251,54 +347,83 @@ put_field(int f, const struct cgi_form *sent, const struct form_errors *errs,
 			value = iso != NULL ? iso : value;
 		} else
 			printf("<input type=\"%s\"", d->kind == FIELD_DATE ? "date" : "text");
-		printf(" id=\"%s\" name=\"%s\"", d->name, d->name);
+		printf(" id=\"%s\" name=\"%s\"", id, d->name);
 		if (d->limit > 0)
 			printf(" maxlength=\"%d\"", d->limit);
 		fputs(d->attrs, stdout);
 		if (value != NULL && (*value != '\0' || d->blank != NULL))
 			put_attr(stdout, "value", value);
-		put_invalid(d->name, error);
+		put_invalid(id, marked, 0);
 		printf(">\n");
 		break;
 	case FIELD_TEXTAREA:
-		printf("<label for=\"%s\">%s</label>", d->name, d->label);
-		put_error_message(d->name, error);
-		printf("<textarea id=\"%s\" name=\"%s\"%s", d->name, d->name, d->attrs);
-		put_invalid(d->name, error);
+		printf("<label for=\"%s\">%s</label>", id, d->label);
+		put_error_message(id, errs, refused);
+		printf("<textarea id=\"%s\" name=\"%s\"%s", id, d->name, d->attrs);
+		put_invalid(id, marked, 0);
 		printf(">");
 		if (value != NULL)
 			put_html(stdout, value);
 		printf("</textarea>\n");
 		break;
 	case FIELD_CHOICE:
-		printf("<label for=\"%s\">%s</label>", d->name, d->label);
-		put_error_message(d->name, error);
-		printf("<select id=\"%s\" name=\"%s\"", d->name, d->name);
-		put_invalid(d->name, error);
+		printf("<label for=\"%s\">%s</label>", id, d->label);
+		put_error_message(id, errs, refused);
+		printf("<select id=\"%s\" name=\"%s\"", id, d->name);
+		put_invalid(id, marked, 0);
 		printf(">");
 		put_options(d, given != NULL ? given->value : NULL);
 		printf("</select>\n");
 		break;
 	case FIELD_BOX:
-		put_error_message(d->name, error);
-		printf("<label><input type=\"checkbox\" id=\"%s\" name=\"%s\" value=\"on\"%s", d->name,
+		put_error_message(id, errs, refused);
+		printf("<label><input type=\"checkbox\" id=\"%s\" name=\"%s\" value=\"on\"%s", id,
 		    d->name, (filled ? given != NULL && strcmp(given->value, "on") == 0 :
 		    d->blank != NULL) ? " checked" : "");
-		put_invalid(d->name, error);
+		put_invalid(id, marked, 0);
 		printf("> %s</label>\n", d->label);
 		break;
+	case FIELD_NUMBER:
+		printf("<label for=\"%s\">%s</label>", id, d->label);
+		put_error_message(id, errs, refused);
+		/* a value no number input holds is kept as text, as typed */
+		printf("<input type=\"%s\" id=\"%s\" name=\"%s\"%s", value == NULL ||
+		    strspn(value, "0123456789") == strlen(value) ? "number" : "text", id, d->name,
+		    d->attrs);
+		if (value != NULL)
+			put_attr(stdout, "value", value);
+		put_invalid(id, marked, 0);
+		printf(">\n");
+		break;
+	case FIELD_FILE: {
+		/* the file sent, which the browser cannot be given back */
+		int again = filled && given != NULL && given->filename != NULL &&
+		    *given->filename != '\0';
+
+		printf("<label for=\"%s\">%s</label>", id, d->label);
+		put_error_message(id, errs, refused);
+		if (again) {
+			printf("<p class=\"note\" id=\"%s-again\">Choose the file again (you chose ", id);
+			put_html(stdout, given->filename);
+			printf("): a page cannot keep it for you.</p>");
+		}
+		printf("<input type=\"file\" id=\"%s\" name=\"%s\"%s", id, d->name, d->attrs);
+		put_invalid(id, marked, again);
+		printf(">\n");
+		break;
+	}
 	case FIELD_FORMATS: {
 		int others = 0;
 
 		for (size_t i = 0; i < w->n; i++)
 			others |= strcmp(w->names[i], "pdf") != 0 && format_sent(sent, w->names[i]);
-		put_error_message(d->name, error);
-		printf("<label><input type=\"checkbox\" id=\"formats-pdf\" name=\"%s\""
-		    " value=\"pdf\"%s", d->name, (filled ? format_sent(sent, "pdf") :
+		put_error_message(id, errs, refused);
+		printf("<label><input type=\"checkbox\" id=\"%s-pdf\" name=\"%s\""
+		    " value=\"pdf\"%s", id, d->name, (filled ? format_sent(sent, "pdf") :
 		    d->blank != NULL) ? " checked" : "");
-		put_invalid(d->name, error);
+		put_invalid(id, marked, 0);
 		printf("> %s</label>\n<details%s><summary>Every format</summary>\n<fieldset>"
-		    "<legend>Other files</legend>\n", d->label, others || error != NULL ?
+		    "<legend>Other files</legend>\n", d->label, others || marked ?
 		    " open" : "");
 		for (size_t i = 0; i < w->n; i++) {
 			if (strcmp(w->names[i], "pdf") == 0)
@@ -320,20 +445,13 @@ put_field(int f, const struct cgi_form *sent, const struct form_errors *errs,
 	}
 }
 
-/* Where a refused field's input is, for the summary's link to it. */
-const char *
-field_anchor(int f)
-{
-	return f == F_FORMATS ? "formats-pdf" : deal_fields[f].name;
-}
-
 /* The choice a field of choices sent (NULL: none sent, or empty); a value
  * not in its table is the field's error, refused (logged: a literal). */
 const struct club_choice *
 choice_sent(const struct cgi_form *form, int f, const char *logged, const char *refused,
     struct form_errors *errs)
 {
-	const struct form_field *d = &deal_fields[f];
+	const struct form_field *d = &errs->table->fields[f];
 	const struct cgi_field *given = cgi_field(form, d->name);
 
 	if (given == NULL || given->filename != NULL || given->len == 0)
@@ -345,11 +463,12 @@ choice_sent(const struct cgi_form *form, int f, const char *logged, const char *
 	return NULL;
 }
 
-/* A request the dealing form's fields refuse: a script (no form=deal) is
- * answered the first refusal's one line; the form itself, with status,
- * the form again, every field holding what was sent, each refused one
- * marked and its error beside it, and a summary at the top (heading: NULL,
- * the fields to put right).  The log: what was refused, literals only. */
+/* A request a form's fields refuse (errs->table's): a script (no form=...)
+ * is answered the first refusal's one line; the form itself, with status,
+ * the page again, every field of the form holding what was sent (but a
+ * file), each refused one marked and its error beside it, the page's
+ * other forms blank, and a summary at the top (heading: NULL, the fields
+ * to put right).  The log: what was refused, literals only. */
 void __attribute__((noreturn))
 refuse_fields(int status, const char *reason, const struct cgi_form *form,
     const struct form_errors *errs, const char *heading)

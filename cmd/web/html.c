@@ -69,7 +69,11 @@ static const char page_style[] =
     " clip: rect(0 0 0 0); white-space: nowrap; }\n"
     "table { border-collapse: collapse; } td, th { border: 1px solid #999; padding: .2rem .5rem; }\n"
     /* a table wider than a phone scrolls in its own box, the page not */
-    ".wide { overflow-x: auto; }\n";
+    ".wide { overflow-x: auto; }\n"
+    /* its caption where a phone shows it, not in the middle of the table */
+    "caption { text-align: left; font-weight: bold; }\n"
+    /* the check's days (its Date and Played columns) each on one line */
+    ".wide td:nth-child(n+6) { white-space: nowrap; }\n";
 
 void
 page_begin(const char *title)

@@ -1,8 +1,8 @@
 /* dl-web's parts, as cgit is built: html.c (text, attributes, the page's
  * head and frame), request.c (what a request may be, its refusals, its
  * private folder, the analysis's slots), origin.c (who may ask, from
- * where), form.c (the one table of the dealing form's fields, which draws
- * the form and reads it, and its errors by field), files.c and zip.c (the
+ * where), form.c (a table of each form's fields, which draws the form and
+ * reads it, and its errors by field), files.c and zip.c (the
  * answer's files), upload.c (a file sent to be read), and a file a page:
  * page_form.c (GET: the forms), page_deal.c, page_check.c, page_record.c,
  * page_played.c (each a POST's action).  cmd/dl-web.c reads the request
@@ -71,10 +71,11 @@ struct club_choice {
 	const char *format;	/* the plugin's name; NULL: none */
 };
 
-/* The dealing form: one table draws it (put_form_page) and reads it
- * (deal_value, deal's checks), so that a field's name is written once.  An
- * error is a field's (struct form_errors), told by its index, never by
- * its message's words. */
+/* Each form of the page is a table (struct form_table): one table draws
+ * the form (put_form_page) and reads it (deal_value, choice_sent, each
+ * page's checks), so that a field's name is written once.  An error is a
+ * field's (struct form_errors), told by its index, never by its message's
+ * words. */
 enum field_kind {
 	FIELD_TEXT,		/* a line of text */
 	FIELD_DATE,		/* a date: the browser's calendar */
@@ -82,12 +83,22 @@ enum field_kind {
 	FIELD_FORMATS,		/* the hand record's box, and "Every format" */
 	FIELD_BOX,		/* a box ticked ("on") or not */
 	FIELD_TEXTAREA,		/* lines of text */
+	FIELD_FILE,		/* a file: a browser's, never filled again */
+	FIELD_NUMBER,		/* a whole number */
 };
 
 enum {
 	F_EVENT, F_SITE, F_DATE, F_SESSION, F_BOARDS, F_MACHINE, F_SCORING, F_FORMATS, F_DD,
 	F_PAPER, F_PER_PAGE, F_PREFIX, F_ENTROPY, F_COUNT
 };
+/* the other forms': "Played before?" (action=check), "A hand record from
+ * your scoring program's file" (action=record), "After the session"
+ * (action=played) */
+enum { C_FILE, C_COUNT };
+enum { R_FILE, R_PAPER, R_PER_PAGE, R_DD, R_COUNT };
+enum { P_SET, P_COUNT };
+/* the most fields a form has: the dealing form's */
+#define FORM_FIELDS_MAX ((int)F_COUNT)
 
 struct form_field {
 	const char *name;
@@ -104,16 +115,33 @@ struct form_field {
 
 extern const struct form_field deal_fields[F_COUNT];
 
-/* The fields refused, each once, in the order they are read: a script is
- * answered the first's line, the form itself with each beside its field. */
+/* A form of the page: its fields, and what tells it apart from the
+ * others on the one page. */
+struct form_table {
+	const struct form_field *fields;
+	int n;
+	const char *form;	/* its own requests' hidden form=..., a literal */
+	const char *id_prefix;	/* before each field's name in its id: the
+				 * page's ids once each ("record-paper") */
+	const char *not_done;	/* the summary's first words: "Nothing was dealt" */
+};
+
+extern const struct form_table deal_form, check_form, record_form, played_form;
+
+/* The fields of one form (table) refused, each once, in the order they
+ * are read: a script is answered the first's line, the form itself with
+ * each beside its field. */
 struct form_errors {
+	const struct form_table *table;
 	size_t n;
 	struct {
 		int field;
 		const char *logged;	/* for the server's log: a literal */
 		char line[DL_ERROR_MAX];	/* the one line a script is answered */
 		size_t words;		/* where the field's own words begin in it */
-	} e[F_COUNT];
+		int verbatim;		/* begins with a name sent (a file's): never
+					 * given a capital */
+	} e[FORM_FIELDS_MAX];
 };
 
 /* The formats a browser may choose: the plugins that write, each with
@@ -127,14 +155,17 @@ struct writer_names {
 const char *deal_value(const struct cgi_form *form, int f);
 void __attribute__((format(printf, 5, 6)))
     field_error(struct form_errors *errs, int f, const char *logged, int named, const char *fmt, ...);
+void __attribute__((format(printf, 4, 5)))
+    file_error(struct form_errors *errs, int f, const char *logged, const char *fmt, ...);
 const struct club_choice *choice_sent(const struct cgi_form *form, int f, const char *logged,
     const char *refused, struct form_errors *errs);
 int format_sent(const struct cgi_form *sent, const char *name);
 void collect_writers(struct writer_names *w);
 void put_options(const struct form_field *d, const char *chosen);
-void put_field(int f, const struct cgi_form *sent, const struct form_errors *errs,
-    const struct writer_names *w);
-const char *field_anchor(int f);
+void put_field(const struct form_table *t, int f, const struct cgi_form *sent,
+    const struct form_errors *errs, const struct writer_names *w);
+void put_field_id(const struct form_table *t, int f);
+void put_error_line(const struct form_errors *errs, size_t i);
 void put_again_link(const struct cgi_form *form);
 void __attribute__((noreturn)) refuse_fields(int status, const char *reason,
     const struct cgi_form *form, const struct form_errors *errs, const char *heading);
@@ -158,8 +189,8 @@ struct upload_words {
 	const char *unread;		/* its reader refused it */
 };
 
-char *read_upload(const struct cgi_form *form, const struct upload_words *w,
-    struct set_input *in, struct set_boards *u);
+char *read_upload(const struct cgi_form *form, struct form_errors *errs, int f,
+    const struct upload_words *w, struct set_input *in, struct set_boards *u);
 
 /* publish.c: a set's hand record published after play, at an address
  * its hand record prints (?record=TOKEN) */

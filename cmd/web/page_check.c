@@ -12,7 +12,18 @@
 
 /* check */
 
+/* A set whose boards were dealt before, said under the verdict, where a
+ * phone shows it (the table's Played column is off its screen): at most
+ * FOUND_MAX, the others in the table alone. */
+#define FOUND_MAX 8
+struct found_set {
+	int shared;
+	int64_t set;
+	char *words;		/* "set 2, played here on 2026-11-28": escaped */
+};
+
 struct check_page {
+	FILE *out;		/* the table's rows, shown after the verdict */
 	size_t hits;
 	struct archive *a;
 	unsigned *board_numbers;
@@ -22,6 +33,9 @@ struct check_page {
 	int64_t set;
 	int set_played;
 	char played[ARCHIVE_TIME_SIZE];
+	struct found_set found[FOUND_MAX];
+	size_t n_found;
+	int more_found;
 };
 
 /* "Played" for a hit: the club that played a shared set; for a set of
@@ -35,7 +49,7 @@ put_played(struct check_page *c, const struct archive_hit *hit)
 	struct dl_error e;
 
 	if (hit->shared || c->a == NULL) {
-		put_html(stdout, hit->club != NULL ? hit->club : "");
+		put_html(c->out, hit->club != NULL ? hit->club : "");
 		return;
 	}
 	if (hit->set != c->set) {
@@ -55,10 +69,48 @@ put_played(struct check_page *c, const struct archive_hit *hit)
 		}
 	}
 	if (c->set_played == 1) {
-		printf("here, ");
-		put_html(stdout, c->played);
+		fprintf(c->out, "here, ");
+		put_html(c->out, c->played);
 	} else if (c->set_played == 0)
-		printf("<strong>not yet: dealt here</strong>");
+		fprintf(c->out, "<strong>not yet: dealt here</strong>");
+}
+
+/* The set of a hit that counts, said once under the verdict: for a set of
+ * the club's own, whether and when it was played (put_played has just
+ * asked), for a shared one the club that played it. */
+static void
+note_found(struct check_page *c, const struct archive_hit *hit)
+{
+	int shared = hit->shared || c->a == NULL;
+	char *words = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	for (size_t i = 0; i < c->n_found; i++)
+		if (c->found[i].shared == shared && c->found[i].set == hit->set)
+			return;
+	if (c->n_found == FOUND_MAX) {
+		c->more_found = 1;
+		return;
+	}
+	if ((m = open_memstream(&words, &len)) == NULL)
+		return;
+	fprintf(m, "%sset %lld", shared ? "shared " : "", (long long)hit->set);
+	if (shared && hit->club != NULL) {
+		fputs(", played by ", m);
+		put_html(m, hit->club);
+	} else if (!shared && c->set_played == 1) {
+		fputs(", played here on ", m);
+		put_html(m, c->played);
+	} else if (!shared && c->set_played == 0)
+		fputs(", dealt here and not yet played", m);
+	if (fclose(m) != 0) {
+		free(words);
+		return;
+	}
+	c->found[c->n_found].shared = shared;
+	c->found[c->n_found].set = hit->set;
+	c->found[c->n_found++].words = words;
 }
 
 static int
@@ -68,25 +120,27 @@ put_hit(size_t index, const struct archive_hit *hit, void *arg)
 
 	archive_verdict_add(&c->verdict, index, hit);
 	if (c->hits++ == 0)
-		printf("<div class=\"wide\">\n<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
+		fprintf(c->out, "<div class=\"wide\">\n<table>\n<caption>Boards seen before</caption>\n<tr><th scope=\"col\">Board"
 		    "</th><th scope=\"col\">How</th><th scope=\"col\">Set</th><th scope=\"col\">"
 		    "Its board</th><th scope=\"col\">Event</th><th scope=\"col\">Date</th>"
 		    "<th scope=\"col\">Played</th></tr>\n");
 	/* a set of the federation's shared archive, or of this club's own */
-	printf("<tr><td>%u</td><td>%s</td><td>%s%lld</td><td>",
+	fprintf(c->out, "<tr><td>%u</td><td>%s</td><td>%s%lld</td><td>",
 	    c->board_numbers[index], archive_match_kind(hit->match)->words,
 	    hit->shared ? "shared&nbsp;" : "", (long long)hit->set);
 	/* a shared archive's hit of one hand names its set alone, and no
 	 * words (docs/archive.md, "Privacy") */
 	if (hit->board != 0)
-		printf("%u", hit->board);
-	printf("</td><td>");
-	put_html(stdout, hit->event != NULL ? hit->event : "");
-	printf("</td><td>");
-	put_html(stdout, hit->date != NULL ? hit->date : "");
-	printf("</td><td>");
+		fprintf(c->out, "%u", hit->board);
+	fprintf(c->out, "</td><td>");
+	put_html(c->out, hit->event != NULL ? hit->event : "");
+	fprintf(c->out, "</td><td>");
+	put_html(c->out, hit->date != NULL ? hit->date : "");
+	fprintf(c->out, "</td><td>");
 	put_played(c, hit);
-	printf("</td></tr>\n");
+	fprintf(c->out, "</td></tr>\n");
+	if (archive_match_kind(hit->match)->dealt_before)
+		note_found(c, hit);
 	return 0;
 }
 
@@ -96,26 +150,34 @@ static const struct upload_words check_upload = {
 };
 
 /* The federation's archive could not be opened: its cause (a host, a
- * port) to the server's log only, the page plain. */
+ * port) to the server's log only, the page plain: from the form, the form
+ * again, the file to send again. */
 static void __attribute__((noreturn))
-shared_unreachable(const struct dl_error *e, const char *words)
+shared_unreachable(const struct cgi_form *form, const struct dl_error *e, const char *words)
 {
+	struct form_errors errs = { .table = &check_form };
+
 	tool_warn("the shared archive: %s", e->msg);
-	refuse_logged(503, "Service Unavailable", "the shared archive could not be opened", "%s",
-	    words);
+	field_error(&errs, C_FILE, "the shared archive could not be opened", 0, "%s", words);
+	refuse_fields(503, "Service Unavailable", form, &errs, "Nothing was checked: the"
+	    " federation's shared archive could not be read");
 }
 
 void
 check(const struct cgi_form *form)
 {
-	const struct cgi_field *file = cgi_field(form, "file");
+	const struct cgi_field *file = cgi_field(form, check_form.fields[C_FILE].name);
+	struct form_errors errs = { .table = &check_form };
 	struct dl_error e;
 	struct set_boards u = { 0 };
 	struct set_input in;
 	struct archive *a, *shared = NULL;
 	char *spec, *shared_spec;
 	/* read as dl-archive check reads a file: the same code */
-	char *path = read_upload(form, &check_upload, &in, &u);
+	char *path = read_upload(form, &errs, C_FILE, &check_upload, &in, &u);
+
+	if (path == NULL)
+		refuse_fields(400, "Bad Request", form, &errs, NULL);
 
 	if (archive_default(&spec, &e) == -1)
 		refuse_error(500, &e);
@@ -136,7 +198,7 @@ check(const struct cgi_form *form)
 
 		freezero(shared_spec, strlen(shared_spec));
 		if (opened == -1)
-			shared_unreachable(&e, "the shared archive could not be read: the file was not"
+			shared_unreachable(form, &e, "the shared archive could not be read: the file was not"
 			    " checked");
 	}
 	/* the set itself, recorded here when it was dealt, is no set played
@@ -160,9 +222,18 @@ check(const struct cgi_form *form)
 		    " with itself. Mark it played after the session.</p>\n", (long long)self, day);
 		archive_set_clear(&self_set);
 	}
+	/* the verdict first, where a phone shows it, then the boards seen
+	 * before, kept aside until it is known */
+	char *rows = NULL;
+	size_t rows_len = 0;
 	struct check_page c = { .a = a, .board_numbers = u.numbers };
-	if (archive_check_both(a, shared, (const unsigned char (*)[CARDS])u.owner, u.n, self, 0,
-	    put_hit, &c, &e) == -1) {
+	if ((c.out = open_memstream(&rows, &rows_len)) == NULL)
+		refuse(500, "Internal Server Error", "no memory for the check's table");
+	int checked = archive_check_both(a, shared, (const unsigned char (*)[CARDS])u.owner, u.n,
+	    self, 0, put_hit, &c, &e);
+	if (fclose(c.out) != 0)
+		refuse(500, "Internal Server Error", "no memory for the check's table");
+	if (checked == -1) {
 		printf("<p>The archive could not be read: ");
 		put_html(stdout, e.msg);
 		printf("</p>\n");
@@ -171,15 +242,25 @@ check(const struct cgi_form *form)
 	else {
 		/* the verdict, by the archive's one rule: a hand held before
 		 * by chance is listed, but is no board dealt before */
-		printf("</table>\n</div>\n");
-		if (c.verdict.dealt_before > 0)
+		if (c.verdict.dealt_before > 0) {
 			printf("<p><strong>Dealt before: %zu of its %zu boards.</strong></p>\n",
 			    c.verdict.dealt_before, u.n);
-		else
+			if (c.n_found > 0) {
+				printf("<p>Its boards dealt before are in ");
+				for (size_t i = 0; i < c.n_found; i++)
+					printf("%s%s", i > 0 ? "; " : "", c.found[i].words);
+				printf("%s.</p>\n", c.more_found ? "; and other sets (below)" : "");
+			}
+		} else
 			printf("<p><strong>None of its %zu boards was dealt before</strong>: the"
-			    " hands above were held before by chance, as one in a session is"
+			    " hands below were held before by chance, as one in a session is"
 			    " in a large archive.</p>\n", u.n);
+		fwrite(rows, 1, rows_len, stdout);
+		printf("</table>\n</div>\n");
 	}
+	free(rows);
+	for (size_t i = 0; i < c.n_found; i++)
+		free(c.found[i].words);
 	page_end();
 	if (a != NULL)
 		archive_close(a);

@@ -166,7 +166,7 @@ deal(const struct cgi_form *form)
 	const char *boards = deal_value(form, F_BOARDS), *entropy = deal_value(form, F_ENTROPY);
 	const char *prefix = deal_value(form, F_PREFIX), *dd = deal_value(form, F_DD);
 	const char *download = text_field(form, "download");
-	struct form_errors errs = { .n = 0 };
+	struct form_errors errs = { .table = &deal_form };
 	struct format_list list = { 0 };
 	struct board_range r;
 	struct dl_error e;

@@ -1,17 +1,30 @@
-/* GET: the page of the forms, the dealing form drawn by its table
- * (form.c), the others (a file to check, a file for a hand record, a set
- * played) after it. */
+/* GET: the page of the forms, each drawn by its table (form.c): the
+ * dealing form, then a file to check, a file for a hand record, a set
+ * played. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "page.h"
 
-/* The page of the form: blank (sent NULL), filled from a query ("Deal
- * another session"), or the form a request filled, with its errors and a
- * summary of them under heading (NULL: the fields to put right). */
+/* One form's fields, filled from sent and marked from errs when they are
+ * this form's (else blank). */
+static void
+put_fields(const struct form_table *t, const struct form_table *filled,
+    const struct cgi_form *sent, const struct form_errors *errs, const struct writer_names *w)
+{
+	printf("<input type=\"hidden\" name=\"form\" value=\"%s\">\n", t->form);
+	for (int f = 0; f < t->n; f++)
+		put_field(t, f, t == filled ? sent : NULL, t == filled ? errs : NULL, w);
+}
+
+/* The page of the forms: blank (sent NULL), the dealing form filled from
+ * a query ("Deal another session"), or the form a request filled (errs's
+ * table), with its errors and a summary of them under heading (NULL: the
+ * fields to put right), the others blank. */
 void
 put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const char *heading)
 {
+	const struct form_table *filled = errs != NULL ? errs->table : &deal_form;
 	struct writer_names w;
 
 	collect_writers(&w);
@@ -22,34 +35,33 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const
 		if (heading != NULL)
 			printf("%s", heading);
 		else
-			printf("Nothing was dealt: %zu field%s to put right", errs->n,
+			printf("%s: %zu field%s to put right", filled->not_done, errs->n,
 			    errs->n == 1 ? "" : "s");
 		printf("</h2>\n<ul>\n");
 		/* in the form's order, each its whole line, linked to its field */
-		for (int f = 0; f < F_COUNT; f++)
+		for (int f = 0; f < filled->n; f++)
 			for (size_t i = 0; i < errs->n; i++) {
 				if (errs->e[i].field != f)
 					continue;
-				printf("<li><a href=\"#%s\">", field_anchor(f));
-				put_html_sentence(stdout, errs->e[i].line);
+				printf("<li><a href=\"#");
+				put_field_id(filled, f);
+				printf("\">");
+				put_error_line(errs, i);
 				printf("</a></li>\n");
 			}
 		printf("</ul>\n</div>\n");
 	}
-	printf("<form method=\"post\" enctype=\"multipart/form-data\">\n"
-	    "<input type=\"hidden\" name=\"form\" value=\"deal\">\n");
-	for (int f = 0; f < F_COUNT; f++)
-		put_field(f, sent, errs, &w);
+	printf("<form method=\"post\" enctype=\"multipart/form-data\">\n");
+	put_fields(&deal_form, filled, sent, errs, &w);
 	printf("<button type=\"submit\">Deal, and show the hand record</button>"
 	    "<button type=\"submit\" name=\"download\" value=\"zip\">Deal, and download"
 	    " everything (zip)</button>\n"
 	    "</form>\n"
-	    "<h2>Played before?</h2>\n"
+	    "<h2 id=\"check\">Played before?</h2>\n"
 	    "<form method=\"post\" enctype=\"multipart/form-data\">\n"
-	    "<input type=\"hidden\" name=\"action\" value=\"check\">\n"
-	    "<label for=\"file\">A deal file of any format</label>"
-	    "<input type=\"file\" id=\"file\" name=\"file\">\n"
-	    "<button type=\"submit\">Check it against the archive</button>\n"
+	    "<input type=\"hidden\" name=\"action\" value=\"check\">\n");
+	put_fields(&check_form, filled, sent, errs, &w);
+	printf("<button type=\"submit\">Check it against the archive</button>\n"
 	    "</form>\n");
 	/* after play: the hand record of the file the club's scoring
 	 * program has (record) */
@@ -59,31 +71,20 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const
 	    " publish, each board with its double-dummy tricks and par. The file is not"
 	    " recorded in the archive, nor checked against it.</p>\n"
 	    "<form method=\"post\" enctype=\"multipart/form-data\">\n"
-	    "<input type=\"hidden\" name=\"action\" value=\"record\">\n"
-	    "<label for=\"record-file\">The session's file</label>"
-	    "<input type=\"file\" id=\"record-file\" name=\"file\" required>\n"
-	    "<label for=\"record-paper\">%s</label><select id=\"record-paper\" name=\"%s\">",
-	    deal_fields[F_PAPER].label, deal_fields[F_PAPER].name);
-	put_options(&deal_fields[F_PAPER], NULL);
-	printf("</select>\n<label for=\"record-per-page\">%s</label><select id=\"record-per-page\""
-	    " name=\"%s\">", deal_fields[F_PER_PAGE].label, deal_fields[F_PER_PAGE].name);
-	put_options(&deal_fields[F_PER_PAGE], NULL);
-	printf("</select>\n"
-	    "<label><input type=\"checkbox\" id=\"record-dd\" name=\"%s\" value=\"on\" checked>"
-	    " Double-dummy tricks and par</label>\n"
-	    "<button type=\"submit\">Make the hand record</button>\n"
+	    "<input type=\"hidden\" name=\"action\" value=\"record\">\n");
+	put_fields(&record_form, filled, sent, errs, &w);
+	printf("<button type=\"submit\">Make the hand record</button>\n"
 	    "</form>\n"
-	    "<h2>After the session</h2>\n"
+	    "<h2 id=\"played\">After the session</h2>\n"
 	    "<form method=\"post\">\n"
-	    "<input type=\"hidden\" name=\"action\" value=\"played\">\n"
-	    "<label for=\"set\">The set played (its number, on the hand record)</label>"
-	    "<input type=\"number\" id=\"set\" name=\"set\" min=\"1\" required>\n"
-	    "<button type=\"submit\">Mark it played</button>\n"
+	    "<input type=\"hidden\" name=\"action\" value=\"played\">\n");
+	put_fields(&played_form, filled, sent, errs, &w);
+	printf("<button type=\"submit\">Mark it played</button>\n"
 	    "</form>\n"
 	    "<p class=\"note\">Every set dealt here is recorded in the archive, with who dealt it"
 	    " and when. The seed that regenerates a set is its own download (in the zip"
 	    " only when the zip alone is asked for): keep it apart until the session is"
-	    " played.</p>\n", deal_fields[F_DD].name);
+	    " played.</p>\n");
 	printf("</main>\n</body>\n</html>\n");
 }
 

@@ -24,7 +24,8 @@ put_sent(const struct archive_sent *sent, void *arg)
 void
 played(const struct cgi_form *form)
 {
-	const char *set = text_field(form, "set"), *errstr = NULL;
+	const char *set = text_field(form, played_form.fields[P_SET].name), *errstr = NULL;
+	struct form_errors errs = { .table = &played_form };
 	const char *club = getenv("DL_CLUB");
 	struct archive *a, *shared;
 	struct dl_error e;
@@ -33,9 +34,11 @@ played(const struct cgi_form *form)
 	long long id = set != NULL ? strtonum(set, 1, INT64_MAX, &errstr) : 0;
 	size_t sent;
 
-	if (set == NULL || errstr != NULL)
-		refuse(400, "Bad Request", "the set played: a set's number, as the hand record"
-		    " gives it");
+	if (set == NULL || errstr != NULL) {
+		field_error(&errs, P_SET, "the set played: a set's number, as the hand record gives"
+		    " it", 1, "a set's number, as the hand record gives it");
+		refuse_fields(400, "Bad Request", form, &errs, NULL);
+	}
 	if (club != NULL && *club == '\0')
 		club = NULL;
 	/* the shared archive's name (a connection string, perhaps with a
@@ -52,7 +55,9 @@ played(const struct cgi_form *form)
 	case -1:
 		refuse_error(500, &e);
 	case 0:
-		refuse(400, "Bad Request", "no set %lld in the archive of sets dealt here", id);
+		field_error(&errs, P_SET, "no set ... in the archive of sets dealt here", 0,
+		    "no set %lld in the archive of sets dealt here", id);
+		refuse_fields(400, "Bad Request", form, &errs, NULL);
 	}
 	free(user);
 	/* its hand record published for the players, at the address its

@@ -53,11 +53,11 @@ put_record_aside(void *arg)
 void
 record(const struct cgi_form *form)
 {
-	const char *dd = text_field(form, "dd");
-	struct form_errors errs = { .n = 0 };
-	const struct club_choice *paper = choice_sent(form, F_PAPER, "the paper", "a4 or letter",
+	const char *dd = text_field(form, record_form.fields[R_DD].name);
+	struct form_errors errs = { .table = &record_form };
+	const struct club_choice *paper = choice_sent(form, R_PAPER, "the paper", "a4 or letter",
 	    &errs);
-	const struct club_choice *per_page = choice_sent(form, F_PER_PAGE, "the boards a page",
+	const struct club_choice *per_page = choice_sent(form, R_PER_PAGE, "the boards a page",
 	    "6, 4 or 1", &errs);
 	struct format_list formats = { 0 };
 	struct set_boards u = { 0 };
@@ -65,19 +65,24 @@ record(const struct cgi_form *form)
 	struct dl_error e;
 	char prefix[PREFIX_MAX + 1], date[DATE_PBN_SIZE];
 
-	if (errs.n > 0)
-		refuse_logged(400, "Bad Request", errs.e[0].logged, "%s", errs.e[0].line);
-	/* read as check reads a file: the same code and limits */
-	char *upload = read_upload(form, &record_upload, &in, &u);
-	if (u.n > BOARDS_MAX)
-		refuse_logged(400, "Bad Request", "the file for a hand record: more than a session",
+	/* read as check reads a file: the same code and limits; every field
+	 * read before any is refused */
+	char *upload = read_upload(form, &errs, R_FILE, &record_upload, &in, &u);
+	if (upload != NULL && u.n > BOARDS_MAX)
+		file_error(&errs, R_FILE, "the file for a hand record: more than a session",
 		    "%s: %zu boards: a hand record of at most %d (a session)", in.label, u.n,
 		    BOARDS_MAX);
+	if (errs.n > 0)
+		refuse_fields(400, "Bad Request", form, &errs, NULL);
 	int analysis = dd != NULL && strcmp(dd, "on") == 0;
-	if (analysis && !take_analysis_slot())
-		refuse_logged(503, "Service Unavailable", "every core is analysing another session",
-		    "every core is analysing another session: try again in half a minute, or"
-		    " make the hand record without the analysis");
+	if (analysis && !take_analysis_slot()) {
+		/* the form again, to send again or without the analysis */
+		field_error(&errs, R_DD, "every core is analysing another session", 0, "every core"
+		    " is analysing another session: try again in half a minute, or make the hand"
+		    " record without the analysis");
+		refuse_fields(503, "Service Unavailable", form, &errs, "No hand record was made yet:"
+		    " the server is busy");
+	}
 	setenv("PAPERSIZE", paper != NULL ? paper->value : "a4", 1);
 	setenv("DL_PER_PAGE", per_page != NULL ? per_page->value : "6", 1);
 
@@ -107,9 +112,11 @@ record(const struct cgi_form *form)
 	h.wo.scratch = 1;	/* read back and removed before the answer */
 	if (session_hand_record(&h, &e) == -1) {
 		/* boards not in a row: the file's; anything else the server's */
-		if (e.kind == DL_ERR_INPUT)
-			refuse_logged(400, "Bad Request", "the file for a hand record: not made",
-			    "%s: %s", in.label, e.msg);
+		if (e.kind == DL_ERR_INPUT) {
+			file_error(&errs, R_FILE, "the file for a hand record: not made", "%s: %s",
+			    in.label, e.msg);
+			refuse_fields(400, "Bad Request", form, &errs, NULL);
+		}
 		refuse_at(500, "the hand record of a file", &e);
 	}
 	size_t pdf_len;

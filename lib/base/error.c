@@ -61,6 +61,7 @@ dl_error_vset(struct dl_error *e, enum dl_error_kind kind, const char *fmt, va_l
 		return -1;
 	e->kind = kind;
 	e->errnum = 0;
+	e->cause = DL_CAUSE_NONE;
 	n = vsnprintf(raw, sizeof raw, fmt, ap);
 	if (n < 0)
 		n = 0;
@@ -155,6 +156,7 @@ dl_error_clear(struct dl_error *e)
 		e->kind = DL_ERR_NONE;
 		e->errnum = 0;
 		e->msg[0] = '\0';
+		e->cause = DL_CAUSE_NONE;
 	}
 }
 

@@ -24,6 +24,13 @@ enum dl_error_kind {
 
 #define DL_ERROR_MAX 1024
 
+/* What failed, when a caller must tell it from the other failures of its
+ * kind (never by its message's words). */
+enum dl_error_cause {
+	DL_CAUSE_NONE = 0,
+	DL_CAUSE_FORMAT_UNKNOWN,	/* a file no reader knows the format of */
+};
+
 struct dl_error {
 	enum dl_error_kind kind;
 	int errnum;		/* errno of a system error, else 0 */
@@ -31,6 +38,7 @@ struct dl_error {
 	 * bidirectional override escaped, so that a message quoting a hostile
 	 * file cannot move the cursor or rewrite the terminal. */
 	char msg[DL_ERROR_MAX];
+	enum dl_error_cause cause;	/* DL_CAUSE_NONE unless set after */
 };
 
 /* Each sets *e and returns -1, so that "return dl_error_set(...)" reads

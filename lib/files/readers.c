@@ -441,9 +441,13 @@ detect_format(struct deal_reader *r, const char *path, struct dl_error *e)
 	}
 	telling_free(&t);
 	free(suffix);
-	if (status == -1)
-		return dl_error_set(e, DL_ERR_INPUT, "%s: cannot tell its format "
+	if (status == -1) {
+		dl_error_set(e, DL_ERR_INPUT, "%s: cannot tell its format "
 		    "(give -f; dl-read --list shows the formats it reads)", r->name);
+		if (e != NULL)
+			e->cause = DL_CAUSE_FORMAT_UNKNOWN;
+		return -1;
+	}
 	return 0;
 }
 

@@ -32,7 +32,7 @@ struct reader_options {
 
 /* Opens PATH (NULL or "-": standard input, which is never closed here) and
  * finds its format.  -1 with *e: the file cannot be opened, its format is
- * unknown or has no reader. */
+ * unknown (e->cause DL_CAUSE_FORMAT_UNKNOWN) or has no reader. */
 int reader_open(struct deal_reader **r, const char *path,
     const struct reader_options *opt, struct dl_error *e);
 /* The same with a reader linked into the program rather than loaded (the

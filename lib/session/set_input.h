@@ -49,7 +49,8 @@ int set_boards_take(struct set_input *in, unsigned board, const unsigned char ow
 void set_boards_free(struct set_boards *b);
 
 /* Reads the whole set; -1 with *e, its message naming the file by its
- * label. */
+ * label, its cause DL_CAUSE_FORMAT_UNKNOWN when no reader knows the
+ * file's format. */
 int set_input_read(struct set_input *in, struct dl_error *e);
 void set_input_free(struct set_input *in);
 
