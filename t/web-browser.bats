@@ -292,13 +292,28 @@ axe_clean() {
 
 	# after the session: the set marked played, from the button on its page
 	press "After the session: mark set $set_b played"
-	wait_title 'Played'
+	# its hand record is made for the players, with the analysis
+	wait_title 'Played' 180
 	[ "$(text 'main p')" = "Set $set_b is marked played." ]
 	shots walk-05-played
 	axe_clean 'the set played'
-	# PUBLISH: the played set's hand record at its permanent address, with
-	# its QR code, is being built apart (issue 37); its step goes here,
-	# after the set is marked played.
+	# the players' phones: the QR code on the printed hand record leads to
+	# the address the played page names, the hand record published there
+	pdftoppm -r 300 -f 1 -l 1 -png "b/tuesday-pairs-2026-12-01.pdf" record-page
+	url=$(zbarimg --raw -q record-page-1.png)
+	[[ $url =~ ^http://127\.0\.0\.1:$WEB_PORT/[a-z./-]*\?record=[0-9a-f]{32}$ ]] ||
+	    { echo "the QR code's address: '$url'" >&2; return 1; }
+	[ "$(js 'return document.querySelectorAll("main p")[1].textContent' | jq -r .)" = "Its hand record is published for the players at $url, where the QR code on its hand record and table cards leads." ]
+	wd POST /window/rect '{"width": 400, "height": 1600}' > /dev/null
+	wd POST /url "$(jq -nc --arg u "$url" '{url: $u}')" > /dev/null
+	wait_title 'Tuesday Pairs'
+	[ "$(text 'aside.dl-web p')" = "The hand record of set $set_b, played on $(date -u +%F)." ]
+	[ "$(js 'return document.querySelectorAll("section.board").length')" = 24 ]
+	[ "$(js 'return document.querySelectorAll("section.board table.dd").length')" = 24 ]
+	# the same deals as the set's own files
+	[ "$(js 'return document.querySelector("h1.event").textContent')" = '"Tuesday Pairs"' ]
+	shots walk-05-published
+	axe_clean 'the hand record published'
 
 	# Played before? Last month's files, checked: the set not yet played
 	# is not compared with itself; the one played is found, every board

@@ -328,7 +328,7 @@ get() {
 
 @test "played: the set's hand record published at the address dealt with it; before play, and for any other address, the same 404" {
 	export HTTP_HOST=localhost SCRIPT_NAME=/dl-web
-	printf 'event=Spring+Pairs&boards=1-4&formats=pbn&dd=off&download=zip' > body
+	printf 'event=Spring+Pairs&boards=1-4&formats=pbn&formats=tablecards&dd=off&download=zip' > body
 	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
 	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > zip.out
 	[ "$(sed -n '1s/\r$//p' zip.out)" = "Status: 200 OK" ]
@@ -337,6 +337,13 @@ get() {
 	token=$(cat dl-web-published/set-1.token)
 	[[ $token =~ ^[0-9a-f]{32}$ ]]
 	[ "$(cat "dl-web-published/token-$token")" = 1 ]
+	# the table cards' QR code holds it
+	body_of zip.out > set.zip
+	mkdir z && (cd z && unzip -q ../set.zip)
+	name=spring-pairs-$(date +%Y-%m-%d)
+	[ "$(ls z | tr '\n' ' ')" = "$name.cards.pdf $name.pbn $name.seed " ]
+	pdftoppm -r 300 -f 1 -l 1 -png "z/$name.cards.pdf" cards
+	[ "$(zbarimg --raw -q cards-1.png 2> /dev/null | sort -u)" = "http://localhost/dl-web?record=$token" ]
 	not_yet='<p>no hand record is published at this address yet: a set&#39;s hand record appears here once its session is played. Come back after the session.</p>'
 	for query in "record=$token" "record=$token&file=pdf" record=0123456789abcdef0123456789abcdef \
 	    record=../archive.sqlite record=; do

@@ -273,11 +273,22 @@ collect_writer(void *arg, const struct loaded_plugin *lp, const struct dl_error 
 {
 	struct writer_names *w = arg;
 
-	if (broken != NULL || lp == NULL || lp->plugin->board == NULL || w->n == 64)
+	if (broken != NULL || lp == NULL || (lp->plugin->board == NULL && lp->plugin->end == NULL) ||
+	    w->n == 64)
 		return;
 	strlcpy(w->names[w->n], lp->plugin->name, sizeof w->names[0]);
 	strlcpy(w->descriptions[w->n++], lp->plugin->description != NULL ?
 	    lp->plugin->description : "", sizeof w->descriptions[0]);
+}
+
+/* Whether the plugins found hold a writer of this name. */
+static int
+writer_listed(const struct writer_names *w, const char *name)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (strcmp(w->names[i], name) == 0)
+			return 1;
+	return 0;
 }
 
 void
@@ -413,20 +424,36 @@ put_field(const struct form_table *t, int f, const struct cgi_form *sent,
 		break;
 	}
 	case FIELD_FORMATS: {
+		/* the boxes a club ticks in the open, the first the field's
+		 * own (its label, its anchor); every other writer under
+		 * "Every format" */
+		static const struct { const char *format, *words; } in_the_open[] = {
+			{ "pdf", NULL },
+			{ "tablecards", "Table cards for the tables: the QR code of the hand record,"
+			    " for the players&#39; phones after play (PDF)" },
+		};
 		int others = 0;
 
 		for (size_t i = 0; i < w->n; i++)
-			others |= strcmp(w->names[i], "pdf") != 0 && format_sent(sent, w->names[i]);
+			others |= strcmp(w->names[i], "pdf") != 0 &&
+			    strcmp(w->names[i], "tablecards") != 0 && format_sent(sent, w->names[i]);
 		put_error_message(id, errs, refused);
-		printf("<label><input type=\"checkbox\" id=\"%s-pdf\" name=\"%s\""
-		    " value=\"pdf\"%s", id, d->name, (filled ? format_sent(sent, "pdf") :
-		    d->blank != NULL) ? " checked" : "");
-		put_invalid(id, marked, 0);
-		printf("> %s</label>\n<details%s><summary>Every format</summary>\n<fieldset>"
-		    "<legend>Other files</legend>\n", d->label, others || marked ?
-		    " open" : "");
+		for (size_t k = 0; k < sizeof in_the_open / sizeof in_the_open[0]; k++) {
+			const char *format = in_the_open[k].format;
+
+			if (k > 0 && !writer_listed(w, format))
+				continue;
+			printf("<label><input type=\"checkbox\" id=\"%s-%s\" name=\"%s\" value=\"%s\"%s",
+			    id, format, d->name, format, (filled ? format_sent(sent, format) :
+			    k == 0 && d->blank != NULL) ? " checked" : "");
+			if (k == 0)
+				put_invalid(id, marked, 0);
+			printf("> %s</label>\n", k == 0 ? d->label : in_the_open[k].words);
+		}
+		printf("<details%s><summary>Every format</summary>\n<fieldset>"
+		    "<legend>Other files</legend>\n", others || marked ? " open" : "");
 		for (size_t i = 0; i < w->n; i++) {
-			if (strcmp(w->names[i], "pdf") == 0)
+			if (strcmp(w->names[i], "pdf") == 0 || strcmp(w->names[i], "tablecards") == 0)
 				continue;
 			printf("<label><input type=\"checkbox\" name=\"%s\"", d->name);
 			put_attr(stdout, "value", w->names[i]);
