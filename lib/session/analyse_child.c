@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -102,6 +103,18 @@ run_dl_dd(struct child *c, const char *text, size_t len,
 	cleanup_add_child(pid);
 	close(out[1]);
 	out[1] = -1;
+	/* watched: dl-dd says nothing until its boards are solved (it
+	 * writes them at its end); told about once a second meanwhile, the
+	 * same number solved, so that a page streaming it shows it alive
+	 * (and a web server that drops a response silent for long keeps it) */
+	if (!want_name && c->solved != NULL) {
+		struct pollfd pfd = { .fd = out[0], .events = POLLIN };
+		int ready;
+
+		while ((ready = poll(&pfd, 1, 1000)) == 0 || (ready == -1 && errno == EINTR))
+			if (ready == 0)
+				c->solved(c->solved_arg, c->done, c->total);
+	}
 	fp = fdopen(out[0], "r");
 	out[0] = -1;
 	if (want_name) {

@@ -25,7 +25,8 @@ struct session_analyser {
 	void (*name)(void *ctx, char *buf, size_t size);
 	/* before start: solved(arg, done, total) is to be told, as the
 	 * analysis comes back board by board, how many of the run's boards
-	 * are solved (NULL: nobody asks).  NULL when the analyser cannot
+	 * are solved, and about once a second while none more is (done the
+	 * same) (NULL: nobody asks).  NULL when the analyser cannot
 	 * tell (session_dds: dl-deal shows its own progress line). */
 	void (*watch)(void *ctx, void (*solved)(void *arg, unsigned long done,
 	    unsigned long total), void *arg);
@@ -62,7 +63,8 @@ struct session {
 	void (*progress)(unsigned long done, unsigned long total);
 	/* with the analysis, called as its boards are solved (the analyser's
 	 * watch; never when it has none), or NULL: for a page that shows
-	 * how far the analysis is, the boards solved of the total */
+	 * how far the analysis is, the boards solved of the total; called
+	 * too about once a second while none more is (done the same) */
 	void (*solved)(void *arg, unsigned long done, unsigned long total);
 	void *solved_arg;
 	struct seed_source source;
