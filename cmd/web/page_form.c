@@ -38,6 +38,7 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const
 	}
 	printf("<form method=\"post\" enctype=\"multipart/form-data\">\n"
 	    "<input type=\"hidden\" name=\"form\" value=\"deal\">\n");
+	put_once_field(sent);
 	for (int f = 0; f < F_COUNT; f++)
 		put_field(f, sent, errs, &w);
 	printf("<button type=\"submit\">Deal, and show the hand record</button>"
@@ -100,6 +101,8 @@ form_page(int head_only)
 	if (query != NULL && *query != '\0' &&
 	    (status = cgi_parse_urlencoded(&sent, query, strlen(query), &limits, &e)) != 0)
 		refuse_at(status, "the form's query string", &e);
+	/* the responses kept for a press again, removed when old */
+	once_sweep();
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	if (!head_only)
 		put_form_page(sent.n > 0 ? &sent : NULL, NULL, NULL);

@@ -38,6 +38,18 @@ remove_workdir(void)
 /* What the request was at, for the log of refuse_error: a literal. */
 const char *request_step = "the request";
 
+/* Once a streamed page's head is out (stream_begun), a refusal can no
+ * longer change the status: it ends the page with its line (after tail,
+ * which closes what the page has open), and the process still ends by the
+ * tools' one policy. */
+static const char *streamed_tail;
+
+void
+stream_begun(const char *tail)
+{
+	streamed_tail = tail;
+}
+
 /* A request that cannot be taken: a page that says why (the message, made
  * from fmt, which may quote what was sent, escaped), one line in the web
  * server's error log that says what was refused (logged: a literal, never
@@ -53,6 +65,17 @@ refuse_logged(int status, const char *reason, const char *logged, const char *fm
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	tool_warn("%d %s: %s", status, reason, logged);
+	if (streamed_tail != NULL) {
+		printf("%s<p class=\"error\" role=\"alert\">Failed (%d %s): ", streamed_tail,
+		    status, reason);
+		put_html(stdout, msg);
+		printf("</p>\n");
+		put_again_plain();
+		printf("</body>\n</html>\n");
+		fflush(stdout);
+		remove_workdir();
+		exit(status >= 500 ? EXIT_TROUBLE : EXIT_REFUSED);
+	}
 	head(status, reason, "text/html; charset=utf-8",
 	    status == 503 ? "Retry-After: 30\r\n" : status == 405 ? "Allow: GET, HEAD, POST\r\n" :
 	    NULL);
@@ -255,15 +278,15 @@ locks_folder(void)
 	    " DL_WEB_LOCKS (docs/web.md)");
 }
 
-/* A slot, or 0 when every one is held.  A folder that cannot be made, or
- * that is not the server user's own (another user's, writable by others,
- * a link) is the server's fault, a 500 that says so: not a busy 503 that
- * would last for ever. */
-int
-take_analysis_slot(void)
+/* The lock folder, made when missing, and checked: a folder that cannot be
+ * made, or that is not the server user's own (another user's, writable by
+ * others, a link) is the server's fault, a 500 that says so: not a busy
+ * 503 that would last for ever.  The analysis's slots and the dealing
+ * form's one-time tokens (once.c) lock their files there. */
+char *
+lock_folder(void)
 {
 	char *locks = locks_folder();
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	struct dl_error e;
 	struct stat st;
 
@@ -286,6 +309,16 @@ take_analysis_slot(void)
 		    " writable by others", "the analysis's lock folder is writable by other"
 		    " users: the server's administrator must make it the server's alone"
 		    " (docs/web.md)");
+	return locks;
+}
+
+/* A slot, or 0 when every one is held. */
+int
+take_analysis_slot(void)
+{
+	char *locks = lock_folder();
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
 	for (long i = 0; i < (cores > 0 ? cores : 1); i++) {
 		char *path = xasprintf("%s/slot%ld", locks, i);
 		int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
