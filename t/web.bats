@@ -957,6 +957,11 @@ sets_recorded() {
 	form 'form=deal' 'boards=1-200' 'once=00112233445566778899aabbccddeeff'
 	run -1 --separate-stderr post application/x-www-form-urlencoded body
 	[[ $output == *$'\n<input type="hidden" name="once" value="00112233445566778899aabbccddeeff">\n'* ]]
+	# one not this page's, with a field refused: the form, with a new one
+	form 'form=deal' 'boards=1-200' 'once=not-a-token'
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "$(printf '%s\n' "$output" | grep -c '^Status:')" = 1 ]
+	printf '%s\n' "$output" | grep -q '^<input type="hidden" name="once" value="[0-9a-f]\{32\}">$'
 	clean_tmp
 }
 

@@ -38,15 +38,19 @@
 
 static const char once_prefix[] = "dl-web-once-";
 
+static int
+once_valid(const char *t)
+{
+	return strlen(t) == 2 * ONCE_BYTES && strspn(t, "0123456789abcdef") == 2 * ONCE_BYTES;
+}
+
 /* The token as the form sent it: 32 lowercase hex digits, or NULL. */
 static const char *
 once_sent(const struct cgi_form *form)
 {
 	const char *t = text_field(form, "once");
 
-	if (t == NULL)
-		return NULL;
-	if (strlen(t) != 2 * ONCE_BYTES || strspn(t, "0123456789abcdef") != 2 * ONCE_BYTES)
+	if (t != NULL && !once_valid(t))
 		refuse_logged(400, "Bad Request", "the form's one-time token", "the form's"
 		    " one-time token (once) is not one this page gives: load the form again");
 	return t;
@@ -60,10 +64,12 @@ put_once_field(const struct cgi_form *sent)
 {
 	const char *method = getenv("REQUEST_METHOD");
 	const char *t = sent != NULL && method != NULL && strcmp(method, "POST") == 0 ?
-	    once_sent(sent) : NULL;
+	    text_field(sent, "once") : NULL;
 	char hex[2 * ONCE_BYTES + 1];
 
-	if (t == NULL) {
+	/* (a page is being written: a token not this page's is not refused
+	 * here, but replaced) */
+	if (t == NULL || !once_valid(t)) {
 		unsigned char bytes[ONCE_BYTES];
 
 		randombytes_buf(bytes, sizeof bytes);
