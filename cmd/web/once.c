@@ -1,11 +1,12 @@
 /* A second press of the dealing form is harmless (docs/web.md, "A second
  * press"): the form carries a one-time token (once), 128 random bits, no
  * secret of any set.  A deal that sends one takes an exclusive lock on a
- * file of the lock folder named by a hash of it (and of the user), so
- * that a second request with the same token waits for the first, then
- * answers with the first's response, kept whole in a private file of
- * TMPDIR for ONCE_KEEP seconds, or, that gone, with a page that says
- * which set was dealt for the form and when.  The first request finishes
+ * file of the lock folder named by a hash of it (and of the user), and
+ * writes its response into a private file of TMPDIR as it sends it, kept
+ * ONCE_KEEP seconds: a second request with the same token relays that
+ * file as it grows while the first deals, or, the first ended, answers
+ * with the file, or, that gone, with a page that says which set was
+ * dealt for the form and when.  The first request finishes
  * whoever still waits for it: its client gone, it writes on into the file
  * (cleanup_finish_regardless).  A request without a token deals as
  * before. */
@@ -214,6 +215,39 @@ replay(const char *path)
 	return 1;
 }
 
+/* A second press while the first deals: the first's response as it is
+ * written (its .part, the server user's own), relayed as it grows, so
+ * that the second shows the same progress (a browser shows the second
+ * press's answer, the first's abandoned).  follow: the file, -1 until it
+ * is there; sent: the bytes relayed. */
+static void
+follow_part(int *follow, off_t *sent)
+{
+	char buf[65536];
+	ssize_t r;
+
+	if (*follow == -1) {
+		struct stat st;
+		int fd = open(once.part, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+		if (fd == -1)
+			return;
+		if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+		    (st.st_mode & 077) != 0) {
+			close(fd);
+			return;
+		}
+		*follow = fd;
+	}
+	while ((r = read(*follow, buf, sizeof buf)) > 0 || (r == -1 && errno == EINTR))
+		if (r > 0) {
+			if (write_all(STDOUT_FILENO, buf, (size_t)r) == -1)
+				break;
+			*sent += r;
+		}
+	sodium_memzero(buf, sizeof buf);
+}
+
 void
 once_begin(const struct cgi_form *form)
 {
@@ -242,6 +276,9 @@ once_begin(const struct cgi_form *form)
 	once.kept = xasprintf("%s/%s%s", tmp != NULL && *tmp == '/' ? tmp : "/tmp", once_prefix,
 	    hex);
 	once.part = xasprintf("%s.part", once.kept);
+	int follow = -1;
+	off_t sent = 0;
+
 	for (int waited = 0;;) {
 		struct stat held, named;
 		int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -251,10 +288,13 @@ once_begin(const struct cgi_form *form)
 			    " opened", "the form's lock file cannot be opened: %s", strerror(errno));
 		while (flock(fd, LOCK_EX | LOCK_NB) == -1) {
 			/* the first press is dealing: its answer is this one's */
-			if (++waited > ONCE_WAIT)
+			if (++waited > ONCE_WAIT && sent == 0)
 				refuse_logged(503, "Service Unavailable", "the first request of the"
 				    " form still dealing", "this form is still being dealt for its first"
 				    " press: load this page again in a minute");
+			if (waited > ONCE_WAIT)
+				exit(EXIT_TROUBLE);	/* its page, as far as it came */
+			follow_part(&follow, &sent);
 			usleep(100000);
 		}
 		/* still the file of that name, not one swept meanwhile */
@@ -267,6 +307,18 @@ once_begin(const struct cgi_form *form)
 	}
 	free(path);
 	free(locks);
+
+	/* the first's page relayed in part: the rest of it (the same file,
+	 * kept under its name or removed when the first failed: its page then
+	 * ends with its failure), and nothing dealt */
+	if (sent > 0) {
+		follow_part(&follow, &sent);
+		close(follow);
+		unlink(once.kept);
+		exit(0);
+	}
+	if (follow != -1)
+		close(follow);
 
 	char note[64];
 	ssize_t n = pread(once.lock, note, sizeof note - 1, 0);
