@@ -1074,3 +1074,25 @@ sets_recorded() {
 	REQUEST_METHOD=GET dl-web > /dev/null
 	clean_tmp
 }
+
+@test "a page that streams and then fails says so in one line at its end, its status sent already; the process exits 2, the log has its line" {
+	# dl-web without dl-dd beside it: the analysis cannot start, after
+	# the page's head is out
+	mkdir -p alone/bin
+	cp "$(command -v dl-web)" alone/bin/
+	ln -s "$DL_BUILD/plugins" alone/plugins
+	form 'event=Failing' 'boards=1-2' 'dd=on' 'formats=pbn'
+	run -2 --separate-stderr env REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH="$(wc -c < body)" alone/bin/dl-web < body
+	printf '%s\n' "$output" | tr -d '\r' > r
+	[ "$(sed -n 1p r)" = "Status: 200 OK" ]
+	grep -qx '<p>Dealing and solving 2 boards&hellip;</p>' r
+	[ "$(tail -5 r)" = "</section>
+<p class=\"error\" role=\"alert\">Failed (500 Internal Server Error): $PWD/alone/bin/dl-dd: No such file or directory</p>
+<p><a href=\"./\">Deal another session</a></p>
+</body>
+</html>" ]
+	[ "$stderr" = "dl-web: 500 Internal Server Error: dealing the set" ]
+	[ "$(dl-archive sets | wc -l)" = 0 ]
+	clean_tmp
+}
