@@ -171,6 +171,12 @@ shot() {
 	    '"board-1 board-2 board-3 board-4 board-5 board-6 board-7 board-8"' ]
 	[ "$(js 'return document.querySelectorAll("section.board .hand").length')" = 32 ]
 	[ "$(js 'return document.querySelector("h1.event").textContent')" = '"Browser Pairs"' ]
+	# the progress the page streamed while the boards were solved, hidden
+	# once the hand record came; the hand record's own styles applied
+	[ "$(js 'return document.querySelectorAll("section.dl-web-progress p").length')" = 10 ]
+	[ "$(js 'return getComputedStyle(document.querySelector("section.dl-web-progress")).display')" = '"none"' ]
+	[ "$(js 'return getComputedStyle(document.querySelector(".vh")).position')" = '"absolute"' ]
+	[ "$(js 'return document.querySelectorAll("head").length + document.querySelectorAll("body").length')" = 2 ]
 	# the files named from the event and the date; the seed apart
 	[ "$(js 'return document.querySelector("aside.dl-web a[download]").getAttribute("download")')" = '"browser-pairs-2026-11-25.zip"' ]
 	[ "$(js 'return document.querySelector("aside.dl-web a[download$=\".seed\"]").getAttribute("download")')" = '"browser-pairs-2026-11-25.seed"' ]
