@@ -34,7 +34,8 @@
 #define ONCE_KEEP (10 * 60)
 /* how long the lock folder remembers which set a token dealt */
 #define ONCE_REMEMBER (24 * 60 * 60)
-/* how long a second press waits for the first, in tenths of a second */
+/* how long a second press waits for the first while it sends nothing,
+ * in tenths of a second */
 #define ONCE_WAIT (300 * 10)
 
 static const char once_prefix[] = "dl-web-once-";
@@ -294,7 +295,13 @@ once_begin(const struct cgi_form *form)
 				    " press: load this page again in a minute");
 			if (waited > ONCE_WAIT)
 				exit(EXIT_TROUBLE);	/* its page, as far as it came */
+			off_t before = sent;
+
 			follow_part(&follow, &sent);
+			/* the bound is on silence: a first that streams (a dot a
+			 * second) is followed however long it deals */
+			if (sent > before)
+				waited = 0;
 			usleep(100000);
 		}
 		/* still the file of that name, not one swept meanwhile */
