@@ -248,6 +248,14 @@ axe_clean() {
 	[ "$(js 'return document.querySelectorAll("section.board .hand").length')" = 96 ]
 	[ "$(js 'return document.querySelectorAll("section.board table.dd").length')" = 24 ]
 	[ "$(text 'h1.event')" = 'Tuesday Pairs' ]
+	# the progress the page streamed while the boards were solved, each
+	# board said, hidden once the hand record came; one document, the
+	# hand record's own styles applied
+	[ "$(js 'return Array.from(document.querySelectorAll("section.dl-web-progress p")).map(p => p.textContent).join("|")' | jq -r .)" = \
+	    "Dealing and solving 24 boards…|$(for i in $(seq 24); do printf 'Board %d solved (%d of 24)|' $i $i; done | sed 's/|$//')" ]
+	[ "$(js 'return getComputedStyle(document.querySelector("section.dl-web-progress")).display')" = '"none"' ]
+	[ "$(js 'return getComputedStyle(document.querySelector(".vh")).position')" = '"absolute"' ]
+	[ "$(js 'return document.querySelectorAll("head").length + document.querySelectorAll("body").length')" = 2 ]
 	first=$(text 'aside.dl-web p')
 	[[ $first =~ ^Recorded\ as\ set\ ([0-9]+)\ of\ the\ archive\ of\ every\ set\ dealt\ here:\ 1\ set\ dealt\ for\ Tuesday\ Pairs\.$ ]]
 	set_a=${BASH_REMATCH[1]}

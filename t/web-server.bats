@@ -71,7 +71,7 @@ serve_stop() {
 	# /dl-web is the same program; HEAD has the head alone
 	code=$(curl -s -o b2 -w '%{http_code}' "${WEB_URL}dl-web")
 	[ "$code" = 200 ]
-	cmp b b2
+	same_form b b2
 	code=$(curl -s -I -o /dev/null -w '%{http_code}' "$WEB_URL")
 	[ "$code" = 200 ]
 	# "Deal another session": the form filled from the query, through the
@@ -91,7 +91,7 @@ serve_stop() {
 		code=$(curl -s -o b3 -w '%{http_code}' --path-as-is "$WEB_URL$path")
 		echo "$path: $code"
 		case $path in
-		'?a=b' | 'dl-web?x=1' | ../) [ "$code" = 200 ] && cmp b b3 ;;
+		'?a=b' | 'dl-web?x=1' | ../) [ "$code" = 200 ] && same_form b b3 ;;
 		*) [ "$code" = 403 ] ;;
 		esac
 	done
@@ -288,12 +288,15 @@ serve_stop() {
 		curl -s -o /dev/null --max-time 0.3 -F "event=Cut off $i" -F boards=1-8 -F dd=on -F download=zip "$WEB_URL" || :
 		curl -s -o /dev/null --max-time 0.1 -F "event=Cut off $i" -F boards=1-32 -F formats=pbn,lin,dup "$WEB_URL" || :
 	done
-	# lighttpd does not signal a CGI whose client went away: each ends
-	# when it writes its answer, after its analysis (web.bash)
+	# lighttpd signals a CGI whose client went away only when it has
+	# something to write to it: a zip ends when it writes its answer,
+	# after its analysis; a page that streams its analysis is sent
+	# SIGTERM as it streams, and (sent without the form's token) ends
+	# then, its dl-dd with it (web.bash)
 	web_idle 90
 	[ -z "$(find "$WEB_TMP" -mindepth 1 -maxdepth 1 ! -name 'dl-web-locks-*')" ]
-	# they were dealt (and recorded) all the same
-	dl-archive --db "$WEB_ARCHIVE" sets | grep -q '(Cut off long)$'
+	# the zips were dealt (and recorded) all the same
+	dl-archive --db "$WEB_ARCHIVE" sets | grep -q '(Cut off 3)$'
 	# and the server still deals
 	post -F boards=1-2 -F download=zip
 	[ "$code" = 200 ]
@@ -397,4 +400,49 @@ serve_stop() {
 	[ "$code" = 400 ]
 	has_line b "<p>no file for a hand record</p>"
 	web_idle 5
+}
+
+@test "a deal with the analysis streams through lighttpd: the page's top and its progress come before the analysis ends, the hand record after it" {
+	curl -s -N -o s -F event=Streaming -F boards=1-24 -F dd=on -F formats=pbn "$WEB_URL" &
+	pid=$!
+	for _ in $(seq 600); do
+		grep -q '^<p>Dealing and solving 24 boards' s 2> /dev/null && break
+		sleep 0.05
+	done
+	# here while the analysis runs: the set is recorded after it (24
+	# boards take seconds), and the page does not say it yet
+	grep -qx '<p>Dealing and solving 24 boards&hellip;</p>' s
+	run ! grep -q '^<p>Recorded as set' s
+	run -0 dl-archive --db "$WEB_ARCHIVE" sets
+	[[ $output != *'(Streaming)'* ]]
+	wait "$pid"
+	has_line s '<p>Board 24 solved (24 of 24)</p>'
+	grep -q '^<p>Recorded as set [0-9]* of the archive of every set dealt here: 1 set dealt for Streaming\.</p>$' s
+	[ "$(grep -c '<!DOCTYPE html>' s)" = 1 ]
+	web_idle 10
+}
+
+@test "a second press of the form, its first request's client gone in the middle: the first's set, not a second" {
+	token=6a5b4c3d2e1f00112233445566778899
+	# the first, left by its client during its analysis: lighttpd sends it
+	# SIGTERM as its page streams, which it ignores, to finish for its
+	# second press
+	curl -s -o first --max-time 1 -F event=Abandoned -F boards=1-16 -F dd=on -F formats=pbn \
+	    -F once=$token "$WEB_URL" || :
+	grep -qx '<p>Dealing and solving 16 boards&hellip;</p>' first
+	run ! grep -q '^<p>Recorded as set' first
+	post -F event=Abandoned -F boards=1-16 -F dd=on -F formats=pbn -F once=$token
+	[ "$code" = 200 ]
+	grep -q '^<p>Recorded as set [0-9]* of the archive of every set dealt here: 1 set dealt for Abandoned\.</p>$' b
+	# the page the first would have shown, whole
+	has_line b '<p>Board 16 solved (16 of 16)</p>'
+	has_line b '</html>'
+	[ "$(dl-archive --db "$WEB_ARCHIVE" sets | grep -c '(Abandoned)$')" = 1 ]
+	# and once more: nothing dealt, the set named
+	post -F event=Abandoned -F boards=1-16 -F dd=on -F formats=pbn -F once=$token
+	[ "$code" = 200 ]
+	grep -q '^<p>This form was sent already: set [0-9]* was dealt for it at' b
+	[ "$(dl-archive --db "$WEB_ARCHIVE" sets | grep -c '(Abandoned)$')" = 1 ]
+	web_idle 10
+	[ -z "$(find "$WEB_TMP" -mindepth 1 -maxdepth 1 -name 'dl-web-once-*')" ]
 }

@@ -289,3 +289,10 @@ cgi_setup() {
 clean_tmp() {
 	[ -z "$(ls -A tmp)" ] || { ls -la tmp >&2; return 1; }
 }
+
+# same_form A B: two pages of the form alike but for their one-time
+# tokens (once), new each time it is drawn
+same_form() {
+	cmp <(sed '/^<input type="hidden" name="once" value="[0-9a-f]\{32\}">$/d' "$1") \
+	    <(sed '/^<input type="hidden" name="once" value="[0-9a-f]\{32\}">$/d' "$2")
+}

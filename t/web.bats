@@ -1059,3 +1059,162 @@ sets_recorded() {
 	[ "$stderr" = "dl-web: 500 Internal Server Error: DL_WEB_HOSTS: not a list of host[:port]" ]
 	clean_tmp
 }
+
+@test "the form's one-time token: a new one each time the form is drawn, never one a link gives; one this page did not give refused" {
+	REQUEST_METHOD=GET dl-web > a
+	REQUEST_METHOD=GET QUERY_STRING='form=deal&once=0123456789abcdef0123456789abcdef' dl-web > b
+	ta=$(sed -n 's/^<input type="hidden" name="once" value="\([0-9a-f]\{32\}\)">$/\1/p' a)
+	tb=$(sed -n 's/^<input type="hidden" name="once" value="\([0-9a-f]\{32\}\)">$/\1/p' b)
+	[ ${#ta} = 32 ]
+	[ ${#tb} = 32 ]
+	[ "$ta" != "$tb" ]
+	[ "$tb" != 0123456789abcdef0123456789abcdef ]
+	form 'boards=1-2' 'once=0123456789ABCDEF'
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	[[ $output == *"<p>the form&#39;s one-time token (once) is not one this page gives: load the form again</p>"* ]]
+	[ "$stderr" = "dl-web: 400 Bad Request: the form's one-time token" ]
+	# a form refused is drawn again with the token it was sent with:
+	# nothing was dealt for it
+	form 'form=deal' 'boards=1-200' 'once=00112233445566778899aabbccddeeff'
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[[ $output == *$'\n<input type="hidden" name="once" value="00112233445566778899aabbccddeeff">\n'* ]]
+	# one not this page's, with a field refused: the form, with a new one
+	form 'form=deal' 'boards=1-200' 'once=not-a-token'
+	run -1 --separate-stderr post application/x-www-form-urlencoded body
+	[ "$(printf '%s\n' "$output" | grep -c '^Status:')" = 1 ]
+	printf '%s\n' "$output" | grep -q '^<input type="hidden" name="once" value="[0-9a-f]\{32\}">$'
+	clean_tmp
+}
+
+@test "a deal with the analysis streams: the page's head and its progress first, a line a board solved, then the hand record in the same document, the progress hidden" {
+	form 'event=Streamed' 'boards=1-3' 'dd=on' 'formats=pbn'
+	run -0 --separate-stderr post application/x-www-form-urlencoded body
+	printf '%s\n' "$output" | tr -d '\r' > r
+	[ "$(sed -n 1p r)" = "Status: 200 OK" ]
+	grep -qx 'X-Accel-Buffering: no' r
+	# one document: one doctype, one head, one body
+	[ "$(grep -c '<!DOCTYPE html>' r)" = 1 ]
+	[ "$(grep -c '<head>' r)" = 1 ]
+	[ "$(grep -c '<body>' r)" = 1 ]
+	[ "$(grep -c '</html>' r)" = 1 ]
+	# the progress, in order, before the hand record
+	[ "$(grep -n -e '^<p>Dealing and solving' -e '^<p>Board [0-9] solved' -e '^<p>Done' -e '^<p>Recorded as set' r | cut -d: -f2-)" = "<p>Dealing and solving 3 boards&hellip;</p>
+<p>Board 1 solved (1 of 3)</p>
+<p>Board 2 solved (2 of 3)</p>
+<p>Board 3 solved (3 of 3)</p>
+<p>Done: the hand record follows.</p>
+<p>Recorded as set 1 of the archive of every set dealt here: 1 set dealt for Streamed.</p>" ]
+	grep -qx '<title>Streamed</title>' r
+	# hidden once the hand record follows, on the screen and on paper
+	[ "$(grep -A2 -x '<p>Done: the hand record follows.</p>' r | tail -2)" = '</section>
+<style>.dl-web-progress { display: none; }</style>' ]
+	# without the analysis, or as a zip alone, nothing streams
+	form 'event=Plain' 'boards=1-3' 'formats=pbn'
+	run -0 --separate-stderr post application/x-www-form-urlencoded body
+	[[ $output != *X-Accel-Buffering* ]]
+	[[ $output != *dl-web-progress* ]]
+	clean_tmp
+}
+
+@test "a second press of the form shows the first's page as it comes, the same set; then the page again; then a page that says the form was sent" {
+	token=8899aabbccddeeff0011223344556677
+	form 'event=Pressed' 'boards=1-12' 'dd=on' 'formats=pbn' "once=$token"
+	post application/x-www-form-urlencoded body > first &
+	first=$!
+	# the first holds the form's lock (in the lock folder) while it deals
+	for _ in $(seq 200); do
+		grep -q '^<p>Dealing and solving' first 2> /dev/null && break
+		sleep 0.05
+	done
+	grep -q '^<p>Dealing and solving' first
+	post application/x-www-form-urlencoded body > second &
+	second=$!
+	# the second shows the first's page as it comes: its top while the
+	# first still deals (12 boards take seconds)
+	for _ in $(seq 200); do
+		grep -q '^<p>Dealing and solving' second 2> /dev/null && break
+		sleep 0.05
+	done
+	grep -q '^<p>Dealing and solving' second
+	run ! grep -q '^<p>Recorded as set' first
+	wait "$first"
+	wait "$second"
+	# the same set, one in the archive
+	grep -qx '<p>Recorded as set 1 of the archive of every set dealt here: 1 set dealt for Pressed.</p>' first
+	cmp first second
+	[ "$(dl-archive sets | wc -l)" = 1 ]
+	# the response kept for it, the server user's alone, removed once
+	# served again
+	[ -z "$(ls -A tmp)" ]
+	post application/x-www-form-urlencoded body > third
+	[ "$(status_of third)" = "Status: 200 OK" ]
+	grep -q "^<p>This form was sent already: set 1 was dealt for it at [0-2][0-9]:[0-5][0-9]\. Nothing more was dealt\.</p>$" third
+	[ "$(dl-archive sets | wc -l)" = 1 ]
+	# a script without a token deals as before; another user's request
+	# with the same token is its own
+	form 'event=Pressed' 'boards=1-2' 'formats=pbn'
+	post application/x-www-form-urlencoded body > /dev/null
+	form 'event=Pressed' 'boards=1-2' 'formats=pbn' "once=$token"
+	REMOTE_USER=another post application/x-www-form-urlencoded body > other
+	grep -qx '<p>Recorded as set 3 of the archive of every set dealt here: 3 sets dealt for Pressed.</p>' other
+	[ "$(dl-archive sets | wc -l)" = 3 ]
+	# the lock folder's note: which set, when; no secret
+	[ "$(find locks -name 'once-*' | wc -l)" = 2 ]
+	[ "$(cat locks/once-* | sed 's/ [0-9]*$//' | sort)" = "1
+3" ]
+	# the other user's response, kept for its own second press
+	[ "$(find tmp -name 'dl-web-once-*' -perm 0600 | wc -l)" = 1 ]
+	rm tmp/dl-web-once-*
+	clean_tmp
+}
+
+@test "a second press after the first's response is kept: the same page from the file (0600), which is removed; one older than ten minutes is not served" {
+	token=0f1e2d3c4b5a69788796a5b4c3d2e1f0
+	form 'event=Kept' 'boards=1-2' 'formats=pbn' "once=$token"
+	post application/x-www-form-urlencoded body > first
+	kept=$(ls tmp)
+	[[ $kept == dl-web-once-* ]]
+	[ "$(stat -c %a "tmp/$kept")" = 600 ]
+	post application/x-www-form-urlencoded body > second
+	cmp first second
+	clean_tmp
+	# kept again, then made old: swept by the next request, and not
+	# served
+	form 'event=Kept' 'boards=1-2' 'formats=pbn' "once=00000000000000000000000000000001"
+	post application/x-www-form-urlencoded body > /dev/null
+	kept=$(ls tmp)
+	touch -d '11 minutes ago' "tmp/$kept"
+	post application/x-www-form-urlencoded body > again
+	grep -q "^<p>This form was sent already: set 2 was dealt for it at" again
+	clean_tmp
+	# the form's GET sweeps too
+	post application/x-www-form-urlencoded body > /dev/null
+	form 'event=Kept' 'boards=1-2' 'formats=pbn' "once=00000000000000000000000000000002"
+	post application/x-www-form-urlencoded body > /dev/null
+	touch -d '11 minutes ago' tmp/dl-web-once-*
+	REQUEST_METHOD=GET dl-web > /dev/null
+	clean_tmp
+}
+
+@test "a page that streams and then fails says so in one line at its end, its status sent already; the process exits 2, the log has its line" {
+	# dl-web without dl-dd beside it: the analysis cannot start, after
+	# the page's head is out
+	mkdir -p alone/bin
+	cp "$(command -v dl-web)" alone/bin/
+	ln -s "$DL_BUILD/plugins" alone/plugins
+	form 'event=Failing' 'boards=1-2' 'dd=on' 'formats=pbn'
+	run -2 --separate-stderr env REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH="$(wc -c < body)" alone/bin/dl-web < body
+	printf '%s\n' "$output" | tr -d '\r' > r
+	[ "$(sed -n 1p r)" = "Status: 200 OK" ]
+	grep -qx '<p>Dealing and solving 2 boards&hellip;</p>' r
+	[ "$(tail -5 r)" = "</section>
+<p class=\"error\" role=\"alert\">Failed (500 Internal Server Error): $PWD/alone/bin/dl-dd: No such file or directory</p>
+<p><a href=\"./\">Deal another session</a></p>
+</body>
+</html>" ]
+	[ "$stderr" = "dl-web: 500 Internal Server Error: dealing the set" ]
+	[ "$(dl-archive sets | wc -l)" = 0 ]
+	clean_tmp
+}

@@ -100,9 +100,13 @@ add_format(struct format_list *list, const char *name)
 }
 
 /* The html hand record at path as the page, with above it what the
- * director needs (aside(arg) writes it: links, not printed). */
+ * director needs (aside(arg) writes it: links, not printed).  streamed:
+ * the response's head and the document's (<head>, <body>) are out
+ * already (page_deal.c's progress), so that the hand record's own head
+ * gives its styles alone, in the body, and the page stays one document. */
 void
-put_hand_record_page(const char *path, const char *label, void (*aside)(void *arg), void *arg)
+put_hand_record_page(const char *path, const char *label, void (*aside)(void *arg), void *arg,
+    int streamed)
 {
 	size_t page_len;
 	char *page = read_work_file(path, &page_len);
@@ -112,8 +116,22 @@ put_hand_record_page(const char *path, const char *label, void (*aside)(void *ar
 	if (after == NULL)
 		refuse(500, "Internal Server Error", "the hand record has no body");
 	after++;
-	head(200, "OK", "text/html; charset=utf-8", NULL);
-	fwrite(page, 1, (size_t)(after - page), stdout);
+	if (!streamed) {
+		head(200, "OK", "text/html; charset=utf-8", NULL);
+		fwrite(page, 1, (size_t)(after - page), stdout);
+	} else
+		/* the styles of its head, which the browser applies as
+		 * those of the head */
+		for (char *style = page; (style = strstr(style, "<style")) != NULL && style < body;) {
+			char *end = strstr(style, "</style>");
+
+			if (end == NULL || end > body)
+				break;
+			end += strlen("</style>");
+			fwrite(style, 1, (size_t)(end - style), stdout);
+			fputc('\n', stdout);
+			style = end;
+		}
 	printf("\n<style>.dl-web { font-family: 'DejaVu Sans', sans-serif; background: #fffbe6;"
 	    " border: 1px solid #c9b458; margin: 8px; padding: 8px 12px; }"
 	    /* a button as large as a finger needs (WCAG 2.2's target size) */

@@ -87,14 +87,22 @@ page_begin(const char *title)
 	printf("</h1>\n");
 }
 
+/* "Deal another session": the blank form. */
 void
-page_end(void)
+put_again_plain(void)
 {
 	const char *self = getenv("SCRIPT_NAME");
 
 	printf("<p><a href=\"");
 	put_html(stdout, self != NULL && *self == '/' ? self : "./");
-	printf("\">Deal another session</a></p>\n</main>\n</body>\n</html>\n");
+	printf("\">Deal another session</a></p>\n");
+}
+
+void
+page_end(void)
+{
+	put_again_plain();
+	printf("</main>\n</body>\n</html>\n");
 }
 
 /* An attribute, name="value": the value is text (a request's, a

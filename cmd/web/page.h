@@ -4,8 +4,11 @@
  * where), form.c (a table of each form's fields, which draws the form and
  * reads it, and its errors by field), files.c and zip.c (the
  * answer's files), upload.c (a file sent to be read), and a file a page:
- * page_form.c (GET: the forms), page_deal.c, page_check.c, page_record.c,
- * page_played.c (each a POST's action).  cmd/dl-web.c reads the request
+ * once.c (the dealing form's one-time token: a second press harmless),
+ * publish.c (a set's hand record published after play), page_form.c
+ * (GET: the forms), page_published.c (GET ?record=: a hand record
+ * published), page_deal.c, page_check.c, page_record.c, page_played.c
+ * (each a POST's action).  cmd/dl-web.c reads the request
  * and hands it to its page.  docs/web.md. */
 #ifndef DL_WEB_PAGE_H
 #define DL_WEB_PAGE_H
@@ -36,6 +39,7 @@ void put_data_link(const char *type, const char *name, const void *data, size_t 
 void head(int status, const char *reason, const char *type, const char *extra);
 void page_begin(const char *title);
 void page_end(void);
+void put_again_plain(void);
 
 /* request.c: the request and its refusals */
 extern const struct cgi_limits limits;
@@ -57,6 +61,16 @@ char *server_folder(const char *env, const char *env_name, const char *name, con
 void server_folder_check(const char *folder, const char *what, const char *env_name);
 int take_analysis_slot(void);
 int take_analysis_slot_waiting(unsigned seconds);
+char *lock_folder(void);
+/* a streamed page's head is out: a refusal ends it after tail */
+void stream_begun(const char *tail);
+
+/* once.c: the dealing form's one-time token, and a second press */
+void put_once_field(const struct cgi_form *sent);
+void once_sweep(void);
+void once_begin(const struct cgi_form *form);
+void once_dealt(long long set_id);
+void once_end(void);
 
 /* origin.c */
 void check_host(void);
@@ -176,7 +190,7 @@ void file_name_of_event(const char *event, const char *date_pbn, char out[PREFIX
 void add_format(struct format_list *list, const char *name);
 char *format_work_file(const char *format, const char *prefix, char **name);
 void put_hand_record_page(const char *path, const char *label, void (*aside)(void *arg),
-    void *arg);
+    void *arg, int streamed);
 
 /* zip.c */
 void *zip_files(char *const *paths, const char *const *names, size_t n, size_t *size);

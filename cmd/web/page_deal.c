@@ -158,6 +158,57 @@ put_dealt_aside(void *arg)
 	free(zip_name);
 }
 
+/* A page streamed as the analysis runs: the response's head and the top
+ * of the document at once, then a line a board solved, each flushed to
+ * the server (X-Accel-Buffering: nginx's; lighttpd streams by its
+ * configuration, share/web/lighttpd.conf), with no script; the hand
+ * record follows in the same document, and a style hides the progress
+ * then, on the screen and on paper. */
+static void
+stream_top(const char *event, unsigned long boards)
+{
+	head(200, "OK", "text/html; charset=utf-8", "X-Accel-Buffering: no\r\n");
+	printf("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+	/* the hand record's own title (plugins/html.c) */
+	put_html(stdout, event != NULL ? event : "Hand record");
+	printf("</title>\n<style>.dl-web-progress { font-family: 'DejaVu Sans', sans-serif;"
+	    " margin: 8px; padding: 8px 12px; } .dl-web-progress p { margin: .2rem 0; }"
+	    " .error { color: #b00020; font-weight: bold; }</style>\n</head>\n<body>\n"
+	    "<section class=\"dl-web-progress\" aria-label=\"Progress\">\n"
+	    "<p>Dealing and solving %lu board%s&hellip;</p>\n", boards, boards == 1 ? "" : "s");
+	/* behind nginx, fcgiwrap (1.1.0) passes a CGI's answer on through
+	 * libfcgi's stream, which sends it in records of 8 KiB, flushed at
+	 * the end only: 8 KiB of nothing take the top through at once (the
+	 * lines that follow come in 8 KiB, or at the end) */
+	printf("<!--%8200s-->\n", "");
+	fflush(stdout);
+	/* from now on a failure can only say so, in the page */
+	stream_begun("</section>\n");
+}
+
+/* A board solved, or a second gone without one: a dot, a sign of life
+ * (which also keeps a web server from dropping a page silent for long,
+ * lighttpd's server.max-write-idle). */
+struct progress_page {
+	unsigned low;
+	unsigned long shown;	/* the boards said solved */
+};
+
+static void
+put_solved(void *arg, unsigned long done, unsigned long total)
+{
+	struct progress_page *p = arg;
+
+	if (done == p->shown)
+		printf(".\n");
+	else
+		for (; p->shown < done; p->shown++)
+			printf("<p>Board %lu solved (%lu of %lu)</p>\n", p->low + p->shown,
+			    p->shown + 1, total);
+	fflush(stdout);
+}
+
 void
 deal(const struct cgi_form *form)
 {
@@ -238,6 +289,9 @@ deal(const struct cgi_form *form)
 	}
 	if (errs.n > 0)
 		refuse_fields(400, "Bad Request", form, &errs, NULL);
+	/* a second press of the form waits for the first, and gets its
+	 * answer (once.c); the first goes on from here whoever waits */
+	once_begin(form);
 
 	/* no name given: the event's and the date's */
 	char derived_prefix[PREFIX_MAX + 1];
@@ -257,6 +311,10 @@ deal(const struct cgi_form *form)
 		refuse_fields(503, "Service Unavailable", form, &errs, "Nothing was dealt yet: the"
 		    " server is busy");
 	}
+
+	int zip_alone = download != NULL && strcmp(download, "zip") == 0;
+	int streamed = analysis && !zip_alone;
+	struct progress_page progress = { r.low, 0 };
 
 	make_workdir();
 	char *base = work_file(prefix);
@@ -308,6 +366,11 @@ deal(const struct cgi_form *form)
 		    " (docs/web.md)");
 	}
 	s.record_url = address;
+	if (streamed) {
+		stream_top(event, (unsigned long)r.high - r.low + 1);
+		s.solved = put_solved;
+		s.solved_arg = &progress;
+	}
 	unsigned char owner[20] = { 0 };
 	/* this set among those of its event: the ones before, and itself.
 	 * The archive adds the set only if that is still so when it does
@@ -336,8 +399,15 @@ deal(const struct cgi_form *form)
 				record_token_keep(token, s.set_id);
 			break;
 		}
-		if (e.kind == DL_ERR_CHECK && event != NULL && tries == 1)
+		if (e.kind == DL_ERR_CHECK && event != NULL && tries == 1) {
+			if (streamed) {
+				printf("<p>Dealt again: another set of the event was recorded"
+				    " meanwhile.</p>\n");
+				fflush(stdout);
+				progress.shown = 0;
+			}
 			continue;
+		}
 		/* what the request asked that cannot be (a format that holds
 		 * fewer boards) is the request's fault; anything else the
 		 * server's */
@@ -345,12 +415,18 @@ deal(const struct cgi_form *form)
 		    "dealing the set", &e);
 	}
 
+	once_dealt(s.set_id);
+	if (streamed) {
+		printf("<p>Done: the hand record follows.</p>\n</section>\n"
+		    "<style>.dl-web-progress { display: none; }</style>\n");
+		stream_begun("");
+	}
+
 	/* The seed, which regenerates the set.  The page gives it as its own
 	 * download, apart from the zip a volunteer copies whole onto the
 	 * dealing machine's stick (FAT keeps no permissions); a zip asked for
 	 * alone (download=zip, a script's) holds it, the one answer there
 	 * is. */
-	int zip_alone = download != NULL && strcmp(download, "zip") == 0;
 	char *seed_name = xasprintf("%s.seed", prefix);
 	char *seed_text = NULL;
 	size_t seed_len = 0;
@@ -390,7 +466,7 @@ deal(const struct cgi_form *form)
 		};
 		char *html_path = xasprintf("%s.html", base);
 
-		put_hand_record_page(html_path, "This set", put_dealt_aside, &d);
+		put_hand_record_page(html_path, "This set", put_dealt_aside, &d, streamed);
 		free(html_path);
 	}
 	sodium_memzero(zip, zip_size);
@@ -407,4 +483,6 @@ deal(const struct cgi_form *form)
 	format_list_free(&list);
 	format_list_free(&all);
 	free(full_event);
+	/* the response whole: kept for a press again */
+	once_end();
 }

@@ -52,6 +52,7 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const
 		printf("</ul>\n</div>\n");
 	}
 	printf("<form method=\"post\" enctype=\"multipart/form-data\">\n");
+	put_once_field(sent);
 	put_fields(&deal_form, filled, sent, errs, &w);
 	printf("<button type=\"submit\">Deal, and show the hand record</button>"
 	    "<button type=\"submit\" name=\"download\" value=\"zip\">Deal, and download"
@@ -107,6 +108,8 @@ form_page(int head_only)
 		cgi_form_free(&sent);
 		return;
 	}
+	/* the responses kept for a press again, removed when old */
+	once_sweep();
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	if (!head_only)
 		put_form_page(sent.n > 0 ? &sent : NULL, NULL, NULL);

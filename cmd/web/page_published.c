@@ -91,7 +91,7 @@ published_page(const struct cgi_form *query, int head_only)
 	else {
 		struct published_aside p = { &set, token };
 
-		put_hand_record_page(path, "This hand record", put_published_aside, &p);
+		put_hand_record_page(path, "This hand record", put_published_aside, &p, 0);
 	}
 	free(path);
 	archive_set_clear(&set);

@@ -125,7 +125,7 @@ record(const struct cgi_form *form)
 		.filename = cgi_field(form, "file")->filename, .boards = u.n,
 		.analysis = analysis, .pdf_name = pdf_name, .pdf = pdf, .pdf_len = pdf_len,
 	};
-	put_hand_record_page(html_path, "This hand record", put_record_aside, &r);
+	put_hand_record_page(html_path, "This hand record", put_record_aside, &r, 0);
 	sodium_memzero(pdf, pdf_len);
 	free(pdf);
 	free(html_path);

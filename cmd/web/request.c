@@ -38,6 +38,18 @@ remove_workdir(void)
 /* What the request was at, for the log of refuse_error: a literal. */
 const char *request_step = "the request";
 
+/* Once a streamed page's head is out (stream_begun), a refusal can no
+ * longer change the status: it ends the page with its line (after tail,
+ * which closes what the page has open), and the process still ends by the
+ * tools' one policy. */
+static const char *streamed_tail;
+
+void
+stream_begun(const char *tail)
+{
+	streamed_tail = tail;
+}
+
 /* A request that cannot be taken: a page that says why (the message, made
  * from fmt, which may quote what was sent, escaped), one line in the web
  * server's error log that says what was refused (logged: a literal, never
@@ -53,6 +65,17 @@ refuse_logged(int status, const char *reason, const char *logged, const char *fm
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	tool_warn("%d %s: %s", status, reason, logged);
+	if (streamed_tail != NULL) {
+		printf("%s<p class=\"error\" role=\"alert\">Failed (%d %s): ", streamed_tail,
+		    status, reason);
+		put_html(stdout, msg);
+		printf("</p>\n");
+		put_again_plain();
+		printf("</body>\n</html>\n");
+		fflush(stdout);
+		remove_workdir();
+		exit(status >= 500 ? EXIT_TROUBLE : EXIT_REFUSED);
+	}
 	head(status, reason, "text/html; charset=utf-8",
 	    status == 503 ? "Retry-After: 30\r\n" : status == 405 ? "Allow: GET, HEAD, POST\r\n" :
 	    NULL);
@@ -303,14 +326,25 @@ server_folder_check(const char *folder, const char *what, const char *env_name)
  * every one is held and wait seconds have passed. */
 static int analysis_slot = -1;
 
-int
-take_analysis_slot_waiting(unsigned wait)
+/* The lock folder, made when missing, and checked (server_folder_check):
+ * the analysis's slots and the dealing form's one-time tokens (once.c)
+ * lock their files there. */
+char *
+lock_folder(void)
 {
 	static const char what[] = "the analysis's lock folder";
 	char *locks = server_folder(getenv("DL_WEB_LOCKS"), "DL_WEB_LOCKS", "dl-web-locks", what);
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 
 	server_folder_check(locks, what, "DL_WEB_LOCKS");
+	return locks;
+}
+
+int
+take_analysis_slot_waiting(unsigned wait)
+{
+	char *locks = lock_folder();
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
 	for (unsigned tries = 0; analysis_slot == -1; tries++) {
 		for (long i = 0; i < (cores > 0 ? cores : 1); i++) {
 			char *path = xasprintf("%s/slot%ld", locks, i);

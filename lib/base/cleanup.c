@@ -173,6 +173,18 @@ cleanup_init(void)
 	signal(SIGXFSZ, SIG_IGN);
 }
 
+void
+cleanup_finish_regardless(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
 /* One registry or the other. */
 static int
 add_path(char **registry, const char *path)

@@ -58,6 +58,14 @@ void cleanup_forget_secret(void *p);
  * pthread_create's error. */
 int cleanup_thread_create(pthread_t *thread, void *(*run)(void *), void *arg);
 
+/* A process that must finish its work whoever still waits for it
+ * (dl-web's deal of a form with a one-time token: a second press gets
+ * its answer): from now on SIGTERM, SIGHUP and SIGPIPE are ignored, so
+ * that a web server's SIGTERM for a client gone does not end it, and a
+ * write to a reader gone fails with EPIPE.  The other signals, and the
+ * limits (RLIMIT_CPU), end it still.  A child it starts gets them back
+ * as their defaults only if it asks (POSIX_SPAWN_SETSIGDEF). */
+void cleanup_finish_regardless(void);
 /* Does at once what an exit would: for a tool about to exit. */
 void cleanup_now(void);
 

@@ -7,6 +7,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,10 @@ extern char **environ;
 static struct child {
 	char *dl_dd;		/* beside this program */
 	char name[64];
+	/* watched: told each board solved (session.h), of the run's total */
+	void (*solved)(void *arg, unsigned long done, unsigned long total);
+	void *solved_arg;
+	unsigned long done, total;
 } child_state;
 
 /* dl-dd beside this program (build/bin, or where both were installed). */
@@ -58,6 +64,8 @@ run_dl_dd(struct child *c, const char *text, size_t len,
 	int in = memfd_create("dl-web deals", MFD_CLOEXEC), out[2] = { -1, -1 }, status, r = -1;
 	char *argv[] = { "dl-dd", "-q", NULL };
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t defaults;
 	struct stream_in s;
 	pid_t pid;
 	FILE *fp;
@@ -74,7 +82,17 @@ run_dl_dd(struct child *c, const char *text, size_t len,
 	 * line for the server's log */
 	if (want_name)
 		posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	errno = posix_spawn(&pid, c->dl_dd, &fa, NULL, argv, environ);
+	/* the signals a caller that must finish ignores (cleanup.h) end
+	 * dl-dd as they would: told to end, it ends */
+	posix_spawnattr_init(&attr);
+	sigemptyset(&defaults);
+	sigaddset(&defaults, SIGTERM);
+	sigaddset(&defaults, SIGHUP);
+	sigaddset(&defaults, SIGPIPE);
+	posix_spawnattr_setsigdefault(&attr, &defaults);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+	errno = posix_spawn(&pid, c->dl_dd, &fa, &attr, argv, environ);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	if (errno != 0) {
 		dl_error_sys(e, "%s", c->dl_dd);
@@ -85,6 +103,18 @@ run_dl_dd(struct child *c, const char *text, size_t len,
 	cleanup_add_child(pid);
 	close(out[1]);
 	out[1] = -1;
+	/* watched: dl-dd says nothing until its boards are solved (it
+	 * writes them at its end); told about once a second meanwhile, the
+	 * same number solved, so that a page streaming it shows it alive
+	 * (and a web server that drops a response silent for long keeps it) */
+	if (!want_name && c->solved != NULL) {
+		struct pollfd pfd = { .fd = out[0], .events = POLLIN };
+		int ready;
+
+		while ((ready = poll(&pfd, 1, 1000)) == 0 || (ready == -1 && errno == EINTR))
+			if (ready == 0)
+				c->solved(c->solved_arg, c->done, c->total);
+	}
 	fp = fdopen(out[0], "r");
 	out[0] = -1;
 	if (want_name) {
@@ -133,12 +163,26 @@ close:
 static int
 child_start(void *ctx, unsigned long total, int shown, struct dl_error *e)
 {
-	(void)total;
+	struct child *c = ctx;
+
 	(void)shown;
-	return find_dl_dd(ctx, e);
+	c->done = 0;
+	c->total = total;
+	return find_dl_dd(c, e);
+}
+
+static void
+child_watch(void *ctx, void (*solved)(void *arg, unsigned long done, unsigned long total),
+    void *arg)
+{
+	struct child *c = ctx;
+
+	c->solved = solved;
+	c->solved_arg = arg;
 }
 
 struct results {
+	struct child *c;
 	unsigned first;
 	size_t n;
 	struct dl_analysis *analysis;
@@ -156,6 +200,8 @@ take_result(struct stream_in *s, char *line, size_t len, void *arg)
 	    board - r->first >= r->n || stream_analysis(s) == NULL)
 		return -1;
 	r->analysis[board - r->first] = *stream_analysis(s);
+	if (r->c->solved != NULL)
+		r->c->solved(r->c->solved_arg, ++r->c->done, r->c->total);
 	return 0;
 }
 
@@ -226,13 +272,13 @@ deals_dv_text(char *text, size_t cap, unsigned first, size_t n,
 	return len > 0 && (size_t)len < cap ? (size_t)len : 0;
 }
 
+/* The n boards from first on through one dl-dd. */
 static int
-child_analyse(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
+analyse_piece(struct child *c, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
     const int dealer[], const int vulnerability[], struct dl_analysis analysis[],
     struct dl_error *e)
 {
-	struct child *c = ctx;
-	struct results r = { first, n, analysis };
+	struct results r = { c, first, n, analysis };
 	size_t cap = 64 + n * (RECORD_TEXT_MAX + DV_TEXT_MAX), len;
 	char *text = secret_alloc(cap);
 
@@ -254,6 +300,28 @@ child_analyse(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[
 		return -1;
 	}
 	secret_free(text);
+	return 0;
+}
+
+/* The boards in one dl-dd; watched, as many at a time as there are cores
+ * (session.h), each piece's boards told as they come back. */
+static int
+child_analyse(void *ctx, unsigned first, size_t n, const unsigned char (*owner)[CARDS],
+    const int dealer[], const int vulnerability[], struct dl_analysis analysis[],
+    struct dl_error *e)
+{
+	struct child *c = ctx;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t piece = c->solved == NULL ? n : cores > 0 ? (size_t)cores : 1;
+
+	for (size_t at = 0; at < n; at += piece) {
+		size_t k = n - at < piece ? n - at : piece;
+
+		if (analyse_piece(c, first + (unsigned)at, k, owner + at,
+		    dealer != NULL ? dealer + at : NULL,
+		    vulnerability != NULL ? vulnerability + at : NULL, analysis + at, e) == -1)
+			return -1;
+	}
 	return 0;
 }
 
@@ -282,5 +350,5 @@ child_name(void *ctx, char *buf, size_t size)
 
 const struct session_analyser session_dl_dd = {
 	.start = child_start, .analyse = child_analyse, .stop = child_stop, .name = child_name,
-	.ctx = &child_state,
+	.watch = child_watch, .ctx = &child_state,
 };

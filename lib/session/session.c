@@ -107,6 +107,8 @@ session_deal(struct session *s, struct dl_error *e)
 	}
 	nheaders = make_headers(headers, s, seed);
 	if (s->analysis) {
+		if (s->solved != NULL && s->analyser->watch != NULL)
+			s->analyser->watch(s->analyser->ctx, s->solved, s->solved_arg);
 		if (s->analyser->start(s->analyser->ctx,
 		    (unsigned long)s->boards.high - s->boards.low + 1, s->show_analysis, e) == -1)
 			goto fail;
@@ -134,6 +136,8 @@ session_deal(struct session *s, struct dl_error *e)
 fail:
 	if (analysing)
 		s->analyser->stop(s->analyser->ctx);
+	if (s->analysis && s->solved != NULL && s->analyser->watch != NULL)
+		s->analyser->watch(s->analyser->ctx, NULL, NULL);
 	recording_abort(recording);
 	if (ws != NULL)
 		writers_abort(ws);

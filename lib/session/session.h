@@ -23,6 +23,13 @@ struct session_analyser {
 	    struct dl_error *e);
 	void (*stop)(void *ctx);
 	void (*name)(void *ctx, char *buf, size_t size);
+	/* before start: solved(arg, done, total) is to be told, as the
+	 * analysis comes back board by board, how many of the run's boards
+	 * are solved, and about once a second while none more is (done the
+	 * same) (NULL: nobody asks).  NULL when the analyser cannot
+	 * tell (session_dds: dl-deal shows its own progress line). */
+	void (*watch)(void *ctx, void (*solved)(void *arg, unsigned long done,
+	    unsigned long total), void *arg);
 	void *ctx;
 };
 
@@ -32,7 +39,10 @@ extern const struct session_analyser session_dds;
 /* dl-dd, the tool, beside this program, a process of its own for each
  * chunk of boards: dl-web's (lib/session/analyse_child.c), which then does not
  * load DDS, whose start costs every request 20 ms, for requests that
- * do not analyse. */
+ * do not analyse.  Watched (solved), it gives dl-dd the boards as many at
+ * a time as the machine has cores, so that they come back in pieces:
+ * each piece still keeps every core busy, and a piece's dl-dd costs a
+ * few milliseconds of the hundreds a board takes. */
 extern const struct session_analyser session_dl_dd;
 
 struct session {
@@ -55,6 +65,12 @@ struct session {
 	int show_analysis;		/* a progress line of it on standard error */
 	/* called now and then with the boards dealt, or NULL */
 	void (*progress)(unsigned long done, unsigned long total);
+	/* with the analysis, called as its boards are solved (the analyser's
+	 * watch; never when it has none), or NULL: for a page that shows
+	 * how far the analysis is, the boards solved of the total; called
+	 * too about once a second while none more is (done the same) */
+	void (*solved)(void *arg, unsigned long done, unsigned long total);
+	void *solved_arg;
 	struct seed_source source;
 	const unsigned char *owner;	/* Big Deal's owner hash, or NULL */
 	/* the archive: record the set (in archive, NULL: the default),

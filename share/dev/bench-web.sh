@@ -5,7 +5,10 @@
 # lighttpd runs as make serve runs it (share/web/serve.sh, the project's
 # share/web/lighttpd.conf) on a free loopback port, with a fresh SQLite
 # archive in a folder of its own; ApacheBench (ab) posts 32-board sessions
-# with download=zip, as a script would.  Then 1 000 requests more, with
+# with download=zip, as a script would, and 24-board ones at 2 clients;
+# then how soon the first byte of a 24-board session with the analysis
+# comes (its page streams as the boards are solved), five times.  Then
+# 1 000 requests more, with
 # 30 cut off by their client in the middle, and a look for what a request
 # could leave behind: a file in the CGI's temporary folder, a dl-web
 # process, a seed file.  Last, how long a GET of the form takes while 300
@@ -61,6 +64,8 @@ done
 
 printf 'event=Bench&boards=1-32&formats=pbn&download=zip' > "$dir/pbn.body"
 printf 'event=Bench&boards=1-32&formats=pbn,pdf&download=zip' > "$dir/pdf.body"
+printf 'event=Bench&boards=1-24&formats=pbn&download=zip' > "$dir/pbn24.body"
+printf 'event=Bench&boards=1-24&formats=pbn&dd=on' > "$dir/dd24.body"
 
 # one row: requests, clients, body; ab's own figures.  ab counts answers
 # whose length differs from the first as "failed": zips of different
@@ -89,6 +94,42 @@ row 1000 2 pbn
 row 1000 4 pbn
 row 300 1 pdf
 row 300 2 pdf
+row 1000 2 pbn24
+
+# first.py PORT BODY RUNS: a POST of BODY, RUNS times one after the
+# other; the seconds to the answer's first byte (its status line: no
+# Expect is sent, so no interim 100 Continue comes first), to its progress
+# line, and to its end.  Not curl's %{time_starttransfer}: curl 7.88
+# gives a POST the time its body was sent, whatever the answer's delay.
+cat > "$dir/first.py" <<'EOF'
+import socket, sys, time
+port, body, runs = int(sys.argv[1]), open(sys.argv[2], "rb").read(), int(sys.argv[3])
+for run in range(runs):
+    s = socket.create_connection(("127.0.0.1", port), timeout=600)
+    t = time.perf_counter()
+    s.sendall(b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+              b"Content-Type: application/x-www-form-urlencoded\r\n"
+              b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    data = s.recv(1)
+    first = time.perf_counter() - t
+    progress = None
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+        if progress is None and b"<p>Dealing and solving" in data:
+            progress = time.perf_counter() - t
+    total = time.perf_counter() - t
+    s.close()
+    if not data.startswith(b"HTTP/1.1 200 ") or b"<p>Recorded as set" not in data:
+        sys.exit("first.py: not a set's page: %r" % data[:200])
+    # (a build before issue 37 sends no progress line)
+    print("  run %d: first byte %.3f s, progress line %s, the whole page %.1f s"
+          % (run + 1, first, "%.3f s" % progress if progress is not None else "none", total))
+EOF
+echo "24-board sessions with the analysis, their page streamed, one at a time:"
+python3 "$dir/first.py" "$port" "$dir/dd24.body" 5
 
 echo "1000 requests more, 30 of them cut off by their client after 10 ms:"
 "$ab" -q -n 1000 -c 2 -p "$dir/pbn.body" -T application/x-www-form-urlencoded "$url" \
