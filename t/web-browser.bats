@@ -252,7 +252,7 @@ axe_clean() {
 	# board said, hidden once the hand record came; one document, the
 	# hand record's own styles applied
 	[ "$(js 'return Array.from(document.querySelectorAll("section.dl-web-progress p")).map(p => p.textContent).join("|")' | jq -r .)" = \
-	    "Dealing and solving 24 boards…|$(for i in $(seq 24); do printf 'Board %d solved (%d of 24)|' $i $i; done | sed 's/|$//')" ]
+	    "Dealing and solving 24 boards…|$(for i in $(seq 24); do printf 'Board %d solved (%d of 24)|' $i $i; done)Done: the hand record follows." ]
 	[ "$(js 'return getComputedStyle(document.querySelector("section.dl-web-progress")).display')" = '"none"' ]
 	[ "$(js 'return getComputedStyle(document.querySelector(".vh")).position')" = '"absolute"' ]
 	[ "$(js 'return document.querySelectorAll("head").length + document.querySelectorAll("body").length')" = 2 ]

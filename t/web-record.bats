@@ -100,9 +100,15 @@ club_pbn() {
 	grep -qx 'Pages: *4' info
 	grep -q '^Page size: *595.276 x 841.89 pts (A4)$' info
 	grep -qx 'Title: *Riverside Pairs' info
+	# the page streamed its progress, a line a board solved, then hid it
+	[ "$(grep -e '^<p>Solving' -e '^<p>Board [0-9]* solved' -e '^<p>Done' r)" = "<p>Solving 24 boards&hellip;</p>
+$(for i in $(seq 24); do echo "<p>Board $i solved ($i of 24)</p>"; done)
+<p>Done: the hand record follows.</p>" ]
+	[ "$(grep -c '^<style>.dl-web-progress { display: none; }</style>' r)" -eq 1 ]
+	[ "$(grep -c '<head>' r)" -eq 1 ]
 	# the same hand record the pipeline makes: dl-read | dl-dd | dl-fmt
 	dl-read club.pbn | dl-dd -q | dl-fmt -f html -p cli
-	diff <(hand_record_of r) <(grep -v '^$' cli.html)
+	diff <(hand_record_of r | sed -n '/^<main>$/,$p') <(grep -v '^$' cli.html | sed -n '/^<main>$/,$p')
 	# neither recorded nor checked: the archive as it was, no check's words
 	run -0 dl-archive count
 	[ "$output" = "1 sets, 24 deals; played 0 sets, 0 deals" ]
@@ -357,6 +363,15 @@ get() {
 	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
 	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > played.out
 	grep -qx '<p>Set 1 is marked played.</p>' played.out
+	# streamed while its hand record is solved, the progress then hidden
+	[ "$(tr -d '\r' < played.out | grep -e '^<p>Set 1' -e '^<p>Board [0-9]* solved' -e '^<p>Done')" = "<p>Set 1 is marked played. Making its hand record for the players: solving 4 boards&hellip;</p>
+<p>Board 1 solved (1 of 4)</p>
+<p>Board 2 solved (2 of 4)</p>
+<p>Board 3 solved (3 of 4)</p>
+<p>Board 4 solved (4 of 4)</p>
+<p>Done.</p>
+<p>Set 1 is marked played.</p>" ]
+	[ "$(grep -c '<head>' played.out)" -eq 1 ]
 	grep -qx "<p>Its hand record is published for the players at <a href=\"http://localhost/dl-web?record=$token\">http://localhost/dl-web?record=$token</a>, where the QR code on its hand record and table cards leads.</p>" played.out
 	day=$(dl-archive sets | awk '$1 == 1 { print substr($6, 1, 10) }')
 	run --separate-stderr get "record=$token"

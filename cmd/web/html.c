@@ -87,6 +87,16 @@ page_begin(const char *title)
 	printf("</h1>\n");
 }
 
+/* The same page in a document whose head is out already (a page that
+ * streamed its progress: progress.c): its style, its heading. */
+void
+page_begin_in_body(const char *title)
+{
+	printf("<style>\n%s</style>\n<main>\n<h1>", page_style);
+	put_html(stdout, title);
+	printf("</h1>\n");
+}
+
 /* "Deal another session": the blank form. */
 void
 put_again_plain(void)

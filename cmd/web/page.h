@@ -38,6 +38,7 @@ void put_query_value(FILE *fp, const char *s);
 void put_data_link(const char *type, const char *name, const void *data, size_t len);
 void head(int status, const char *reason, const char *type, const char *extra);
 void page_begin(const char *title);
+void page_begin_in_body(const char *title);
 void page_end(void);
 void put_again_plain(void);
 
@@ -64,6 +65,16 @@ int take_analysis_slot_waiting(unsigned seconds);
 char *lock_folder(void);
 /* a streamed page's head is out: a refusal ends it after tail */
 void stream_begun(const char *tail);
+
+/* progress.c: a page that streams its analysis's progress; put_solved
+ * is a session's or hand record's solved, its argument a progress_page */
+struct progress_page {
+	unsigned low;		/* the first board */
+	unsigned long shown;	/* the boards said solved */
+};
+void stream_top(const char *title, const char *doing, unsigned long boards);
+void put_solved(void *arg, unsigned long done, unsigned long total);
+void stream_done(const char *words, int hide);
 
 /* once.c: the dealing form's one-time token, and a second press */
 void put_once_field(const struct cgi_form *sent);
@@ -219,7 +230,17 @@ void record_token_keep(const char *token, int64_t set);
 int64_t record_token_set(const char *token);
 char *record_token_of_set(int64_t set);
 char *published_file(int64_t set, const char *suffix);
-int publish_set(struct archive *a, const struct archive_set *set, unsigned wait);
+/* What a page that waits for a hand record to be made is told: begin
+ * once its analysis is to run (so many boards, the first numbered low),
+ * then solved(solved_arg, ...) as its boards are solved. */
+struct publish_watch {
+	void (*begin)(void *arg, unsigned long boards, unsigned low);
+	void *arg;
+	void (*solved)(void *arg, unsigned long done, unsigned long total);
+	void *solved_arg;
+};
+int publish_set(struct archive *a, const struct archive_set *set, unsigned wait,
+    const struct publish_watch *watch);
 
 /* The pages: page_form.c answers GET, the others a POST's action. */
 void put_form_page(const struct cgi_form *sent, const struct form_errors *errs,

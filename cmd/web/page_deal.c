@@ -158,57 +158,6 @@ put_dealt_aside(void *arg)
 	free(zip_name);
 }
 
-/* A page streamed as the analysis runs: the response's head and the top
- * of the document at once, then a line a board solved, each flushed to
- * the server (X-Accel-Buffering: nginx's; lighttpd streams by its
- * configuration, share/web/lighttpd.conf), with no script; the hand
- * record follows in the same document, and a style hides the progress
- * then, on the screen and on paper. */
-static void
-stream_top(const char *event, unsigned long boards)
-{
-	head(200, "OK", "text/html; charset=utf-8", "X-Accel-Buffering: no\r\n");
-	printf("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
-	/* the hand record's own title (plugins/html.c) */
-	put_html(stdout, event != NULL ? event : "Hand record");
-	printf("</title>\n<style>.dl-web-progress { font-family: 'DejaVu Sans', sans-serif;"
-	    " margin: 8px; padding: 8px 12px; } .dl-web-progress p { margin: .2rem 0; }"
-	    " .error { color: #b00020; font-weight: bold; }</style>\n</head>\n<body>\n"
-	    "<section class=\"dl-web-progress\" aria-label=\"Progress\">\n"
-	    "<p>Dealing and solving %lu board%s&hellip;</p>\n", boards, boards == 1 ? "" : "s");
-	/* behind nginx, fcgiwrap (1.1.0) passes a CGI's answer on through
-	 * libfcgi's stream, which sends it in records of 8 KiB, flushed at
-	 * the end only: 8 KiB of nothing take the top through at once (the
-	 * lines that follow come in 8 KiB, or at the end) */
-	printf("<!--%8200s-->\n", "");
-	fflush(stdout);
-	/* from now on a failure can only say so, in the page */
-	stream_begun("</section>\n");
-}
-
-/* A board solved, or a second gone without one: a dot, a sign of life
- * (which also keeps a web server from dropping a page silent for long,
- * lighttpd's server.max-write-idle). */
-struct progress_page {
-	unsigned low;
-	unsigned long shown;	/* the boards said solved */
-};
-
-static void
-put_solved(void *arg, unsigned long done, unsigned long total)
-{
-	struct progress_page *p = arg;
-
-	if (done == p->shown)
-		printf(".\n");
-	else
-		for (; p->shown < done; p->shown++)
-			printf("<p>Board %lu solved (%lu of %lu)</p>\n", p->low + p->shown,
-			    p->shown + 1, total);
-	fflush(stdout);
-}
-
 void
 deal(const struct cgi_form *form)
 {
@@ -367,7 +316,8 @@ deal(const struct cgi_form *form)
 	}
 	s.record_url = address;
 	if (streamed) {
-		stream_top(event, (unsigned long)r.high - r.low + 1);
+		stream_top(event != NULL ? event : "Hand record", "Dealing and solving",
+		    (unsigned long)r.high - r.low + 1);
 		s.solved = put_solved;
 		s.solved_arg = &progress;
 	}
@@ -416,11 +366,8 @@ deal(const struct cgi_form *form)
 	}
 
 	once_dealt(s.set_id);
-	if (streamed) {
-		printf("<p>Done: the hand record follows.</p>\n</section>\n"
-		    "<style>.dl-web-progress { display: none; }</style>\n");
-		stream_begun("");
-	}
+	if (streamed)
+		stream_done("Done: the hand record follows.", 1);
 
 	/* The seed, which regenerates the set.  The page gives it as its own
 	 * download, apart from the zip a volunteer copies whole onto the

@@ -18,6 +18,27 @@ put_sent(const struct archive_sent *sent, void *arg)
 	return 0;
 }
 
+/* The page that marks a set played, streamed while the set's hand record
+ * for the players is solved. */
+struct played_progress {
+	long long id;
+	struct progress_page page;
+	int streamed;
+};
+
+static void
+begin_progress(void *arg, unsigned long boards, unsigned low)
+{
+	struct played_progress *p = arg;
+	char *doing = xasprintf("Set %lld is marked played. Making its hand record for the"
+	    " players: solving", p->id);
+
+	p->page.low = low;
+	p->streamed = 1;
+	stream_top("Played", doing, boards);
+	free(doing);
+}
+
 /* A set marked played, and every set played sent to the federation's
  * shared archive when one is named (DL_SHARED_ARCHIVE), as the club
  * DL_CLUB names: the page says what happened to each. */
@@ -67,12 +88,20 @@ played(const struct cgi_form *form)
 	char *token = NULL, *address = NULL;
 	if (archive_set_get(a, id, &played_set, &e) != 1)
 		refuse_error(500, &e);
-	int published = publish_set(a, &played_set, 60);
+	/* the analysis streams its progress (progress.c) */
+	struct played_progress p = { id, { 1, 0 }, 0 };
+	struct publish_watch watch = { begin_progress, &p, put_solved, &p.page };
+	int published = publish_set(a, &played_set, 60, &watch);
 	archive_set_clear(&played_set);
 	token = record_token_of_set(id);
 	address = record_address(token);
-	head(200, "OK", "text/html; charset=utf-8", NULL);
-	page_begin("Played");
+	if (p.streamed) {
+		stream_done("Done.", 1);
+		page_begin_in_body("Played");
+	} else {
+		head(200, "OK", "text/html; charset=utf-8", NULL);
+		page_begin("Played");
+	}
 	printf("<p>Set %lld is marked played.</p>\n", id);
 	if (address != NULL) {
 		printf("<p>Its hand record is published for the players at <a");

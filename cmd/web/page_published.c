@@ -69,7 +69,7 @@ published_page(const struct cgi_form *query, int head_only)
 	/* played, but marked so elsewhere (dl-archive played), or when every
 	 * core was busy: made now, for the first player to ask, with the
 	 * analysis; another player asking meanwhile waits for it */
-	if (publish_set(a, &set, 20) == -1)
+	if (publish_set(a, &set, 20, NULL) == -1)
 		refuse_logged(503, "Service Unavailable", "a hand record published: every core busy",
 		    "the hand record is being made, and every core of the server is busy: try"
 		    " again in a minute.");

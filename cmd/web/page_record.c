@@ -72,6 +72,11 @@ record(const struct cgi_form *form)
 		file_error(&errs, R_FILE, "the file for a hand record: more than a session",
 		    "%s: %zu boards: a hand record of at most %d (a session)", in.label, u.n,
 		    BOARDS_MAX);
+	/* boards not in a row: the file's, refused before a page streams */
+	struct board_range range;
+	if (upload != NULL && u.n <= BOARDS_MAX && set_boards_range(&u, &range, &e) == -1)
+		file_error(&errs, R_FILE, "the file for a hand record: not made", "%s: %s",
+		    in.label, e.msg);
 	if (errs.n > 0)
 		refuse_fields(400, "Bad Request", form, &errs, NULL);
 	int analysis = dd != NULL && strcmp(dd, "on") == 0;
@@ -110,6 +115,14 @@ record(const struct cgi_form *form)
 	h.wo.publish = PUBLISH_NEW;
 	h.wo.threads = 1;
 	h.wo.scratch = 1;	/* read back and removed before the answer */
+	/* with the analysis, the page streams its progress (progress.c) */
+	struct progress_page progress = { range.low, 0 };
+	if (analysis) {
+		stream_top(h.event != NULL && event_text_check(h.event, &e) == 0 ? h.event :
+		    "Hand record", "Solving", (unsigned long)u.n);
+		h.solved = put_solved;
+		h.solved_arg = &progress;
+	}
 	if (session_hand_record(&h, &e) == -1) {
 		/* boards not in a row: the file's; anything else the server's */
 		if (e.kind == DL_ERR_INPUT) {
@@ -125,7 +138,9 @@ record(const struct cgi_form *form)
 		.filename = cgi_field(form, "file")->filename, .boards = u.n,
 		.analysis = analysis, .pdf_name = pdf_name, .pdf = pdf, .pdf_len = pdf_len,
 	};
-	put_hand_record_page(html_path, "This hand record", put_record_aside, &r, 0);
+	if (analysis)
+		stream_done("Done: the hand record follows.", 1);
+	put_hand_record_page(html_path, "This hand record", put_record_aside, &r, analysis);
 	sodium_memzero(pdf, pdf_len);
 	free(pdf);
 	free(html_path);

@@ -253,7 +253,8 @@ lock_set(int64_t set, unsigned wait)
 }
 
 int
-publish_set(struct archive *a, const struct archive_set *set, unsigned wait)
+publish_set(struct archive *a, const struct archive_set *set, unsigned wait,
+    const struct publish_watch *watch)
 {
 	char *html = published_file(set->id, "html");
 	struct stat st;
@@ -304,6 +305,11 @@ publish_set(struct archive *a, const struct archive_set *set, unsigned wait)
 	 * the record is made, last: the writers publish in the list's order */
 	h.wo.publish = PUBLISH_REPLACE;
 	h.wo.threads = 1;
+	if (watch != NULL) {
+		watch->begin(watch->arg, (unsigned long)u.n, u.n > 0 ? u.numbers[0] : 1);
+		h.solved = watch->solved;
+		h.solved_arg = watch->solved_arg;
+	}
 	if (session_hand_record(&h, &e) == -1)
 		refuse_at(500, "the hand record of a set played", &e);
 	close(lock);

@@ -151,8 +151,8 @@ fail:
 
 /* The boards of a hand record run in a row, each once, as a stream's do
  * (docs/protocol.md): the first board, and the boards' range. */
-static int
-boards_in_a_row(const struct set_boards *b, struct board_range *range, struct dl_error *e)
+int
+set_boards_range(const struct set_boards *b, struct board_range *range, struct dl_error *e)
 {
 	for (size_t i = 1; i < b->n; i++) {
 		unsigned before = b->numbers[i - 1], board = b->numbers[i];
@@ -199,7 +199,7 @@ session_hand_record(const struct hand_record *h, struct dl_error *e)
 
 	if (b->n == 0)
 		return dl_error_set(e, DL_ERR_INPUT, "no boards");
-	if (boards_in_a_row(b, &range, e) == -1)
+	if (set_boards_range(b, &range, e) == -1)
 		return -1;
 	if (h->record_url != NULL && record_url_check(h->record_url, e) == -1) {
 		dl_error_prefix(e, "the hand record's address");
@@ -220,6 +220,8 @@ session_hand_record(const struct hand_record *h, struct dl_error *e)
 		/* the analyses, as the deals, in secret memory: double-dummy
 		 * tricks say much of a hand */
 		an = secret_alloc(b->n * sizeof *an);
+		if (h->solved != NULL && h->analyser->watch != NULL)
+			h->analyser->watch(h->analyser->ctx, h->solved, h->solved_arg);
 		if (h->analyser->start(h->analyser->ctx, b->n, 0, e) == -1)
 			goto fail;
 		analysing = 1;
@@ -244,6 +246,8 @@ session_hand_record(const struct hand_record *h, struct dl_error *e)
 fail:
 	if (analysing)
 		h->analyser->stop(h->analyser->ctx);
+	if (h->analysis && h->solved != NULL && h->analyser->watch != NULL)
+		h->analyser->watch(h->analyser->ctx, NULL, NULL);
 	if (ws != NULL)
 		writers_abort(ws);
 	set_description_lines_free(headers, nheaders);

@@ -109,8 +109,17 @@ struct hand_record {
 	/* the boards, in a row, each with its own dealer and vulnerability
 	 * or its number's (set_input.h) */
 	const struct set_boards *boards;
+	/* with the analysis, told as its boards are solved, as a session's
+	 * solved is; NULL: not watched */
+	void (*solved)(void *arg, unsigned long done, unsigned long total);
+	void *solved_arg;
 };
 
+/* The boards of a hand record run in a row, each once, as a stream's do
+ * (docs/protocol.md): their range, or -1 with an input error saying
+ * which board breaks it. */
+int set_boards_range(const struct set_boards *b, struct board_range *range,
+    struct dl_error *e);
 /* The hand record's files; 0, or -1 with *e (an input error for boards
  * that do not run in a row, each once), nothing published. */
 int session_hand_record(const struct hand_record *h, struct dl_error *e);
