@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
+#include "tool.h"
 #include "page.h"
 
 /* One form's fields, filled from sent and marked from errs when they are
@@ -87,6 +89,34 @@ put_form_page(const struct cgi_form *sent, const struct form_errors *errs, const
 	    " only when the zip alone is asked for): keep it apart until the session is"
 	    " played.</p>\n");
 	printf("</main>\n</body>\n</html>\n");
+}
+
+/* A request a form's fields refuse (errs->table's): a script (no form=...)
+ * is answered the first refusal's one line; the form itself, with status,
+ * the page again, every field of the form holding what was sent (but a
+ * file), each refused one marked and its error beside it, the page's
+ * other forms blank, and a summary at the top (heading: NULL, the fields
+ * to put right).  The log: what was refused, literals only. */
+void __attribute__((noreturn))
+refuse_fields(int status, const char *reason, const struct cgi_form *form,
+    const struct form_errors *errs, const char *heading)
+{
+	char logged[DL_ERROR_MAX] = "";
+
+	if (cgi_field(form, "form") == NULL)
+		refuse_logged(status, reason, errs->e[0].logged, "%s", errs->e[0].line);
+	for (size_t i = 0; i < errs->n; i++) {
+		if (i > 0)
+			strlcat(logged, "; ", sizeof logged);
+		strlcat(logged, errs->e[i].logged, sizeof logged);
+	}
+	tool_warn("%d %s: %s", status, reason, logged);
+	head(status, reason, "text/html; charset=utf-8", status == 503 ? "Retry-After: 30\r\n" :
+	    NULL);
+	put_form_page(form, errs, heading);
+	fflush(stdout);
+	remove_workdir();
+	exit(status >= 500 ? EXIT_TROUBLE : EXIT_REFUSED);
 }
 
 /* GET: the form, blank, or filled from its query string ("Deal another
