@@ -63,7 +63,7 @@ page_seed() {
 	grep -qx '<label for="scoring">Scoring program</label><select id="scoring" name="scoring"><option value="pbn">One that reads PBN (ScoreBridge, EBUScore, Bridgemate, ACBLscore, Bridge Composer, most others)</option><option value="lin">Bridge Base Online (LIN)</option><option value="">None</option></select>' r
 	grep -qx '<label><input type="checkbox" id="formats-pdf" name="formats" value="pdf" checked> The hand record to print (PDF)</label>' r
 	# the table cards, in the open, not ticked: a club prints them once
-	grep -qx '<label><input type="checkbox" id="formats-tablecards" name="formats" value="tablecards"> Table cards for the tables: the QR code of the hand record, for the players&#39; phones after play (PDF)</label>' r
+	grep -qx '<label><input type="checkbox" id="formats-tablecards" name="formats" value="tablecards"> Table cards with the QR code for the players&#39; phones (PDF)</label>' r
 	[ "$(grep -c 'name="formats" value="tablecards"' r)" -eq 1 ]
 	grep -qx '<details><summary>Every format</summary>' r
 	grep -qx '<label><input type="checkbox" name="formats" value="pbn"> pbn <small>Portable Bridge Notation</small></label>' r

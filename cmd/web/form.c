@@ -429,8 +429,8 @@ put_field(const struct form_table *t, int f, const struct cgi_form *sent,
 		 * "Every format" */
 		static const struct { const char *format, *words; } in_the_open[] = {
 			{ "pdf", NULL },
-			{ "tablecards", "Table cards for the tables: the QR code of the hand record,"
-			    " for the players&#39; phones after play (PDF)" },
+			{ "tablecards", "Table cards with the QR code for the players&#39; phones"
+			    " (PDF)" },
 		};
 		int others = 0;
 
