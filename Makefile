@@ -387,6 +387,11 @@ EXAMPLEDIR = $(DLSHAREDIR)/examples
 MANPAGES = $(wildcard man/*.[1-9])
 EXAMPLES = $(wildcard share/examples/*.c)
 EXAMPLE_SCRIPTS = $(wildcard share/examples/*.sh)
+# make serve's configurations and script, to try dl-web from an
+# installation: sh PREFIX/share/dl/web/serve.sh PREFIX/bin/dl-web
+WEBSHAREDIR = $(DLSHAREDIR)/web
+WEB_FILES = share/web/lighttpd.conf share/web/nginx.conf
+WEB_SCRIPTS = share/web/serve.sh
 
 install: all
 	mkdir -p $(BINDIR) $(PLUGINDIR) $(INCDIR) $(PCDIR) $(EXAMPLEDIR) \
@@ -404,6 +409,15 @@ install: all
 	install -m 755 $(EXAMPLE_SCRIPTS) $(EXAMPLEDIR)/
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -m 644 $$m $(MANDIR)/man$$s/; done
+	for p in $(PLUGINS); do ln -sf dl-fmt.1 $(MANDIR)/man1/dl-fmt-$$p.1; done
+	for p in $(READERS); do ln -sf dl-read.1 $(MANDIR)/man1/dl-read-$$p.1; done
+	mkdir -p $(WEBSHAREDIR)
+	install -m 644 $(WEB_FILES) $(WEBSHAREDIR)/
+	install -m 755 $(WEB_SCRIPTS) $(WEBSHAREDIR)/
+	@pc=$$($(PKG_CONFIG) --variable pc_path pkg-config 2>/dev/null); \
+	case ":$$pc:" in *:$(PREFIX)/lib/pkgconfig:*) ;; *) \
+	    echo "make install: pkg-config does not look in $(PREFIX)/lib/pkgconfig:" \
+	        "PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig pkg-config --cflags dl-plugin";; esac
 
 # Removes what install installed, then the directories of dl's own that are
 # left empty; never bin/, man/manN/ or lib/pkgconfig/, which others share.
@@ -418,7 +432,10 @@ uninstall:
 	rm -f $(EXAMPLE_SCRIPTS:share/examples/%=$(EXAMPLEDIR)/%)
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; rm -f $(MANDIR)/man$$s/$${m#man/}; done
-	for d in $(PLUGINDIR) $(DLLIBDIR) $(INCDIR) $(EXAMPLEDIR) $(DLSHAREDIR); do \
+	for p in $(PLUGINS); do rm -f $(MANDIR)/man1/dl-fmt-$$p.1; done
+	for p in $(READERS); do rm -f $(MANDIR)/man1/dl-read-$$p.1; done
+	rm -f $(WEB_FILES:share/web/%=$(WEBSHAREDIR)/%) $(WEB_SCRIPTS:share/web/%=$(WEBSHAREDIR)/%)
+	for d in $(PLUGINDIR) $(DLLIBDIR) $(INCDIR) $(EXAMPLEDIR) $(WEBSHAREDIR) $(DLSHAREDIR); do \
 	    if [ -d $$d ]; then rmdir $$d 2>/dev/null || :; fi; done
 
 clean:
