@@ -1218,3 +1218,105 @@ sets_recorded() {
 	[ "$(dl-archive sets | wc -l)" = 0 ]
 	clean_tmp
 }
+
+@test "the settings file (DL_WEB_CONFIG): its keys where the server's environment sets none" {
+	# t/helper.bash sets DL_WEB_CONFIG empty: no file, not even the system's
+	[ "${DL_WEB_CONFIG-unset}" = "" ]
+	mkdir site
+	cat > dl-web.conf <<-EOF
+		# the site
+		DL_ARCHIVE = $PWD/site/archive.sqlite
+		  DL_WEB_HOSTS=dl.club.example	
+		DL_CLUB = Riverside BC
+
+	EOF
+	chmod 640 dl-web.conf
+	export DL_WEB_CONFIG=$PWD/dl-web.conf
+	# the file's names, the file's archive
+	unset DL_ARCHIVE DL_WEB_HOSTS
+	form 'event=Configured' 'boards=1-2' 'formats=pbn'
+	run -0 --separate-stderr origin HTTP_HOST=dl.club.example
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	[ "$(sqlite3 site/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
+	[ ! -e archive.sqlite ]
+	run -1 --separate-stderr env REQUEST_METHOD=GET HTTP_HOST=localhost dl-web
+	[ "${lines[0]}" = $'Status: 421 Misdirected Request\r' ]
+	# the server's environment wins, key by key
+	run -0 --separate-stderr env REQUEST_METHOD=GET HTTP_HOST=localhost DL_WEB_HOSTS=localhost dl-web
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	DL_ARCHIVE=$PWD/archive.sqlite run -0 --separate-stderr origin HTTP_HOST=dl.club.example
+	[ "$(sets_recorded)" = 1 ]
+	[ "$(sqlite3 site/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
+	# set empty by the server, a key is the file's
+	DL_WEB_HOSTS= run -0 --separate-stderr origin HTTP_HOST=dl.club.example
+	[ "$(sqlite3 site/archive.sqlite 'SELECT count(*) FROM sets')" = 2 ]
+	clean_tmp
+}
+
+@test "the settings file refused: a 500 whose cause is in the log alone, with the line" {
+	unset DL_WEB_HOSTS
+	page='<p>the server&#39;s settings could not be read: its administrator will find why in the server&#39;s error log</p>'
+	# refused CONTENT LOG: the file holding CONTENT (mode 0640) refused, LOG
+	# its cause in the log, nothing dealt
+	refused() {
+		printf '%s' "$1" > dl-web.conf
+		chmod 640 dl-web.conf
+		refused_as "$2"
+	}
+	refused_as() {
+		form 'event=Refused' 'boards=1-2' 'formats=pbn'
+		run -2 --separate-stderr origin DL_WEB_CONFIG=$PWD/dl-web.conf
+		[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ] && [[ $output == *"$page"* ]] &&
+		    [ "$stderr" = "dl-web: the settings: $1
+dl-web: 500 Internal Server Error: the server's settings" ] ||
+		    { printf 'status: %s\nlog: %s\nwanted: %s\n' "${lines[0]}" "$stderr" "$1"; return 1; }
+	}
+	known='(known: DL_ARCHIVE, DL_ARCHIVE_WAIT, DL_CLUB, DL_PLUGIN_PATH, DL_SHARED_ARCHIVE, DL_WEB_CPU, DL_WEB_HOSTS, DL_WEB_LOCKS, TMPDIR)'
+	f=$PWD/dl-web.conf
+	refused $'# x\nDL_CLUB = A\nDL_WEB_HOST = dl.club.example\n' \
+	    "$f:3: unknown key \"DL_WEB_HOST\" $known"
+	# the CGI's own variables are the request's, never the file's
+	refused $'REMOTE_USER = admin\n' "$f:1: unknown key \"REMOTE_USER\" $known"
+	refused $'DL_CLUB = A\n\nDL_CLUB = B\n' "$f:3: DL_CLUB given twice (first at line 1)"
+	refused $'DL_CLUB\n' "$f:1: not KEY = VALUE"
+	refused $'= x\n' "$f:1: not KEY = VALUE"
+	refused $'DL CLUB = x\n' "$f:1: not KEY = VALUE"
+	refused $'DL_CLUB =  \n' "$f:1: DL_CLUB has no value (leave the line out, or make it a comment)"
+	refused $'DL_CLUB = a\033b\n' "$f:1: DL_CLUB: a control character in its value"
+	# a value, which may be a password, is never in the log
+	refused $'DL_SHARED_ARCHIVE = postgresql://u:secret@h/db\nDL_SHARED_ARCHIVE = x\n' \
+	    "$f:2: DL_SHARED_ARCHIVE given twice (first at line 1)"
+	# who may read it and write it
+	how='make it root'"'"'s, mode 0640, group the web server'"'"'s (chown root:www-data; chmod 0640)'
+	printf 'DL_CLUB = A\n' > dl-web.conf
+	chmod 644 dl-web.conf
+	refused_as "$f: readable by every user (it may hold a password): $how"
+	chmod 660 dl-web.conf
+	refused_as "$f: writable by other users than its owner: $how"
+	chmod 602 dl-web.conf
+	refused_as "$f: writable by other users than its owner: $how"
+	rm dl-web.conf
+	refused_as "$f: No such file or directory"
+	mkdir -m 700 dl-web.conf
+	refused_as "$f: not a file: $how"
+	rmdir dl-web.conf
+	[ ! -e archive.sqlite ] || [ "$(sets_recorded)" = 0 ]
+	clean_tmp
+}
+
+@test "the settings file refused when it is another user's than root's or the server's" {
+	[ "$(id -u)" = 0 ] || skip_unless_possible "not root: no file of another user's can be made"
+	printf 'DL_CLUB = A\n' > dl-web.conf
+	chmod 640 dl-web.conf
+	chown nobody dl-web.conf
+	form 'event=Refused' 'boards=1-2' 'formats=pbn'
+	# root runs the suite: the file is neither root's nor the server's
+	run -2 --separate-stderr origin DL_WEB_CONFIG=$PWD/dl-web.conf
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	[ "$stderr" = "dl-web: the settings: $PWD/dl-web.conf: not root's: make it root's, mode 0640, group the web server's (chown root:www-data; chmod 0640)
+dl-web: 500 Internal Server Error: the server's settings" ]
+	# root's, it is read
+	chown root dl-web.conf
+	run -0 --separate-stderr origin DL_WEB_CONFIG=$PWD/dl-web.conf
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+}
