@@ -888,31 +888,34 @@ dl-web: 503 Service Unavailable: the shared archive could not be opened" ]
 	[ "$(stat -c %a data)" = 700 ]
 	[ "$(sqlite3 data/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
 	# a folder named that is not the server user's own alone: the
-	# server's fault, said so, not "every core is analysing" for ever
-	# refused_locks PATH MESSAGE LOGGED
+	# server's fault, said so, not "every core is analysing" for ever;
+	# the cause in the log, the page plain (no path)
+	# refused_locks PATH WHAT CAUSE
 	refused_locks() {
+		local page=${2//"'"/"&#39;"}
 		run -2 --separate-stderr env DL_WEB_LOCKS="$1" REQUEST_METHOD=POST \
 		    CONTENT_TYPE=application/x-www-form-urlencoded CONTENT_LENGTH=$(wc -c < body) dl-web < body
 		[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ] &&
-		    [[ $output == *"<p>$2</p>"* ]] &&
-		    [ "$stderr" = "dl-web: 500 Internal Server Error: $3" ] ||
+		    [[ $output == *"<p>$page: the server&#39;s administrator will find why in its error log</p>"* ]] &&
+		    [[ $output != *"$PWD"* ]] &&
+		    [ "$stderr" = "dl-web: 500 Internal Server Error: $2: $3" ] ||
 		    { echo "$1: ${lines[0]}: $stderr"; return 1; }
 	}
 	mkdir -m 0777 open
-	refused_locks "$PWD/open" "the analysis&#39;s lock folder is writable by other users: the server&#39;s administrator must make it the server&#39;s alone (docs/web.md)" \
-	    "the analysis's lock folder is writable by others"
+	refused_locks "$PWD/open" "the analysis's lock folder is writable by others" \
+	    "$PWD/open, mode 0777: make it the server user's alone (docs/web.md)"
 	mkdir -m 0700 theirs mine
 	if [ "$(id -u)" -eq 0 ]; then
 		chown nobody theirs
-		refused_locks "$PWD/theirs" "the analysis&#39;s lock folder is another user&#39;s: the server&#39;s administrator must remove it, or set DL_WEB_LOCKS (docs/web.md)" \
-		    "the analysis's lock folder is another user's"
+		refused_locks "$PWD/theirs" "the analysis's lock folder is another user's" \
+		    "$PWD/theirs is user $(id -u nobody)'s, not the server's (0): remove it, or set DL_WEB_LOCKS (docs/web.md)"
 	fi
 	ln -s mine link
-	refused_locks "$PWD/link" "the analysis&#39;s lock folder is not a folder (a link, or a file): the server&#39;s administrator must remove it (docs/web.md)" \
-	    "the analysis's lock folder is not a folder"
+	refused_locks "$PWD/link" "the analysis's lock folder is not a folder" \
+	    "$PWD/link is a link or a file: remove it (docs/web.md)"
 	touch file
-	refused_locks "$PWD/file/locks" "the analysis&#39;s lock folder cannot be made: Not a directory" \
-	    "the analysis's lock folder cannot be made"
+	refused_locks "$PWD/file/locks" "the analysis's lock folder cannot be made" \
+	    "$PWD/file/locks: Not a directory"
 	[ "$(sqlite3 data/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
 	# a shared archive (PostgreSQL): in the user's state folder
 	run -2 --separate-stderr env -u XDG_STATE_HOME HOME="$PWD/home" \
@@ -1210,13 +1213,70 @@ sets_recorded() {
 	[ "$(sed -n 1p r)" = "Status: 200 OK" ]
 	grep -qx '<p>Dealing and solving 2 boards&hellip;</p>' r
 	[ "$(tail -5 r)" = "</section>
-<p class=\"error\" role=\"alert\">Failed (500 Internal Server Error): $PWD/alone/bin/dl-dd: No such file or directory</p>
+<p class=\"error\" role=\"alert\">Failed (500 Internal Server Error): dealing the set failed on the server: the server&#39;s administrator will find why in its error log</p>
 <p><a href=\"./\">Deal another session</a></p>
 </body>
 </html>" ]
-	[ "$stderr" = "dl-web: 500 Internal Server Error: dealing the set" ]
+	# the cause, a path of the server's, in the log alone
+	[ "$stderr" = "dl-web: 500 Internal Server Error: dealing the set failed on the server: $PWD/alone/bin/dl-dd: No such file or directory" ]
 	[ "$(dl-archive sets | wc -l)" = 0 ]
 	clean_tmp
+}
+
+@test "a TMPDIR or an archive the server cannot use: a 500, its cause in the log alone, never a 503" {
+	fault_page() {
+		[[ $output == *"<p>$1: the server&#39;s administrator will find why in its error log</p>"* ]]
+	}
+	# TMPDIR: no private folder; with the analysis too (its slot taken
+	# first): not "every core is analysing"
+	form 'event=Faulty' 'boards=1-2' 'formats=pbn' 'dd=on'
+	run -2 --separate-stderr origin TMPDIR="$PWD/nosuch"
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	fault_page "no private folder for the request"
+	[[ $output != *nosuch* ]]
+	[ "$stderr" = "dl-web: 500 Internal Server Error: no private folder for the request: TMPDIR $PWD/nosuch: No such file or directory" ]
+	# a check of a file, the same
+	dl-seed | dl-stream -n 2 | dl-map > s.tso
+	multipart_check XyZ file s.tso s.tso
+	run -2 --separate-stderr env TMPDIR="$PWD/nosuch" REQUEST_METHOD=POST \
+	    CONTENT_TYPE='multipart/form-data; boundary=XyZ' CONTENT_LENGTH=$(wc -c < upload) dl-web < upload
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	[ "$stderr" = "dl-web: 500 Internal Server Error: no private folder for the request: TMPDIR $PWD/nosuch: No such file or directory" ]
+	[ ! -e archive.sqlite ] || [ "$(sets_recorded)" = 0 ]
+	# an archive in PostgreSQL that cannot be reached: its host and port
+	# in the log, not on the page, for a deal, a check, a set played
+	export DL_ARCHIVE=postgresql://dl@127.0.0.1:1/none
+	cause='connection to server at "127.0.0.1", port 1 failed: Connection refused'
+	form 'event=Faulty' 'boards=1-2' 'formats=pbn'
+	run -2 --separate-stderr origin
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	fault_page "dealing the set failed on the server"
+	[[ $output != *127.0.0.1* && $output != *", port 1"* ]]
+	[[ $stderr == "dl-web: 500 Internal Server Error: dealing the set failed on the server: archive: PostgreSQL archive: cannot connect: $cause"* ]]
+	run -2 --separate-stderr env REQUEST_METHOD=POST \
+	    CONTENT_TYPE='multipart/form-data; boundary=XyZ' CONTENT_LENGTH=$(wc -c < upload) dl-web < upload
+	fault_page "the check of a file failed on the server"
+	[[ $output != *127.0.0.1* && $output != *", port 1"* ]]
+	[[ $stderr == "dl-web: 500 Internal Server Error: the check of a file failed on the server: PostgreSQL archive: cannot connect: $cause"* ]]
+	form 'action=played' 'set=1'
+	run -2 --separate-stderr origin
+	fault_page "a set marked played failed on the server"
+	[[ $output != *127.0.0.1* && $output != *", port 1"* ]]
+	[[ $stderr == "dl-web: 500 Internal Server Error: a set marked played failed on the server: PostgreSQL archive: cannot connect: $cause"* ]]
+	clean_tmp
+}
+
+@test "a TMPDIR that fills up: a 500 whose log line names no file of the request (its name is the event's)" {
+	[ "$(id -u)" = 0 ] || skip_unless_possible "not root: no tmpfs of 4 KiB can be mounted"
+	mkdir full
+	mount -t tmpfs -o size=4k,mode=0700 tmpfs full || skip_unless_possible "no tmpfs here"
+	dd if=/dev/zero of=full/filler bs=4k count=1 2> /dev/null || :
+	form 'event=Monday Pairs' 'boards=1-32' 'formats=pbn,dup'
+	run -2 --separate-stderr origin TMPDIR="$PWD/full"
+	umount full
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	[[ $output == *"<p>dealing the set failed on the server: the server&#39;s administrator will find why in its error log</p>"* ]]
+	[ "$stderr" = "dl-web: 500 Internal Server Error: dealing the set failed on the server: a file of the request's private folder: No space left on device" ]
 }
 
 @test "the settings file (DL_WEB_CONFIG): its keys where the server's environment sets none" {
