@@ -18,6 +18,8 @@
 #                   archived: no match but chance's (docs/performance.md)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make uninstall  the same PREFIX and DESTDIR: removes what install put there
+#   make deb        Debian packages dl, dl-dev, dl-web in build/deb, checked
+#                   by lintian (debian/; docs/building.md)
 # See docs/building.md.
 
 VERSION = 0.1.0
@@ -438,6 +440,25 @@ uninstall:
 	for d in $(PLUGINDIR) $(DLLIBDIR) $(INCDIR) $(EXAMPLEDIR) $(WEBSHAREDIR) $(DLSHAREDIR); do \
 	    if [ -d $$d ]; then rmdir $$d 2>/dev/null || :; fi; done
 
+# Debian packages (debian/: dl, dl-dev, dl-web), built by
+# dpkg-buildpackage in a copy of the tree under $(BUILD)/deb, where the
+# .deb files are left, then checked by lintian (a warning fails it).
+DEB_DIR = $(BUILD)/deb
+DEB_SRC = Makefile README.md cmd lib plugins man share debian
+DEB_ARCH = $(shell dpkg --print-architecture 2>/dev/null)
+deb:
+	@sh share/dev/ensure-deps.sh --deb
+	@v=$$(dpkg-parsechangelog -l debian/changelog -S Version); [ "$$v" = "$(VERSION)" ] || \
+	    { echo "make deb: debian/changelog says $$v, the Makefile's VERSION $(VERSION)" >&2; exit 1; }
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/dl-$(VERSION)
+	cp -R $(DEB_SRC) $(DEB_DIR)/dl-$(VERSION)/
+	cd $(DEB_DIR)/dl-$(VERSION) && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+	    dpkg-buildpackage -b -us -uc -jauto > ../build.log 2>&1 || \
+	    { tail -n 40 ../build.log >&2; echo "make deb: dpkg-buildpackage failed: $(DEB_DIR)/build.log" >&2; exit 1; }
+	lintian --fail-on error,warning $(DEB_DIR)/dl_$(VERSION)_$(DEB_ARCH).changes
+	@ls $(DEB_DIR)/*.deb
+
 clean:
 	rm -rf $(BUILD) build-san
 
@@ -449,4 +470,4 @@ clean:
 .PHONY: all test-progs deps test-deps quick-deps run serve check check-quick test test-quick \
 	sanitize sanitize-threads bench stat-long \
 	archive-long bench-archive bench-archive-large bench-web \
-	install uninstall clean
+	install uninstall deb clean
