@@ -16,6 +16,7 @@
 load helper
 
 ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+ARCH=$(dpkg --print-architecture 2> /dev/null || echo unknown)
 
 setup_file() {
 	export DEBS=$BATS_FILE_TMPDIR/build/deb
@@ -97,20 +98,22 @@ session() {
 }
 
 @test "make deb: dl, dl-dev and dl-web, lintian finding nothing" {
+	command -v dpkg-buildpackage > /dev/null && command -v lintian > /dev/null ||
+	    skip_unless_possible "no dpkg-buildpackage or lintian (make deb installs them on Debian, as root)"
 	run -0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u WERROR -u OPT \
 	    -u LDFLAGS -u BUILD make --no-print-directory -s -C "$ROOT" \
 	    BUILD="$BATS_FILE_TMPDIR/build" deb
 	# lintian reports nothing (it says only that root runs it, if it does)
 	[ "$(grep -E '^[EWIPXON]: ' <<< "$output")" = "" ]
-	[ "$(cd "$DEBS" && ls ./*.deb)" = "$(printf '%s\n' ./dl-dbgsym_0.1.0_amd64.deb \
-	    ./dl-dev_0.1.0_all.deb ./dl-web-dbgsym_0.1.0_amd64.deb ./dl-web_0.1.0_amd64.deb \
-	    ./dl_0.1.0_amd64.deb)" ]
+	[ "$(cd "$DEBS" && ls ./*.deb)" = "$(printf '%s\n' ./dl-dbgsym_0.1.0_${ARCH}.deb \
+	    ./dl-dev_0.1.0_all.deb ./dl-web-dbgsym_0.1.0_${ARCH}.deb ./dl-web_0.1.0_${ARCH}.deb \
+	    ./dl_0.1.0_${ARCH}.deb)" ]
 }
 
 @test "the packages: the tools, the SDK and the web page apart, each file in its place" {
-	[ -f "$DEBS/dl_0.1.0_amd64.deb" ] || skip_unless_possible "no packages (the test before failed)"
+	[ -f "$DEBS/dl_0.1.0_${ARCH}.deb" ] || skip_unless_possible "no packages (the test before failed)"
 	contents() { dpkg-deb -c "$DEBS/$1" | awk '{ print $6 $7 $8 }' | sed 's|^\./|/|' | LC_ALL=C sort; }
-	run -0 contents dl-web_0.1.0_amd64.deb
+	run -0 contents dl-web_0.1.0_${ARCH}.deb
 	[ "$output" = "$(printf '%s\n' / /etc/ /etc/dl/ /etc/dl/dl-web.conf /etc/lighttpd/ \
 	    /etc/lighttpd/conf-available/ /etc/lighttpd/conf-available/50-dl-web.conf /etc/nginx/ \
 	    /etc/nginx/sites-available/ /etc/nginx/sites-available/dl-web /etc/nginx/snippets/ \
@@ -124,7 +127,7 @@ session() {
 	    /usr/share/doc/dl-web/changelog.gz /usr/share/doc/dl-web/copyright /usr/share/lintian/ \
 	    /usr/share/lintian/overrides/ /usr/share/lintian/overrides/dl-web /usr/share/man/ \
 	    /usr/share/man/man1/ /usr/share/man/man1/dl-web.1.gz)" ]
-	run -0 dpkg-deb -f "$DEBS/dl-web_0.1.0_amd64.deb" Depends Recommends
+	run -0 dpkg-deb -f "$DEBS/dl-web_0.1.0_${ARCH}.deb" Depends Recommends
 	[[ ${lines[0]} == "Depends: "*"dl (= 0.1.0)" ]]
 	[ "${lines[1]}" = "Recommends: nginx | lighttpd, fcgiwrap" ]
 	run -0 contents dl-dev_0.1.0_all.deb
@@ -134,7 +137,7 @@ session() {
 	    /usr/share/doc/dl-dev/copyright /usr/share/man/man3/dl-plugin.3.gz \
 	    /usr/share/pkgconfig/dl-plugin.pc)" ]
 	# every tool but dl-web, every plugin, every link with its page
-	run -0 contents dl_0.1.0_amd64.deb
+	run -0 contents dl_0.1.0_${ARCH}.deb
 	tools=$(cd "$ROOT/cmd" && ls dl-*.c | sed 's/\.c$//' | grep -vx dl-web)
 	[ "$(grep -E '^/usr/bin/dl-[a-z]+$' <<< "$output" | sed 's|/usr/bin/||')" = "$tools" ]
 	[ "$(grep -c '^/usr/lib/dl/plugins/.*\.so$' <<< "$output")" = "$(ls "$ROOT"/plugins/*.c | wc -l)" ]
@@ -146,7 +149,7 @@ session() {
 
 @test "installed as root: the settings 0640 root:www-data, the archive's folder www-data's alone, /run/dl-web in memory; the SDK builds a plugin" {
 	[ "$(id -u)" = 0 ] || skip_unless_possible "not root: the packages are installed on the machine itself"
-	[ -f "$DEBS/dl-web_0.1.0_amd64.deb" ] || skip_unless_possible "no packages (the first test failed)"
+	[ -f "$DEBS/dl-web_0.1.0_${ARCH}.deb" ] || skip_unless_possible "no packages (the first test failed)"
 	if dpkg-query -W -f '${Status}' dl-web 2> /dev/null | grep -q installed ||
 	    [ -e /etc/dl ] || [ -e /var/lib/dl-web ]; then
 		skip_unless_possible "dl-web is installed on this machine: the test would purge it"
@@ -163,7 +166,7 @@ session() {
 	fi
 	touch "$DID/installed"
 	run -0 env DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=300 \
-	    "$DEBS/dl_0.1.0_amd64.deb" "$DEBS/dl-dev_0.1.0_all.deb" "$DEBS/dl-web_0.1.0_amd64.deb"
+	    "$DEBS/dl_0.1.0_${ARCH}.deb" "$DEBS/dl-dev_0.1.0_all.deb" "$DEBS/dl-web_0.1.0_${ARCH}.deb"
 	mode() { stat -c '%a %U:%G' "$1"; }
 	[ "$(mode /etc/dl/dl-web.conf)" = "640 root:www-data" ]
 	[ "$(mode /var/lib/dl-web)" = "700 www-data:www-data" ]
