@@ -86,6 +86,9 @@ session() {
 	sed -n 's/.*href="data:application\/zip;base64,\([^"]*\)".*/\1/p' "$1.page" | base64 -d > "$1.zip"
 	unzip -p "$1.zip" '*.pbn' | sed -n 's/^\[Deal "\(.*\)"\]\r*$/\1/p' | head -1 > "$1.deal"
 	[ -s "$1.deal" ]
+	# its address for the players, printed in its QR code
+	sed -n 's/^#U: //p' "$1.seed" > "$1.url"
+	[[ $(cat "$1.url") == "http://localhost/dl-web?record="* ]]
 	# a PBN file of 2 MiB: its one board and a comment of a marker
 	echo "marker-$1-$RANDOM$RANDOM$RANDOM" > "$1.marker"
 	{
@@ -95,6 +98,21 @@ session() {
 	[ "$(get -o "$1.check" -w '%{http_code}' -F action=check -F "file=@$1.pbn" \
 	    http://localhost/dl-web)" = 200 ]
 	grep -q 'same deal' "$1.check"
+}
+
+# published NAME: the players' hand record of session NAME, public: its
+# address without a password is dl-web's 404 until the set is played,
+# then the hand record; a post to it, or no token, a director's request
+published() {
+	local set
+	[ "$(code "$(cat "$1.url")")" = 404 ]
+	[ "$(code -d action=played "$(cat "$1.url")")" = 401 ]
+	[ "$(code 'http://localhost/dl-web?record=')" = 401 ]
+	set=$(sqlite3 /var/lib/dl-web/archive.sqlite 'SELECT max(id) FROM sets')
+	[ "$(get -o "$1.played" -w '%{http_code}' -F action=played -F set="$set" \
+	    http://localhost/dl-web)" = 200 ]
+	[ "$(curl -s -o "$1.public" -w '%{http_code}' "$(cat "$1.url")")" = 200 ]
+	grep -q "Packaged $1" "$1.public"
 }
 
 @test "make deb: dl, dl-dev and dl-web, lintian finding nothing" {
@@ -215,6 +233,7 @@ session() {
 	[ "$(get -o form.html -w '%{http_code}' http://localhost/dl-web)" = 200 ]
 	grep -q '^<title>Deal a session</title>$' form.html
 	session nginx
+	published nginx
 	# recorded in the package's archive, as the authenticated director
 	[ "$(sqlite3 /var/lib/dl-web/archive.sqlite 'SELECT count(*), user FROM sets')" = "1|director" ]
 	[ "$(stat -c '%a %U' /var/lib/dl-web/archive.sqlite)" = "600 www-data" ]
@@ -237,8 +256,8 @@ session() {
 	[ -f /etc/dl/htpasswd ] || skip_unless_possible "no password file (the nginx test failed)"
 	# the module's authentication lines uncommented, then enabled
 	sed -i -e 's/^#\(server\.modules += ( "mod_auth"\)/\1/' -e 's/^#\(auth\.backend\)/\1/' \
-	    -e 's/^\t#\(auth\.require\)/\t\1/' /etc/lighttpd/conf-available/50-dl-web.conf
-	[ "$(grep -c '^[[:space:]]*auth\.' /etc/lighttpd/conf-available/50-dl-web.conf)" = 3 ]
+	    -e 's/^\(\t*\)#\(auth\.require\)/\1\2/' /etc/lighttpd/conf-available/50-dl-web.conf
+	[ "$(grep -c '^[[:space:]]*auth\.' /etc/lighttpd/conf-available/50-dl-web.conf)" = 4 ]
 	run -0 lighttpd-enable-mod dl-web
 	[ -L /etc/lighttpd/conf-enabled/50-dl-web.conf ]
 	touch "$DID/lighttpd"
@@ -248,6 +267,7 @@ session() {
 	[ "$(get -o form.html -w '%{http_code}' http://localhost/dl-web)" = 200 ]
 	grep -q '^<title>Deal a session</title>$' form.html
 	session lighttpd
+	published lighttpd
 	[ "$(sqlite3 /var/lib/dl-web/archive.sqlite 'SELECT count(*), min(user), max(user) FROM sets')" = "2|director|director" ]
 	[ "$(left_on_disk -e "$(cat lighttpd.marker)" -e "$(cat lighttpd.key)" -e "$(cat lighttpd.deal)")" = "" ]
 	[ "$(find /run/dl-web/tmp /run/dl-web/lighttpd -mindepth 1 | wc -l)" = 0 ]

@@ -1331,7 +1331,7 @@ sets_recorded() {
 dl-web: 500 Internal Server Error: the server's settings" ] ||
 		    { printf 'status: %s\nlog: %s\nwanted: %s\n' "${lines[0]}" "$stderr" "$1"; return 1; }
 	}
-	known='(known: DL_ARCHIVE, DL_ARCHIVE_WAIT, DL_CLUB, DL_PLUGIN_PATH, DL_SHARED_ARCHIVE, DL_WEB_CPU, DL_WEB_HOSTS, DL_WEB_LOCKS, DL_WEB_PUBLISHED, TMPDIR)'
+	known='(known: DL_ARCHIVE, DL_ARCHIVE_WAIT, DL_CLUB, DL_PLUGIN_PATH, DL_SHARED_ARCHIVE, DL_WEB_CPU, DL_WEB_HOSTS, DL_WEB_LOCKS, DL_WEB_PUBLIC_URL, DL_WEB_PUBLISHED, TMPDIR)'
 	f=$PWD/dl-web.conf
 	refused $'# x\nDL_CLUB = A\nDL_WEB_HOST = dl.club.example\n' \
 	    "$f:3: unknown key \"DL_WEB_HOST\" $known"

@@ -23,6 +23,7 @@ const char *const web_config_keys[] = {
 	"DL_WEB_CPU",
 	"DL_WEB_HOSTS",
 	"DL_WEB_LOCKS",
+	"DL_WEB_PUBLIC_URL",
 	"DL_WEB_PUBLISHED",
 	"TMPDIR",
 	NULL,
