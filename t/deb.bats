@@ -218,12 +218,17 @@ published() {
 	chmod 640 /etc/dl/htpasswd
 	sed -i 's/^\t#\(auth_basic\)/\t\1/' /etc/nginx/snippets/dl-web.conf
 	[ "$(grep -c '^	auth_basic' /etc/nginx/snippets/dl-web.conf)" = 2 ]
-	# the site enabled, fcgiwrap started without systemd: the commands
-	# docs/web.md gives
+	# the site enabled, fcgiwrap started by its socket (systemd: the
+	# package did it) or without systemd: the commands docs/web.md gives
 	ln -s ../sites-available/dl-web /etc/nginx/sites-enabled/dl-web
-	touch "$DID/fcgiwrap"
-	/usr/libexec/dl-web/fcgiwrap start
-	[ "$(stat -c '%a %U' /run/dl-web/fcgiwrap.sock)" = "700 www-data" ]
+	if [ -d /run/systemd/system ]; then
+		run -0 systemctl is-active dl-web-fcgiwrap.socket
+		[ "$(stat -c '%a %U' /run/dl-web/fcgiwrap.sock)" = "600 www-data" ]
+	else
+		touch "$DID/fcgiwrap"
+		/usr/libexec/dl-web/fcgiwrap start
+		[ "$(stat -c '%a %U' /run/dl-web/fcgiwrap.sock)" = "700 www-data" ]
+	fi
 	touch "$DID/nginx"
 	run -0 service nginx start
 	# no credentials: 401; / is the form's address
@@ -246,9 +251,11 @@ published() {
 	grep -q 'FastCGI sent in stderr: "dl-web: 400 Bad Request: the boards' /var/log/nginx/error.log
 	run -0 service nginx stop
 	rm "$DID/nginx"
-	/usr/libexec/dl-web/fcgiwrap stop
-	rm "$DID/fcgiwrap"
-	[ ! -e /run/dl-web/fcgiwrap.sock ]
+	if [ -e "$DID/fcgiwrap" ]; then
+		/usr/libexec/dl-web/fcgiwrap stop
+		rm "$DID/fcgiwrap"
+		[ ! -e /run/dl-web/fcgiwrap.sock ]
+	fi
 }
 
 @test "lighttpd: the module enabled as docs/web.md says, basic authentication, a session dealt and a file checked, nothing of them on a disk" {
