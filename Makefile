@@ -18,6 +18,8 @@
 #                   archived: no match but chance's (docs/performance.md)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make uninstall  the same PREFIX and DESTDIR: removes what install put there
+#   make deb        Debian packages dl, dl-dev, dl-web in build/deb, checked
+#                   by lintian (debian/; docs/building.md)
 # See docs/building.md.
 
 VERSION = 0.1.0
@@ -325,11 +327,13 @@ test-quick: all $(HELPERS)
 	@$(TESTS_END)
 
 # LeakSanitizer is told of the caches fontconfig never frees (share/dev/lsan.supp).
+# Not t/deb.bats: the packages it builds are dpkg's build, not this one.
 sanitize: test-deps
 	@LSAN_OPTIONS=suppressions=$(CURDIR)/share/dev/lsan.supp:print_suppressions=0 \
 	    $(MAKE) --no-print-directory BUILD=build-san WERROR=$(or $(WERROR),1) \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    LDFLAGS="-fsanitize=address,undefined" all test
+	    LDFLAGS="-fsanitize=address,undefined" \
+	    TESTS="$(filter-out t/deb.bats,$(wildcard t/*.bats))" all test
 	@$(MAKE) --no-print-directory sanitize-threads
 
 # ThreadSanitizer over the suites that run threads: the ring (lib/base/ring.c)
@@ -387,6 +391,11 @@ EXAMPLEDIR = $(DLSHAREDIR)/examples
 MANPAGES = $(wildcard man/*.[1-9])
 EXAMPLES = $(wildcard share/examples/*.c)
 EXAMPLE_SCRIPTS = $(wildcard share/examples/*.sh)
+# make serve's configurations and script, to try dl-web from an
+# installation: sh PREFIX/share/dl/web/serve.sh PREFIX/bin/dl-web
+WEBSHAREDIR = $(DLSHAREDIR)/web
+WEB_FILES = share/web/lighttpd.conf share/web/nginx.conf
+WEB_SCRIPTS = share/web/serve.sh
 
 install: all
 	mkdir -p $(BINDIR) $(PLUGINDIR) $(INCDIR) $(PCDIR) $(EXAMPLEDIR) \
@@ -404,6 +413,15 @@ install: all
 	install -m 755 $(EXAMPLE_SCRIPTS) $(EXAMPLEDIR)/
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -m 644 $$m $(MANDIR)/man$$s/; done
+	for p in $(PLUGINS); do ln -sf dl-fmt.1 $(MANDIR)/man1/dl-fmt-$$p.1; done
+	for p in $(READERS); do ln -sf dl-read.1 $(MANDIR)/man1/dl-read-$$p.1; done
+	mkdir -p $(WEBSHAREDIR)
+	install -m 644 $(WEB_FILES) $(WEBSHAREDIR)/
+	install -m 755 $(WEB_SCRIPTS) $(WEBSHAREDIR)/
+	@pc=$$($(PKG_CONFIG) --variable pc_path pkg-config 2>/dev/null); \
+	case ":$$pc:" in *:$(PREFIX)/lib/pkgconfig:*) ;; *) \
+	    echo "make install: pkg-config does not look in $(PREFIX)/lib/pkgconfig:" \
+	        "PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig pkg-config --cflags dl-plugin";; esac
 
 # Removes what install installed, then the directories of dl's own that are
 # left empty; never bin/, man/manN/ or lib/pkgconfig/, which others share.
@@ -418,8 +436,30 @@ uninstall:
 	rm -f $(EXAMPLE_SCRIPTS:share/examples/%=$(EXAMPLEDIR)/%)
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; rm -f $(MANDIR)/man$$s/$${m#man/}; done
-	for d in $(PLUGINDIR) $(DLLIBDIR) $(INCDIR) $(EXAMPLEDIR) $(DLSHAREDIR); do \
+	for p in $(PLUGINS); do rm -f $(MANDIR)/man1/dl-fmt-$$p.1; done
+	for p in $(READERS); do rm -f $(MANDIR)/man1/dl-read-$$p.1; done
+	rm -f $(WEB_FILES:share/web/%=$(WEBSHAREDIR)/%) $(WEB_SCRIPTS:share/web/%=$(WEBSHAREDIR)/%)
+	for d in $(PLUGINDIR) $(DLLIBDIR) $(INCDIR) $(EXAMPLEDIR) $(WEBSHAREDIR) $(DLSHAREDIR); do \
 	    if [ -d $$d ]; then rmdir $$d 2>/dev/null || :; fi; done
+
+# Debian packages (debian/: dl, dl-dev, dl-web), built by
+# dpkg-buildpackage in a copy of the tree under $(BUILD)/deb, where the
+# .deb files are left, then checked by lintian (a warning fails it).
+DEB_DIR = $(BUILD)/deb
+DEB_SRC = Makefile README.md cmd lib plugins man share debian
+DEB_ARCH = $(shell dpkg --print-architecture 2>/dev/null)
+deb:
+	@sh share/dev/ensure-deps.sh --deb
+	@v=$$(dpkg-parsechangelog -l debian/changelog -S Version); [ "$$v" = "$(VERSION)" ] || \
+	    { echo "make deb: debian/changelog says $$v, the Makefile's VERSION $(VERSION)" >&2; exit 1; }
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/dl-$(VERSION)
+	cp -R $(DEB_SRC) $(DEB_DIR)/dl-$(VERSION)/
+	cd $(DEB_DIR)/dl-$(VERSION) && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+	    dpkg-buildpackage -b -us -uc -jauto > ../build.log 2>&1 || \
+	    { tail -n 40 ../build.log >&2; echo "make deb: dpkg-buildpackage failed: $(DEB_DIR)/build.log" >&2; exit 1; }
+	lintian --fail-on error,warning $(DEB_DIR)/dl_$(VERSION)_$(DEB_ARCH).changes
+	@ls $(DEB_DIR)/*.deb
 
 clean:
 	rm -rf $(BUILD) build-san
@@ -432,4 +472,4 @@ clean:
 .PHONY: all test-progs deps test-deps quick-deps run serve check check-quick test test-quick \
 	sanitize sanitize-threads bench stat-long \
 	archive-long bench-archive bench-archive-large bench-web \
-	install uninstall clean
+	install uninstall deb clean

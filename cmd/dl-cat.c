@@ -152,7 +152,7 @@ copy_records(struct shard *sh, FILE *out, struct dl_error *e)
 	if (got == -1)
 		return -1;
 	if (stream_check_complete(&sh->in, e) == -1) {
-		dl_error_prefix(e, sh->name);
+		dl_error_prefix(e, "%s", sh->name);
 		return -1;
 	}
 	return 0;

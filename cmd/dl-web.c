@@ -18,6 +18,7 @@
 #include "base/util.h"
 #include "tool.h"
 #include "web/page.h"
+#include "web/web_config.h"
 
 static void __attribute__((noreturn))
 usage(FILE *fp, int status)
@@ -60,6 +61,18 @@ main(int argc, char *argv[])
 		    " REQUEST_METHOD and the others set");
 	umask(077);
 	atexit(remove_workdir);
+	/* the site's settings (/etc/dl/dl-web.conf), where the server's
+	 * environment does not set them: before anything reads one */
+	{
+		struct dl_error e;
+
+		if (web_config_load(&e) == -1) {
+			tool_warn("the settings: %s", e.msg);
+			refuse_logged(500, "Internal Server Error", "the server's settings",
+			    "the server's settings could not be read: its administrator will"
+			    " find why in the server's error log");
+		}
+	}
 	/* a request whose client went away is not told so (the server tells
 	 * a CGI nothing): its analysis, here or in dl-dd, which inherits the
 	 * limit, ends after DL_WEB_CPU seconds of work all the same */

@@ -179,6 +179,16 @@ make: Nothing to be done for 'all'." ]
 	mk install DESTDIR="$PWD/dest" PREFIX=/usr > /dev/null
 	[ -x dest/usr/bin/dl-fmt ] && [ -L dest/usr/bin/dl-fmt-pbn ]
 	[ -f dest/usr/lib/dl/plugins/pbn.so ] && [ -f dest/usr/share/dl/examples/hcp.c ]
+	# every dl-fmt-NAME and dl-read-NAME has its manual page, the tool's
+	[ "$(readlink dest/usr/share/man/man1/dl-fmt-pbn.1)" = dl-fmt.1 ]
+	[ "$(readlink dest/usr/share/man/man1/dl-read-pbn.1)" = dl-read.1 ]
+	[ "$(find dest/usr/share/man/man1 -name 'dl-fmt-*.1' | wc -l)" -eq \
+	    "$(find dest/usr/bin -name 'dl-fmt-*' | wc -l)" ]
+	[ "$(find dest/usr/share/man/man1 -name 'dl-read-*.1' | wc -l)" -eq \
+	    "$(find dest/usr/bin -name 'dl-read-*' | wc -l)" ]
+	# make serve's configurations and script, to try dl-web installed
+	[ -f dest/usr/share/dl/web/lighttpd.conf ] && [ -f dest/usr/share/dl/web/nginx.conf ]
+	[ -x dest/usr/share/dl/web/serve.sh ]
 	mk uninstall DESTDIR="$PWD/dest" PREFIX=/usr > /dev/null
 	run find dest
 	[ "$status" -eq 0 ]
@@ -189,7 +199,11 @@ make: Nothing to be done for 'all'." ]
 }
 
 @test "make uninstall leaves others' files, and the directories holding them" {
-	mk install DESTDIR="$PWD/dest" PREFIX=/opt/dl > /dev/null
+	run -0 mk install DESTDIR="$PWD/dest" PREFIX=/opt/dl
+	# a prefix pkg-config does not look in: the variable to set
+	want="make install: pkg-config does not look in /opt/dl/lib/pkgconfig:"
+	want+=" PKG_CONFIG_PATH=/opt/dl/lib/pkgconfig pkg-config --cflags dl-plugin"
+	[ "${lines[-1]}" = "$want" ]
 	touch dest/opt/dl/bin/other dest/opt/dl/lib/dl/plugins/mine.so \
 	    dest/opt/dl/share/man/man1/other.1
 	# another PREFIX: nothing of this one goes

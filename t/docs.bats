@@ -307,3 +307,10 @@ commands() {
 	    "$(awk -F' *\\| *' '/^\| harness \| entry points/ { on = 1; next } on && !/^\|/ { exit }
 	        on && $2 !~ /^-+$/ { print $2 }' "$DOCS/fuzzing.md" | tr -d '`' | words)"
 }
+
+@test "web.md shows the packaged nginx site, its snippet and the lighttpd module whole, as share/web has them" {
+	for f in nginx-site nginx-snippet.conf lighttpd-dl-web.conf; do
+		want=$(sed 's/^\(.\)/    \1/' "$ROOT/share/web/$f")
+		[[ $(cat "$DOCS/web.md") == *"$want"* ]] || { echo "web.md: not share/web/$f as it is"; return 1; }
+	done
+}

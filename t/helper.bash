@@ -12,6 +12,10 @@ export PATH
 # never the user's (setup() gives each test its own)
 DL_ARCHIVE=${BATS_FILE_TMPDIR:-${BATS_RUN_TMPDIR:-/tmp}}/archive.sqlite
 export DL_ARCHIVE
+# dl-web reads no settings file, not even the machine's /etc/dl/dl-web.conf
+# (a test that wants one names it)
+DL_WEB_CONFIG=
+export DL_WEB_CONFIG
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1

@@ -110,6 +110,11 @@ seed() { printf '#P: dl/1 seed\n#I: Shard Pairs\n%s\n' "$KEY"; }
 	head -8 part2 > short2
 	refuses 1 "dl-cat: short2: input ends after board 12, but its header announced boards 11-20" \
 	    dl-cat part1 short2 part3
+	# a shard's name is text, never a format (a build with
+	# -Werror=format-security found it passed as one)
+	cp short2 'short%s%n'
+	refuses 1 "dl-cat: short%s%n: input ends after board 12, but its header announced boards 11-20" \
+	    dl-cat part1 'short%s%n' part3
 	refuses 1 "dl-cat: key:1: expected a numbers, deals or deals+dd stream, got a seed stream" dl-cat key
 	grep -v '^#[BH]' part1 > norange
 	refuses 1 "dl-cat: norange: no #B: header: a shard must say its boards" dl-cat norange

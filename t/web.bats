@@ -888,31 +888,34 @@ dl-web: 503 Service Unavailable: the shared archive could not be opened" ]
 	[ "$(stat -c %a data)" = 700 ]
 	[ "$(sqlite3 data/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
 	# a folder named that is not the server user's own alone: the
-	# server's fault, said so, not "every core is analysing" for ever
-	# refused_locks PATH MESSAGE LOGGED
+	# server's fault, said so, not "every core is analysing" for ever;
+	# the cause in the log, the page plain (no path)
+	# refused_locks PATH WHAT CAUSE
 	refused_locks() {
+		local page=${2//"'"/"&#39;"}
 		run -2 --separate-stderr env DL_WEB_LOCKS="$1" REQUEST_METHOD=POST \
 		    CONTENT_TYPE=application/x-www-form-urlencoded CONTENT_LENGTH=$(wc -c < body) dl-web < body
 		[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ] &&
-		    [[ $output == *"<p>$2</p>"* ]] &&
-		    [ "$stderr" = "dl-web: 500 Internal Server Error: $3" ] ||
+		    [[ $output == *"<p>$page: the server&#39;s administrator will find why in its error log</p>"* ]] &&
+		    [[ $output != *"$PWD"* ]] &&
+		    [ "$stderr" = "dl-web: 500 Internal Server Error: $2: $3" ] ||
 		    { echo "$1: ${lines[0]}: $stderr"; return 1; }
 	}
 	mkdir -m 0777 open
-	refused_locks "$PWD/open" "the analysis&#39;s lock folder is writable by other users: the server&#39;s administrator must make it the server&#39;s alone (docs/web.md)" \
-	    "the analysis's lock folder is writable by others"
+	refused_locks "$PWD/open" "the analysis's lock folder is writable by others" \
+	    "$PWD/open, mode 0777: make it the server user's alone (docs/web.md)"
 	mkdir -m 0700 theirs mine
 	if [ "$(id -u)" -eq 0 ]; then
 		chown nobody theirs
-		refused_locks "$PWD/theirs" "the analysis&#39;s lock folder is another user&#39;s: the server&#39;s administrator must remove it, or set DL_WEB_LOCKS (docs/web.md)" \
-		    "the analysis's lock folder is another user's"
+		refused_locks "$PWD/theirs" "the analysis's lock folder is another user's" \
+		    "$PWD/theirs is user $(id -u nobody)'s, not the server's (0): remove it, or set DL_WEB_LOCKS (docs/web.md)"
 	fi
 	ln -s mine link
-	refused_locks "$PWD/link" "the analysis&#39;s lock folder is not a folder (a link, or a file): the server&#39;s administrator must remove it (docs/web.md)" \
-	    "the analysis's lock folder is not a folder"
+	refused_locks "$PWD/link" "the analysis's lock folder is not a folder" \
+	    "$PWD/link is a link or a file: remove it (docs/web.md)"
 	touch file
-	refused_locks "$PWD/file/locks" "the analysis&#39;s lock folder cannot be made: Not a directory" \
-	    "the analysis's lock folder cannot be made"
+	refused_locks "$PWD/file/locks" "the analysis's lock folder cannot be made" \
+	    "$PWD/file/locks: Not a directory"
 	[ "$(sqlite3 data/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
 	# a shared archive (PostgreSQL): in the user's state folder
 	run -2 --separate-stderr env -u XDG_STATE_HOME HOME="$PWD/home" \
@@ -1210,11 +1213,170 @@ sets_recorded() {
 	[ "$(sed -n 1p r)" = "Status: 200 OK" ]
 	grep -qx '<p>Dealing and solving 2 boards&hellip;</p>' r
 	[ "$(tail -5 r)" = "</section>
-<p class=\"error\" role=\"alert\">Failed (500 Internal Server Error): $PWD/alone/bin/dl-dd: No such file or directory</p>
+<p class=\"error\" role=\"alert\">Failed (500 Internal Server Error): dealing the set failed on the server: the server&#39;s administrator will find why in its error log</p>
 <p><a href=\"./\">Deal another session</a></p>
 </body>
 </html>" ]
-	[ "$stderr" = "dl-web: 500 Internal Server Error: dealing the set" ]
+	# the cause, a path of the server's, in the log alone
+	[ "$stderr" = "dl-web: 500 Internal Server Error: dealing the set failed on the server: $PWD/alone/bin/dl-dd: No such file or directory" ]
 	[ "$(dl-archive sets | wc -l)" = 0 ]
 	clean_tmp
+}
+
+@test "a TMPDIR or an archive the server cannot use: a 500, its cause in the log alone, never a 503" {
+	fault_page() {
+		[[ $output == *"<p>$1: the server&#39;s administrator will find why in its error log</p>"* ]]
+	}
+	# TMPDIR: no private folder; with the analysis too (its slot taken
+	# first): not "every core is analysing"
+	form 'event=Faulty' 'boards=1-2' 'formats=pbn' 'dd=on'
+	run -2 --separate-stderr origin TMPDIR="$PWD/nosuch"
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	fault_page "no private folder for the request"
+	[[ $output != *nosuch* ]]
+	[ "$stderr" = "dl-web: 500 Internal Server Error: no private folder for the request: TMPDIR $PWD/nosuch: No such file or directory" ]
+	# a check of a file, the same
+	dl-seed | dl-stream -n 2 | dl-map > s.tso
+	multipart_check XyZ file s.tso s.tso
+	run -2 --separate-stderr env TMPDIR="$PWD/nosuch" REQUEST_METHOD=POST \
+	    CONTENT_TYPE='multipart/form-data; boundary=XyZ' CONTENT_LENGTH=$(wc -c < upload) dl-web < upload
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	[ "$stderr" = "dl-web: 500 Internal Server Error: no private folder for the request: TMPDIR $PWD/nosuch: No such file or directory" ]
+	[ ! -e archive.sqlite ] || [ "$(sets_recorded)" = 0 ]
+	# an archive in PostgreSQL that cannot be reached: its host and port
+	# in the log, not on the page, for a deal, a check, a set played
+	export DL_ARCHIVE=postgresql://dl@127.0.0.1:1/none
+	cause='connection to server at "127.0.0.1", port 1 failed: Connection refused'
+	form 'event=Faulty' 'boards=1-2' 'formats=pbn'
+	run -2 --separate-stderr origin
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	fault_page "dealing the set failed on the server"
+	[[ $output != *127.0.0.1* && $output != *", port 1"* ]]
+	[[ $stderr == "dl-web: 500 Internal Server Error: dealing the set failed on the server: archive: PostgreSQL archive: cannot connect: $cause"* ]]
+	run -2 --separate-stderr env REQUEST_METHOD=POST \
+	    CONTENT_TYPE='multipart/form-data; boundary=XyZ' CONTENT_LENGTH=$(wc -c < upload) dl-web < upload
+	fault_page "the check of a file failed on the server"
+	[[ $output != *127.0.0.1* && $output != *", port 1"* ]]
+	[[ $stderr == "dl-web: 500 Internal Server Error: the check of a file failed on the server: PostgreSQL archive: cannot connect: $cause"* ]]
+	form 'action=played' 'set=1'
+	run -2 --separate-stderr origin
+	fault_page "a set marked played failed on the server"
+	[[ $output != *127.0.0.1* && $output != *", port 1"* ]]
+	[[ $stderr == "dl-web: 500 Internal Server Error: a set marked played failed on the server: PostgreSQL archive: cannot connect: $cause"* ]]
+	clean_tmp
+}
+
+@test "a TMPDIR that fills up: a 500 whose log line names no file of the request (its name is the event's)" {
+	[ "$(id -u)" = 0 ] || skip_unless_possible "not root: no tmpfs of 4 KiB can be mounted"
+	mkdir full
+	mount -t tmpfs -o size=4k,mode=0700 tmpfs full || skip_unless_possible "no tmpfs here"
+	dd if=/dev/zero of=full/filler bs=4k count=1 2> /dev/null || :
+	form 'event=Monday Pairs' 'boards=1-32' 'formats=pbn,dup'
+	run -2 --separate-stderr origin TMPDIR="$PWD/full"
+	umount full
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	[[ $output == *"<p>dealing the set failed on the server: the server&#39;s administrator will find why in its error log</p>"* ]]
+	[ "$stderr" = "dl-web: 500 Internal Server Error: dealing the set failed on the server: a file of the request's private folder: No space left on device" ]
+}
+
+@test "the settings file (DL_WEB_CONFIG): its keys where the server's environment sets none" {
+	# t/helper.bash sets DL_WEB_CONFIG empty: no file, not even the system's
+	[ "${DL_WEB_CONFIG-unset}" = "" ]
+	mkdir site
+	cat > dl-web.conf <<-EOF
+		# the site
+		DL_ARCHIVE = $PWD/site/archive.sqlite
+		  DL_WEB_HOSTS=dl.club.example	
+		DL_CLUB = Riverside BC
+
+	EOF
+	chmod 640 dl-web.conf
+	export DL_WEB_CONFIG=$PWD/dl-web.conf
+	# the file's names, the file's archive
+	unset DL_ARCHIVE DL_WEB_HOSTS
+	form 'event=Configured' 'boards=1-2' 'formats=pbn'
+	run -0 --separate-stderr origin HTTP_HOST=dl.club.example
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	[ "$(sqlite3 site/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
+	[ ! -e archive.sqlite ]
+	run -1 --separate-stderr env REQUEST_METHOD=GET HTTP_HOST=localhost dl-web
+	[ "${lines[0]}" = $'Status: 421 Misdirected Request\r' ]
+	# the server's environment wins, key by key
+	run -0 --separate-stderr env REQUEST_METHOD=GET HTTP_HOST=localhost DL_WEB_HOSTS=localhost dl-web
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
+	DL_ARCHIVE=$PWD/archive.sqlite run -0 --separate-stderr origin HTTP_HOST=dl.club.example
+	[ "$(sets_recorded)" = 1 ]
+	[ "$(sqlite3 site/archive.sqlite 'SELECT count(*) FROM sets')" = 1 ]
+	# set empty by the server, a key is the file's
+	DL_WEB_HOSTS= run -0 --separate-stderr origin HTTP_HOST=dl.club.example
+	[ "$(sqlite3 site/archive.sqlite 'SELECT count(*) FROM sets')" = 2 ]
+	clean_tmp
+}
+
+@test "the settings file refused: a 500 whose cause is in the log alone, with the line" {
+	unset DL_WEB_HOSTS
+	page='<p>the server&#39;s settings could not be read: its administrator will find why in the server&#39;s error log</p>'
+	# refused CONTENT LOG: the file holding CONTENT (mode 0640) refused, LOG
+	# its cause in the log, nothing dealt
+	refused() {
+		printf '%s' "$1" > dl-web.conf
+		chmod 640 dl-web.conf
+		refused_as "$2"
+	}
+	refused_as() {
+		form 'event=Refused' 'boards=1-2' 'formats=pbn'
+		run -2 --separate-stderr origin DL_WEB_CONFIG=$PWD/dl-web.conf
+		[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ] && [[ $output == *"$page"* ]] &&
+		    [ "$stderr" = "dl-web: the settings: $1
+dl-web: 500 Internal Server Error: the server's settings" ] ||
+		    { printf 'status: %s\nlog: %s\nwanted: %s\n' "${lines[0]}" "$stderr" "$1"; return 1; }
+	}
+	known='(known: DL_ARCHIVE, DL_ARCHIVE_WAIT, DL_CLUB, DL_PLUGIN_PATH, DL_SHARED_ARCHIVE, DL_WEB_CPU, DL_WEB_HOSTS, DL_WEB_LOCKS, DL_WEB_PUBLIC_URL, DL_WEB_PUBLISHED, TMPDIR)'
+	f=$PWD/dl-web.conf
+	refused $'# x\nDL_CLUB = A\nDL_WEB_HOST = dl.club.example\n' \
+	    "$f:3: unknown key \"DL_WEB_HOST\" $known"
+	# the CGI's own variables are the request's, never the file's
+	refused $'REMOTE_USER = admin\n' "$f:1: unknown key \"REMOTE_USER\" $known"
+	refused $'DL_CLUB = A\n\nDL_CLUB = B\n' "$f:3: DL_CLUB given twice (first at line 1)"
+	refused $'DL_CLUB\n' "$f:1: not KEY = VALUE"
+	refused $'= x\n' "$f:1: not KEY = VALUE"
+	refused $'DL CLUB = x\n' "$f:1: not KEY = VALUE"
+	refused $'DL_CLUB =  \n' "$f:1: DL_CLUB has no value (leave the line out, or make it a comment)"
+	refused $'DL_CLUB = a\033b\n' "$f:1: DL_CLUB: a control character in its value"
+	# a value, which may be a password, is never in the log
+	refused $'DL_SHARED_ARCHIVE = postgresql://u:secret@h/db\nDL_SHARED_ARCHIVE = x\n' \
+	    "$f:2: DL_SHARED_ARCHIVE given twice (first at line 1)"
+	# who may read it and write it
+	how='make it root'"'"'s, mode 0640, group the web server'"'"'s (chown root:www-data; chmod 0640)'
+	printf 'DL_CLUB = A\n' > dl-web.conf
+	chmod 644 dl-web.conf
+	refused_as "$f: readable by every user (it may hold a password): $how"
+	chmod 660 dl-web.conf
+	refused_as "$f: writable by other users than its owner: $how"
+	chmod 602 dl-web.conf
+	refused_as "$f: writable by other users than its owner: $how"
+	rm dl-web.conf
+	refused_as "$f: No such file or directory"
+	mkdir -m 700 dl-web.conf
+	refused_as "$f: not a file: $how"
+	rmdir dl-web.conf
+	[ ! -e archive.sqlite ] || [ "$(sets_recorded)" = 0 ]
+	clean_tmp
+}
+
+@test "the settings file refused when it is another user's than root's or the server's" {
+	[ "$(id -u)" = 0 ] || skip_unless_possible "not root: no file of another user's can be made"
+	printf 'DL_CLUB = A\n' > dl-web.conf
+	chmod 640 dl-web.conf
+	chown nobody dl-web.conf
+	form 'event=Refused' 'boards=1-2' 'formats=pbn'
+	# root runs the suite: the file is neither root's nor the server's
+	run -2 --separate-stderr origin DL_WEB_CONFIG=$PWD/dl-web.conf
+	[ "${lines[0]}" = $'Status: 500 Internal Server Error\r' ]
+	[ "$stderr" = "dl-web: the settings: $PWD/dl-web.conf: not root's: make it root's, mode 0640, group the web server's (chown root:www-data; chmod 0640)
+dl-web: 500 Internal Server Error: the server's settings" ]
+	# root's, it is read
+	chown root dl-web.conf
+	run -0 --separate-stderr origin DL_WEB_CONFIG=$PWD/dl-web.conf
+	[ "${lines[0]}" = $'Status: 200 OK\r' ]
 }

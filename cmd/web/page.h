@@ -50,6 +50,8 @@ void __attribute__((noreturn, format(printf, 4, 5)))
     refuse_logged(int status, const char *reason, const char *logged, const char *fmt, ...);
 void __attribute__((noreturn, format(printf, 3, 4)))
     refuse(int status, const char *reason, const char *fmt, ...);
+void __attribute__((noreturn, format(printf, 2, 3)))
+    server_fault(const char *what, const char *cause_fmt, ...);
 void __attribute__((noreturn)) refuse_at(int status, const char *what, const struct dl_error *e);
 void __attribute__((noreturn)) refuse_error(int status, const struct dl_error *e);
 const char *text_field(const struct cgi_form *form, const char *name);

@@ -236,10 +236,14 @@ lock_set(int64_t set, unsigned wait)
 	path = xasprintf("%s/set-%lld.lock", folder, (long long)set);
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd == -1)
-		refuse_logged(500, "Internal Server Error", "a published hand record's lock cannot"
-		    " be opened", "a published hand record's lock cannot be opened: %s",
+		server_fault("a published hand record's lock cannot be opened", "%s: %s", path,
 		    strerror(errno));
 	for (unsigned tries = 0; flock(fd, LOCK_EX | LOCK_NB) == -1; tries++) {
+		/* held by another request: waited for; any other failure is
+		 * the server's */
+		if (errno != EWOULDBLOCK)
+			server_fault("a published hand record's lock cannot be taken", "%s: %s",
+			    path, strerror(errno));
 		if (tries >= 2 * wait) {
 			close(fd);
 			fd = -1;

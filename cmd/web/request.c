@@ -130,10 +130,42 @@ reason_of(int status)
 	    status == 415 ? "Unsupported Media Type" : "Internal Server Error";
 }
 
-/* An error's message on the page; the log told what failed (a literal). */
+/* The server's own fault, not the request's (a folder of its, its
+ * archive, a system call): 500, what failed and its cause (a path, a
+ * host, the system's error: the server's, never the request's) in the
+ * log, the page plain, with no path, host or port on it.  what: a
+ * literal. */
+void __attribute__((noreturn, format(printf, 2, 3)))
+server_fault(const char *what, const char *cause_fmt, ...)
+{
+	char cause[DL_ERROR_MAX], logged[2 * DL_ERROR_MAX];
+	va_list ap;
+
+	va_start(ap, cause_fmt);
+	vsnprintf(cause, sizeof cause, cause_fmt, ap);
+	va_end(ap);
+	snprintf(logged, sizeof logged, "%s: %s", what, cause);
+	refuse_logged(500, "Internal Server Error", logged, "%s: the server's administrator will"
+	    " find why in its error log", what);
+}
+
+/* An error's message on the page; the log told what failed (a literal).
+ * A system's failure at 5xx (a file, the archive's database) is the
+ * server's: its cause to the log, the page plain (server_fault); a file
+ * of the private folder is named from the request (its event), so such
+ * a cause is logged as the system's error alone. */
 void __attribute__((noreturn))
 refuse_at(int status, const char *what, const struct dl_error *e)
 {
+	if (status >= 500 && e->kind == DL_ERR_SYSTEM) {
+		const char *base = workdir != NULL ? strrchr(workdir, '/') : NULL;
+		char *failed = xasprintf("%s failed on the server", what);
+
+		if (base != NULL && strstr(e->msg, base + 1) != NULL)
+			server_fault(failed, "a file of the request's private folder: %s",
+			    e->errnum != 0 ? strerror(e->errnum) : "not written");
+		server_fault(failed, "%s", e->msg);
+	}
 	refuse_logged(status, reason_of(status), what, "%s", e->msg);
 }
 
@@ -202,11 +234,14 @@ void
 make_workdir(void)
 {
 	const char *tmp = getenv("TMPDIR");
-	char *dir = xasprintf("%s/dl-web.XXXXXX", tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+	char *dir;
 
+	if (tmp == NULL || *tmp != '/')
+		tmp = "/tmp";
+	dir = xasprintf("%s/dl-web.XXXXXX", tmp);
 	if (mkdtemp(dir) == NULL)
-		refuse_logged(500, "Internal Server Error", "no private directory",
-		    "no private directory: %s", strerror(errno));
+		server_fault("no private folder for the request", "TMPDIR %s: %s", tmp,
+		    strerror(errno));
 	workdir = dir;
 	cleanup_add_dir(dir);
 }
@@ -270,9 +305,8 @@ server_folder(const char *env, const char *env_name, const char *name, const cha
 		return xasprintf("%s/dl/%s", state, name);
 	if ((home = getenv("HOME")) != NULL && *home == '/')
 		return xasprintf("%s/.local/state/dl/%s", home, name);
-	refuse_logged(500, "Internal Server Error", "a folder of the server's: no place for it",
-	    "%s has no place: the server's administrator must set %s (docs/web.md)", what,
-	    env_name);
+	server_fault(xasprintf("%s has no place", what), "no %s, no archive file beside which to"
+	    " make it, no XDG_STATE_HOME or HOME: set %s (docs/web.md)", env_name, env_name);
 }
 
 /* The folder made if need be, and checked to be the server user's alone.
@@ -286,38 +320,23 @@ server_folder_check(const char *folder, const char *what, const char *env_name)
 {
 	struct dl_error e;
 	struct stat st;
-	const char *fault = NULL;
-	char *logged;
 
-	if (make_private_parents(folder, &e) == -1 ||
-	    (mkdir(folder, 0700) == -1 && errno != EEXIST)) {
-		logged = xasprintf("%s cannot be made", what);
-		refuse_logged(500, "Internal Server Error", logged, "%s: %s", logged,
-		    strerror(errno));
-	}
-	if (lstat(folder, &st) == -1) {
-		logged = xasprintf("%s cannot be read", what);
-		refuse_logged(500, "Internal Server Error", logged, "%s: %s", logged,
-		    strerror(errno));
-	}
+	if (make_private_parents(folder, &e) == -1)
+		server_fault(xasprintf("%s cannot be made", what), "%s", e.msg);
+	if (mkdir(folder, 0700) == -1 && errno != EEXIST)
+		server_fault(xasprintf("%s cannot be made", what), "%s: %s", folder, strerror(errno));
+	if (lstat(folder, &st) == -1)
+		server_fault(xasprintf("%s cannot be read", what), "%s: %s", folder, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		fault = "is not a folder";
-	else if (st.st_uid != geteuid())
-		fault = "is another user's";
-	else if (st.st_mode & (S_IWGRP | S_IWOTH))
-		fault = "is writable by others";
-	if (fault == NULL)
-		return;
-	logged = xasprintf("%s %s", what, fault);
-	if (!S_ISDIR(st.st_mode))
-		refuse_logged(500, "Internal Server Error", logged, "%s is not a folder (a link, or a"
-		    " file): the server's administrator must remove it (docs/web.md)", what);
+		server_fault(xasprintf("%s is not a folder", what), "%s is a link or a file: remove"
+		    " it (docs/web.md)", folder);
 	if (st.st_uid != geteuid())
-		refuse_logged(500, "Internal Server Error", logged, "%s is another user's: the"
-		    " server's administrator must remove it, or set %s (docs/web.md)", what,
-		    env_name);
-	refuse_logged(500, "Internal Server Error", logged, "%s is writable by other users: the"
-	    " server's administrator must make it the server's alone (docs/web.md)", what);
+		server_fault(xasprintf("%s is another user's", what), "%s is user %lu's, not the"
+		    " server's (%lu): remove it, or set %s (docs/web.md)", folder,
+		    (unsigned long)st.st_uid, (unsigned long)geteuid(), env_name);
+	if (st.st_mode & (S_IWGRP | S_IWOTH))
+		server_fault(xasprintf("%s is writable by others", what), "%s, mode %04o: make it"
+		    " the server user's alone (docs/web.md)", folder, (unsigned)(st.st_mode & 07777));
 }
 
 /* The double-dummy analysis runs on as many requests at once as there are
@@ -350,15 +369,21 @@ take_analysis_slot_waiting(unsigned wait)
 			char *path = xasprintf("%s/slot%ld", locks, i);
 			int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 
-			free(path);
 			if (fd == -1)
-				refuse_logged(500, "Internal Server Error", "the analysis's lock file"
-				    " cannot be opened", "the analysis's lock file cannot be opened: %s",
-				    strerror(errno));
+				server_fault("the analysis's lock file cannot be opened", "%s: %s",
+				    path, strerror(errno));
 			if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+				free(path);
 				analysis_slot = fd;	/* held until the process ends */
 				break;
 			}
+			/* held by another request: the next; any other failure
+			 * is the server's, never "every core is analysing" for
+			 * ever */
+			if (errno != EWOULDBLOCK)
+				server_fault("the analysis's lock file cannot be locked", "%s: %s",
+				    path, strerror(errno));
+			free(path);
 			close(fd);
 		}
 		/* a slot looked for twice a second */

@@ -3,7 +3,8 @@
 # prints the exact command when it cannot (not root, no password-less sudo).
 # Used by `make run`, `make serve` (--serve), `make check` (--test), `make
 # check-quick` (--quick: what the suite needs but the browser, PostgreSQL
-# and the web servers), `make bench` (--bench) and .ci/run.
+# and the web servers), `make bench` (--bench), `make deb` (--deb) and
+# .ci/run.
 set -eu
 
 packages=""
@@ -85,6 +86,14 @@ if [ "${1:-}" = --test ]; then
 	command -v chromedriver >/dev/null 2>&1 || need chromium-driver
 	command -v curl >/dev/null 2>&1 || need curl
 	command -v python3 >/dev/null 2>&1 || need python3
+	# the Debian packages (t/deb.bats): built, checked by lintian,
+	# installed and served with basic authentication (htpasswd), port 80
+	# looked at (ss)
+	command -v dpkg-buildpackage >/dev/null 2>&1 || need dpkg-dev
+	command -v dh >/dev/null 2>&1 || need debhelper
+	command -v lintian >/dev/null 2>&1 || need lintian
+	command -v htpasswd >/dev/null 2>&1 || need apache2-utils
+	command -v ss >/dev/null 2>&1 || need iproute2
 fi
 
 if [ "${1:-}" = --serve ]; then
@@ -105,6 +114,13 @@ if [ "${1:-}" = --bench ]; then
 	command -v curl >/dev/null 2>&1 || need curl
 	command -v sqlite3 >/dev/null 2>&1 || need sqlite3
 	command -v python3 >/dev/null 2>&1 || need python3
+fi
+
+if [ "${1:-}" = --deb ]; then
+	# make deb: the Debian packages, checked by lintian
+	command -v dpkg-buildpackage >/dev/null 2>&1 || need dpkg-dev
+	command -v dh >/dev/null 2>&1 || need debhelper
+	command -v lintian >/dev/null 2>&1 || need lintian
 fi
 
 [ -z "$packages" ] && exit 0
