@@ -85,6 +85,9 @@ main(int argc, char *argv[])
 		setrlimit(RLIMIT_CPU, &rl);
 	}
 	check_host();
+	/* the responses kept for a press again (once.c) removed when old,
+	 * by whatever request comes first */
+	once_sweep();
 	if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0)
 		form_page(strcmp(method, "HEAD") == 0);
 	else if (strcmp(method, "POST") == 0) {

@@ -342,7 +342,7 @@ get() {
 	[ "$(stat -c %a dl-web-published)" = 700 ]
 	token=$(cat dl-web-published/set-1.token)
 	[[ $token =~ ^[0-9a-f]{32}$ ]]
-	[ "$(cat "dl-web-published/token-$token")" = 1 ]
+	[[ $(cat "dl-web-published/token-$token") =~ ^1\ [0-9a-f]{64}$ ]]
 	# the table cards' QR code holds it
 	body_of zip.out > set.zip
 	mkdir z && (cd z && unzip -q ../set.zip)
@@ -351,8 +351,8 @@ get() {
 	pdftoppm -r 300 -f 1 -l 1 -png "z/$name.cards.pdf" cards
 	[ "$(zbarimg --raw -q cards-1.png 2> /dev/null | sort -u)" = "http://localhost/dl-web?record=$token" ]
 	not_yet='<p>no hand record is published at this address yet: a set&#39;s hand record appears here once its session is played. Come back after the session.</p>'
-	for query in "record=$token" "record=$token&file=pdf" record=0123456789abcdef0123456789abcdef \
-	    record=../archive.sqlite record=; do
+	for query in "record=$token" "record=$token&file=pdf" "record=$token&file=zip" \
+	    record=0123456789abcdef0123456789abcdef record=../archive.sqlite record=; do
 		run -1 --separate-stderr get "$query"
 		[ "${lines[0]}" = $'Status: 404 Not Found\r' ]
 		[[ $output == *"$not_yet"* ]]
@@ -389,11 +389,27 @@ get() {
 	[[ $output == *$'Content-Disposition: attachment; filename="set-1.pdf"\r'* ]]
 	[[ $output == *"%PDF-"* ]]
 	# made once: the same file the next time
-	before=$(stat -c %Y.%i dl-web-published/set-1.html)
+	before=$(stat -c %Y.%i "dl-web-published/record-$token.html")
 	get "record=$token" > /dev/null
-	[ "$(stat -c %Y.%i dl-web-published/set-1.html)" = "$before" ]
+	[ "$(stat -c %Y.%i "dl-web-published/record-$token.html")" = "$before" ]
 	run -1 --separate-stderr get "record=$token&file=zip"
-	[ "${lines[0]}" = $'Status: 400 Bad Request\r' ]
+	[ "${lines[0]}" = $'Status: 404 Not Found\r' ]
+	# the archive replaced, its numbers given again: the old address names
+	# the old set alone, the new set 1 gets an address of its own
+	mv archive.sqlite old-archive.sqlite
+	printf 'event=Autumn+Pairs&boards=1-4&formats=pbn&dd=off&download=zip' > body
+	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > /dev/null
+	autumn=$(cat dl-web-published/set-1.token)
+	[ "$autumn" != "$token" ]
+	printf 'action=played&set=1' > body
+	REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded \
+	    CONTENT_LENGTH=$(wc -c < body) dl-web < body > /dev/null
+	run -1 --separate-stderr get "record=$token"
+	[ "${lines[0]}" = $'Status: 404 Not Found\r' ]
+	run -0 --separate-stderr get "record=$autumn"
+	[[ $output == *"Autumn Pairs"* ]]
+	[[ $output != *"Spring Pairs"* ]]
 	clean_tmp
 }
 
@@ -415,14 +431,14 @@ get() {
 	[[ $output == *$'Retry-After: 30\r'* ]]
 	[[ $output == *"<p>the hand record is being made, and every core of the server is busy: try again in a minute.</p>"* ]]
 	[ "$stderr" = "dl-web: 503 Service Unavailable: a hand record published: every core busy" ]
-	[ ! -e dl-web-published/set-1.html ]
-	[ ! -e dl-web-published/set-1.pdf ]
+	[ ! -e "dl-web-published/record-$token.html" ]
+	[ ! -e "dl-web-published/record-$token.pdf" ]
 	# a core free a second later: the request waits for it
 	(sleep 1; for fd in $held; do exec {fd}>&-; done) &
 	for fd in $held; do exec {fd}>&-; done
 	run -0 --separate-stderr get "record=$token"
 	[ "${lines[0]}" = $'Status: 200 OK\r' ]
 	[ "$(grep -c 'Par: ' <<< "$output")" -eq 4 ]
-	[ -s dl-web-published/set-1.pdf ]
+	[ -s "dl-web-published/record-$token.pdf" ]
 	clean_tmp
 }

@@ -67,6 +67,7 @@ int take_analysis_slot_waiting(unsigned seconds);
 char *lock_folder(void);
 /* a streamed page's head is out: a refusal ends it after tail */
 void stream_begun(const char *tail);
+int stream_is_begun(void);
 
 /* progress.c: a page that streams its analysis's progress; put_solved
  * is a session's or hand record's solved, its argument a progress_page */
@@ -229,9 +230,9 @@ void record_token_new(char token[RECORD_TOKEN_SIZE]);
 int record_token_is_valid(const char *s);
 char *record_address(const char *token);
 void record_token_keep(const char *token, int64_t set);
-int64_t record_token_set(const char *token);
-char *record_token_of_set(int64_t set);
-char *published_file(int64_t set, const char *suffix);
+int record_token_set(struct archive *a, const char *token, struct archive_set *set);
+char *record_token_of_set(const struct archive_set *set);
+char *published_file(const char *token, const char *suffix);
 /* What a page that waits for a hand record to be made is told: begin
  * once its analysis is to run (so many boards, the first numbered low),
  * then solved(solved_arg, ...) as its boards are solved. */
@@ -241,8 +242,8 @@ struct publish_watch {
 	void (*solved)(void *arg, unsigned long done, unsigned long total);
 	void *solved_arg;
 };
-int publish_set(struct archive *a, const struct archive_set *set, unsigned wait,
-    const struct publish_watch *watch);
+int publish_set(struct archive *a, const struct archive_set *set, const char *token,
+    unsigned wait, const struct publish_watch *watch);
 
 /* The pages: page_form.c answers GET, the others a POST's action. */
 void put_form_page(const struct cgi_form *sent, const struct form_errors *errs,

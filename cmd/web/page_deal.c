@@ -360,8 +360,10 @@ deal(const struct cgi_form *form)
 		}
 		/* what the request asked that cannot be (a format that holds
 		 * fewer boards) is the request's fault; anything else the
+		 * server's.  Once the page streams, every field was taken
+		 * (writer_holds among them): a writer that fails then is the
 		 * server's */
-		refuse_at(e.kind == DL_ERR_INPUT || e.kind == DL_ERR_USAGE ? 400 : 500,
+		refuse_at(!streamed && (e.kind == DL_ERR_INPUT || e.kind == DL_ERR_USAGE) ? 400 : 500,
 		    "dealing the set", &e);
 	}
 

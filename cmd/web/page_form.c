@@ -101,6 +101,9 @@ void __attribute__((noreturn))
 refuse_fields(int status, const char *reason, const struct cgi_form *form,
     const struct form_errors *errs, const char *heading)
 {
+	/* a page that streams has its head out: one line ends it */
+	if (stream_is_begun())
+		refuse_logged(status, reason, errs->e[0].logged, "%s", errs->e[0].line);
 	char logged[DL_ERROR_MAX] = "";
 
 	if (cgi_field(form, "form") == NULL)
@@ -138,8 +141,6 @@ form_page(int head_only)
 		cgi_form_free(&sent);
 		return;
 	}
-	/* the responses kept for a press again, removed when old */
-	once_sweep();
 	head(200, "OK", "text/html; charset=utf-8", NULL);
 	if (!head_only)
 		put_form_page(sent.n > 0 ? &sent : NULL, NULL, NULL);

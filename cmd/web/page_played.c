@@ -86,14 +86,18 @@ played(const struct cgi_form *form)
 	 * a minute at most, since players are waiting for it */
 	struct archive_set played_set = { 0 };
 	char *token = NULL, *address = NULL;
-	if (archive_set_get(a, id, &played_set, &e) != 1)
+	switch (archive_set_get(a, id, &played_set, &e)) {
+	case -1:
 		refuse_error(500, &e);
+	case 0:
+		refuse(500, "Internal Server Error", "the set marked played is not in the archive");
+	}
+	token = record_token_of_set(&played_set);
 	/* the analysis streams its progress (progress.c) */
 	struct played_progress p = { id, { 1, 0 }, 0 };
 	struct publish_watch watch = { begin_progress, &p, put_solved, &p.page };
-	int published = publish_set(a, &played_set, 60, &watch);
+	int published = publish_set(a, &played_set, token, 60, &watch);
 	archive_set_clear(&played_set);
-	token = record_token_of_set(id);
 	address = record_address(token);
 	if (p.streamed) {
 		stream_done("Done.", 1);
@@ -110,8 +114,8 @@ played(const struct cgi_form *form)
 		put_html(stdout, address);
 		printf("</a>, where the QR code on its hand record and table cards leads.</p>\n");
 		if (published == -1)
-			printf("<p>Every core of the server is busy: its double-dummy analysis is"
-			    " made when the address is first opened.</p>\n");
+			printf("<p>The server is busy: its hand record, with its double-dummy"
+			    " analysis, is made when the address is first opened.</p>\n");
 	}
 	free(address);
 	free(token);

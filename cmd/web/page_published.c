@@ -51,30 +51,27 @@ published_page(const struct cgi_form *query, int head_only)
 	int64_t id;
 
 	request_step = "a hand record published";
-	if (token == NULL || !record_token_is_valid(token) || (id = record_token_set(token)) == 0)
+	/* every answer before the set is found played is the one of no set
+	 * at all, whatever the token: a token given to a set to come must
+	 * tell nothing of it */
+	if (token == NULL || !record_token_is_valid(token) || (file != NULL &&
+	    strcmp(file, "pdf") != 0))
 		not_published();
-	if (file != NULL && strcmp(file, "pdf") != 0)
-		refuse(400, "Bad Request", "file: pdf, or none for the page");
 	if (archive_default(&spec, &e) == -1 || archive_open(&a, spec, 0, &e) == -1)
 		refuse_error(500, &e);
 	free(spec);
-	switch (archive_set_get(a, id, &set, &e)) {
-	case -1:
-		refuse_error(500, &e);
-	case 0:
-		not_published();
-	}
-	if (set.played[0] == '\0')
+	if (!record_token_set(a, token, &set) || set.played[0] == '\0')
 		not_published();
 	/* played, but marked so elsewhere (dl-archive played), or when every
 	 * core was busy: made now, for the first player to ask, with the
 	 * analysis; another player asking meanwhile waits for it */
-	if (publish_set(a, &set, 20, NULL) == -1)
+	if (publish_set(a, &set, token, 20, NULL) == -1)
 		refuse_logged(503, "Service Unavailable", "a hand record published: every core busy",
 		    "the hand record is being made, and every core of the server is busy: try"
 		    " again in a minute.");
 	archive_close(a);
-	char *path = published_file(id, file != NULL ? "pdf" : "html");
+	id = set.id;
+	char *path = published_file(token, file != NULL ? "pdf" : "html");
 	if (file != NULL) {
 		size_t len;
 		char *pdf = read_work_file(path, &len);

@@ -124,8 +124,10 @@ record(const struct cgi_form *form)
 		h.solved_arg = &progress;
 	}
 	if (session_hand_record(&h, &e) == -1) {
-		/* boards not in a row: the file's; anything else the server's */
-		if (e.kind == DL_ERR_INPUT) {
+		/* boards not in a row (refused above, before the page
+		 * streamed): the file's; anything else, a writer's failure
+		 * among them, the server's */
+		if (e.kind == DL_ERR_INPUT && !analysis) {
 			file_error(&errs, R_FILE, "the file for a hand record: not made", "%s: %s",
 			    in.label, e.msg);
 			refuse_fields(400, "Bad Request", form, &errs, NULL);

@@ -8,9 +8,11 @@
  * archive's deals and kept, made once.  The folder (DL_WEB_PUBLISHED,
  * else dl-web-published beside the archive: server_folder) holds, each
  * written whole under a temporary name then renamed:
- *   token-TOKEN      the set's number, written when it is dealt;
- *   set-N.token      its token, for the page that marks it played;
- *   set-N.html, .pdf its hand record, once it is played.
+ *   token-TOKEN          the set's number and digest, written when it is
+ *                        dealt: a token names one set, even when the
+ *                        archive is replaced and its numbers given again;
+ *   set-N.token          its token, for the page that marks it played;
+ *   record-TOKEN.html, .pdf  its hand record, once it is played.
  * docs/web.md, "After the session". */
 #include <errno.h>
 #include <fcntl.h>
@@ -68,8 +70,15 @@ public_address(void)
 	const char *url = getenv("DL_WEB_PUBLIC_URL"), *host = getenv("HTTP_HOST");
 	const char *script = getenv("SCRIPT_NAME"), *https = getenv("HTTPS");
 
-	if (url != NULL && *url != '\0')
+	/* the address's query is the token's alone */
+	if (url != NULL && *url != '\0') {
+		if (strpbrk(url, "?#") != NULL)
+			refuse_logged(500, "Internal Server Error", "DL_WEB_PUBLIC_URL holds a query or"
+			    " a fragment", "the page's public address (DL_WEB_PUBLIC_URL) holds a"
+			    " query or a fragment ('?', '#'): the server's administrator must give"
+			    " the page's address alone (docs/web.md)");
 		return xstrdup(url);
+	}
 	if (host == NULL || *host == '\0')
 		return NULL;
 	return xasprintf("%s://%s%s", https != NULL && strcasecmp(https, "on") == 0 ? "https" :
@@ -119,7 +128,7 @@ write_whole(const char *folder, const char *name, const char *text)
 static char *
 read_small(const char *folder, const char *name)
 {
-	char *path = xasprintf("%s/%s", folder, name), line[64];
+	char *path = xasprintf("%s/%s", folder, name), line[160];
 	FILE *fp = fopen(path, "r");
 	char *text = NULL;
 
@@ -134,18 +143,30 @@ read_small(const char *folder, const char *name)
 	return text;
 }
 
-void
-record_token_keep(const char *token, int64_t set)
+/* What token-TOKEN holds: the set's number and its digest in hex, so
+ * that an address names the one set it was given to, even when the
+ * archive is replaced and its numbers given to other sets. */
+static char *
+token_text(const struct archive_set *set)
+{
+	char hex[2 * SET_DIGEST_BYTES + 1];
+
+	sodium_bin2hex(hex, sizeof hex, set->digest, SET_DIGEST_BYTES);
+	return xasprintf("%lld %s\n", (long long)set->id, hex);
+}
+
+static void
+token_keep(const char *token, const struct archive_set *set)
 {
 	char *folder = published_folder(), *name, *text;
 
 	name = xasprintf("token-%s", token);
-	text = xasprintf("%lld\n", (long long)set);
+	text = token_text(set);
 	if (write_whole(folder, name, text) == -1)
 		refuse(500, "Internal Server Error", "the hand record's address could not be kept");
 	free(name);
 	free(text);
-	name = xasprintf("set-%lld.token", (long long)set);
+	name = xasprintf("set-%lld.token", (long long)set->id);
 	text = xasprintf("%s\n", token);
 	if (write_whole(folder, name, text) == -1)
 		refuse(500, "Internal Server Error", "the hand record's address could not be kept");
@@ -154,41 +175,88 @@ record_token_keep(const char *token, int64_t set)
 	free(folder);
 }
 
-int64_t
-record_token_set(const char *token)
+void
+record_token_keep(const char *token, int64_t id)
+{
+	struct archive *a;
+	struct archive_set set = { 0 };
+	struct dl_error e;
+	char *spec;
+
+	if (archive_default(&spec, &e) == -1 || archive_open(&a, spec, 0, &e) == -1)
+		refuse_error(500, &e);
+	free(spec);
+	if (archive_set_get(a, id, &set, &e) != 1)
+		refuse(500, "Internal Server Error", "the set just dealt is not in the archive");
+	token_keep(token, &set);
+	archive_set_clear(&set);
+	archive_close(a);
+}
+
+/* Whether token-TOKEN names this set of the archive: its number and its
+ * digest both. */
+static int
+token_names(const char *token, const struct archive_set *set)
+{
+	char *folder = published_folder(), *name = xasprintf("token-%s", token);
+	char *text = read_small(folder, name), *want = token_text(set);
+	int same = text != NULL && strlen(text) + 1 == strlen(want) &&
+	    strncmp(text, want, strlen(text)) == 0;
+
+	free(want);
+	free(text);
+	free(name);
+	free(folder);
+	return same;
+}
+
+int
+record_token_set(struct archive *a, const char *token, struct archive_set *set)
 {
 	char *folder = published_folder(), *name = xasprintf("token-%s", token);
 	char *text = read_small(folder, name);
 	const char *errstr = NULL;
-	int64_t set = 0;
+	struct dl_error e;
+	int64_t id = 0;
+	int found = 0;
 
 	if (text != NULL) {
-		set = strtonum(text, 1, INT64_MAX, &errstr);
-		if (errstr != NULL)
-			set = 0;
+		text[strcspn(text, " ")] = '\0';
+		id = strtonum(text, 1, INT64_MAX, &errstr);
+	}
+	if (id != 0 && errstr == NULL) {
+		switch (archive_set_get(a, id, set, &e)) {
+		case -1:
+			refuse_error(500, &e);
+		case 1:
+			found = token_names(token, set);
+			if (!found)
+				archive_set_clear(set);
+		}
 	}
 	free(text);
 	free(name);
 	free(folder);
-	return set;
+	return found;
 }
 
 char *
-record_token_of_set(int64_t set)
+record_token_of_set(const struct archive_set *set)
 {
-	char *folder = published_folder(), *name = xasprintf("set-%lld.token", (long long)set);
+	char *folder = published_folder(), *name = xasprintf("set-%lld.token", (long long)set->id);
 	char *token = read_small(folder, name);
 
-	if (token != NULL && !record_token_is_valid(token)) {
+	if (token != NULL && (!record_token_is_valid(token) || !token_names(token, set))) {
 		free(token);
 		token = NULL;
 	}
-	/* a set dealt elsewhere (dl-deal) or before addresses were given:
-	 * one now, which its hand record did not print */
+	/* a set dealt elsewhere (dl-deal) or before addresses were given,
+	 * or in an archive since replaced: one now, which its hand record
+	 * did not print */
 	if (token == NULL) {
 		token = xmalloc(RECORD_TOKEN_SIZE);
 		record_token_new(token);
-		record_token_keep(token, set);
+		token_keep(token, set);
 	}
 	free(name);
 	free(folder);
@@ -196,11 +264,11 @@ record_token_of_set(int64_t set)
 }
 
 char *
-published_file(int64_t set, const char *suffix)
+published_file(const char *token, const char *suffix)
 {
 	char *folder = published_folder(), *path;
 
-	path = xasprintf("%s/set-%lld.%s", folder, (long long)set, suffix);
+	path = xasprintf("%s/record-%s.%s", folder, token, suffix);
 	free(folder);
 	return path;
 }
@@ -228,12 +296,12 @@ take_board(unsigned board, const unsigned char owner[CARDS], void *arg)
  * players at once) make it once: the second waits for the first.  The
  * descriptor, or -1 when wait seconds passed. */
 static int
-lock_set(int64_t set, unsigned wait)
+lock_set(const char *token, unsigned wait)
 {
 	char *folder = published_folder(), *path;
 	int fd;
 
-	path = xasprintf("%s/set-%lld.lock", folder, (long long)set);
+	path = xasprintf("%s/record-%s.lock", folder, token);
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd == -1)
 		server_fault("a published hand record's lock cannot be opened", "%s: %s", path,
@@ -257,10 +325,10 @@ lock_set(int64_t set, unsigned wait)
 }
 
 int
-publish_set(struct archive *a, const struct archive_set *set, unsigned wait,
+publish_set(struct archive *a, const struct archive_set *set, const char *token, unsigned wait,
     const struct publish_watch *watch)
 {
-	char *html = published_file(set->id, "html");
+	char *html = published_file(token, "html");
 	struct stat st;
 	struct set_boards u = { 0 };
 	struct set_reading r = { set, &u };
@@ -277,7 +345,7 @@ publish_set(struct archive *a, const struct archive_set *set, unsigned wait,
 		free(html);
 		return 1;
 	}
-	if ((lock = lock_set(set->id, wait)) == -1) {
+	if ((lock = lock_set(token, wait)) == -1) {
 		free(html);
 		return -1;
 	}

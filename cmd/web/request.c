@@ -50,6 +50,12 @@ stream_begun(const char *tail)
 	streamed_tail = tail;
 }
 
+int
+stream_is_begun(void)
+{
+	return streamed_tail != NULL;
+}
+
 /* A request that cannot be taken: a page that says why (the message, made
  * from fmt, which may quote what was sent, escaped), one line in the web
  * server's error log that says what was refused (logged: a literal, never
