@@ -15,6 +15,7 @@
 #include "paper.h"
 #include "qr.h"
 #include "set_count.h"
+#include "pango_text.h"
 #include "untrusted.h"
 
 #define MM (72.0 / 25.4)
@@ -316,26 +317,6 @@ text_width(cairo_t *cr, const char *font, const char *markup)
 
 	shared_layout(cr, font, markup, 0, &width);
 	return width;
-}
-
-/* Text from the stream (untrusted.h) as Pango and cairo take it: valid
- * UTF-8 (Pango drops text that is not, with a warning on the terminal;
- * cairo fails the file), a control character as a space, a byte that is
- * not UTF-8 as U+FFFD.  It is drawn as text, never read as markup (to
- * g_free). */
-static gchar *
-plain_text(const char *s)
-{
-	GString *text = g_string_sized_new(strlen(s));
-	size_t len;
-
-	for (; *s != '\0'; s += len)
-		switch (text_char(s, &len)) {
-		case TEXT_CHAR: g_string_append_len(text, s, (gssize)len); break;
-		case TEXT_SPACE: g_string_append_c(text, ' '); break;
-		case TEXT_INVALID: g_string_append(text, TEXT_REPLACEMENT); break;
-		}
-	return g_string_free(text, FALSE);
 }
 
 /* A layout of plain text (plain_text()) on one line, its natural width

@@ -24,6 +24,7 @@
 
 #include "paper.h"
 #include "qr.h"
+#include "pango_text.h"
 #include "untrusted.h"
 
 #define MM (72.0 / 25.4)
@@ -51,23 +52,6 @@ tables_of(const struct dl_run *run)
 			return (unsigned)v;
 	}
 	return n < 1 ? 1 : n > TABLES_MAX ? TABLES_MAX : n;
-}
-
-/* Text from the stream as Pango takes it, drawn as text, never read as
- * markup (untrusted.h; to g_free). */
-static gchar *
-plain_text(const char *s)
-{
-	GString *text = g_string_sized_new(strlen(s));
-	size_t len;
-
-	for (; *s != '\0'; s += len)
-		switch (text_char(s, &len)) {
-		case TEXT_CHAR: g_string_append_len(text, s, (gssize)len); break;
-		case TEXT_SPACE: g_string_append_c(text, ' '); break;
-		case TEXT_INVALID: g_string_append(text, TEXT_REPLACEMENT); break;
-		}
-	return g_string_free(text, FALSE);
 }
 
 /* A layout of plain text in a font, in printer's points (a resolution of

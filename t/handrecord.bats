@@ -86,7 +86,7 @@ setup() {
 
 # chromium_pdf HTML PDF: HTML printed as Chromium prints it
 chromium_pdf() {
-	chromium --headless --no-sandbox --disable-gpu --no-pdf-header-footer \
+	chromium --headless --no-sandbox --disable-gpu --user-data-dir="$BATS_TEST_TMPDIR/chromium-profile" --no-pdf-header-footer \
 	    --print-to-pdf="$2" "file://$PWD/$1" 2> /dev/null
 }
 
@@ -97,7 +97,7 @@ chromium_pdf() {
 	# nothing from the network, no script
 	run grep -Ec '<script|<link|src=|url\(|@import' r.html
 	[ "$output" = 0 ]
-	chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$PWD/r.html" \
+	chromium --headless --no-sandbox --disable-gpu --user-data-dir="$BATS_TEST_TMPDIR/chromium-profile" --dump-dom "file://$PWD/r.html" \
 	    2> /dev/null > dom.html
 	[ "$(grep -c '<section class="board"' dom.html)" -eq 8 ]
 	# each hand: board, seat, suits as shown
@@ -220,7 +220,7 @@ chromium_pdf() {
 	# headless Chromium prints its header and footer (date, title,
 	# address, page numbers) unless told not to: the page leaves it no
 	# margin to print them in
-	chromium --headless --no-sandbox --disable-gpu --print-to-pdf=d.pdf \
+	chromium --headless --no-sandbox --disable-gpu --user-data-dir="$BATS_TEST_TMPDIR/chromium-profile" --print-to-pdf=d.pdf \
 	    "file://$PWD/d.html" 2> /dev/null
 	[ "$(pdfinfo d.pdf | awk '/^Pages:/ { print $2 }')" -eq 2 ]
 	pdftotext d.pdf - > text
@@ -365,7 +365,7 @@ chromium_pdf() {
 		printf ' document.body.appendChild(p); });</script>\n</body>\n</html>\n'
 	} > axe.html
 	for width in 1200 400; do
-		chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=30000 \
+		chromium --headless --no-sandbox --disable-gpu --user-data-dir="$BATS_TEST_TMPDIR/chromium-profile" --virtual-time-budget=30000 \
 		    --window-size="$width,2000" --dump-dom "file://$PWD/axe.html" 2> /dev/null > axe.dom
 		run -0 grep -o '<pre id="axe">[^<]*</pre>' axe.dom
 		[ "$output" = '<pre id="axe">axe  end</pre>' ] || { echo "$page, $width: $output"; return 1; }

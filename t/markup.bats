@@ -189,7 +189,7 @@ no_overlap() {
 	run grep -c '<!--' t.html
 	[ "$output" = 0 ]
 	# every board is there, in the DOM Chromium builds
-	chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$PWD/t.html" \
+	chromium --headless --no-sandbox --disable-gpu --user-data-dir="$BATS_TEST_TMPDIR/chromium-profile" --dump-dom "file://$PWD/t.html" \
 	    2> /dev/null > dom.html
 	[ "$(grep -c '<section class="board"' dom.html)" -eq 8 ]
 	pdftotext -f 1 -l 1 t.pdf - | grep -qF 'dealt <!--<!--<!'

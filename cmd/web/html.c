@@ -45,7 +45,8 @@ head(int status, const char *reason, const char *type, const char *extra)
 
 static const char page_style[] =
     "body { font-family: 'DejaVu Sans', sans-serif; margin: 0; background: #f6f6f2; color: #111; }\n"
-    "main { max-width: 44rem; margin: 0 auto; padding: 1rem; }\n"
+    /* an address (a hand record's, 80 characters of no space) wraps on a phone */
+    "main { max-width: 44rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }\n"
     "h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem; }\n"
     "label { display: block; margin: .6rem 0 .2rem; font-weight: bold; }\n"
     "input[type=text], input[type=number], input[type=date], textarea, select { width: 100%;"
