@@ -245,9 +245,13 @@ make_workdir(void)
 	if (tmp == NULL || *tmp != '/')
 		tmp = "/tmp";
 	dir = xasprintf("%s/dl-web.XXXXXX", tmp);
-	if (mkdtemp(dir) == NULL)
+	if (mkdtemp(dir) == NULL) {
+		int errnum = errno;
+
+		free(dir);
 		server_fault("no private folder for the request", "TMPDIR %s: %s", tmp,
-		    strerror(errno));
+		    strerror(errnum));
+	}
 	workdir = dir;
 	cleanup_add_dir(dir);
 }
