@@ -1338,17 +1338,7 @@ pdf_end(struct dl_out *out, const struct dl_run *run, void *state)
 	if (qr != NULL)
 		QRcode_free(qr);
 	g_free(link);
-	if (status == 0 && cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
-		out->fail(out, "cairo: %s", cairo_status_to_string(cairo_status(cr)));
-		status = -1;
-	}
-	cairo_destroy(cr);
-	cairo_surface_finish(surface);
-	if (status == 0 && cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-		out->fail(out, "cairo: %s", cairo_status_to_string(cairo_surface_status(surface)));
-		status = -1;
-	}
-	cairo_surface_destroy(surface);
+	status = pdf_surface_close(out, cr, surface, status);
 	if (status == 0) {
 		mark_tagged(pdf);
 		out->write(out, pdf->data, pdf->len);

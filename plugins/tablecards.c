@@ -284,17 +284,7 @@ cards_end(struct dl_out *out, const struct dl_run *run, void *state)
 		}
 		cairo_show_page(cr);
 	}
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
-		out->fail(out, "cairo: %s", cairo_status_to_string(cairo_status(cr)));
-		status = -1;
-	}
-	cairo_destroy(cr);
-	cairo_surface_finish(surface);
-	if (status == 0 && cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-		out->fail(out, "cairo: %s", cairo_status_to_string(cairo_surface_status(surface)));
-		status = -1;
-	}
-	cairo_surface_destroy(surface);
+	status = pdf_surface_close(out, cr, surface, status);
 	if (status == 0)
 		out->write(out, pdf->data, pdf->len);
 	g_byte_array_free(pdf, TRUE);
